@@ -1,0 +1,144 @@
+// Trials per second for a bundled pf2 scenario, on one thread and on all, next to the cost
+// of the same number of bare random draws — the floor no trial can beat. After the runs it
+// prints the ratios measured in this one run: trial time over the draw floor, and the
+// all-threads speed-up.
+//
+//   build/bench/lethality_bench [--benchmark_min_time=2]
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <map>
+#include <string>
+
+#include <Random123/threefry.h>
+
+#include "sim/load.h"
+#include "sim/runner.h"
+#include "sim/stream.h"
+
+namespace {
+
+using leth::LoadedScenario;
+
+const LoadedScenario& scenario() {
+  static const LoadedScenario s =
+      leth::load_scenario(std::string(LETHALITY_SOURCE_DIR) + "/bench/pf2-bench.toml");
+  return s;
+}
+
+constexpr uint64_t kTrialsPerIteration = 16 * leth::kBlockTrials;
+
+// Raw draws per trial (all variants), measured on a fixed sample.
+double draws_per_trial() {
+  static const double d = [] {
+    leth::ThreadLimit one(1);
+    const leth::RunTally t = leth::run_trials(scenario(), 1, 0, 8 * leth::kBlockTrials);
+    uint64_t draws = 0;
+    for (const auto& v : t.variants) draws += v.draws;
+    return static_cast<double>(draws) / static_cast<double>(t.trials);
+  }();
+  return d;
+}
+
+void BM_Trials(benchmark::State& state) {
+  const int threads = static_cast<int>(state.range(0));
+  leth::ThreadLimit limit(threads);
+  uint64_t first = 0;
+  for (auto _ : state) {
+    leth::RunTally t = leth::run_trials(scenario(), 1, first, kTrialsPerIteration);
+    benchmark::DoNotOptimize(t);
+    first += kTrialsPerIteration;
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kTrialsPerIteration));
+  state.counters["threads"] = limit.threads();
+  state.counters["draws_per_trial"] = draws_per_trial();
+}
+
+// The same number of raw 64-bit draws a trial makes, from per-trial streams, one thread.
+void BM_BareDraws(benchmark::State& state) {
+  const auto per_trial = static_cast<uint64_t>(draws_per_trial() + 0.5);
+  uint64_t trial = 0, sink = 0;
+  for (auto _ : state) {
+    for (uint64_t i = 0; i < kTrialsPerIteration; ++i, ++trial) {
+      leth::TrialRng rng(1, trial);
+      leth::Stream s = rng.stream(leth::Purpose::Test);
+      for (uint64_t k = 0; k < per_trial; ++k) sink += s.next();
+    }
+  }
+  benchmark::DoNotOptimize(sink);
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kTrialsPerIteration));
+  state.counters["draws_per_trial"] = static_cast<double>(per_trial);
+}
+
+// The stream's generator against Random123's other counter-based choice, per 64-bit draw.
+void BM_Philox4x64(benchmark::State& state) {
+  r123::Philox4x64 g;
+  r123::Philox4x64::ctr_type c{{0, 0, 0, 0}};
+  const r123::Philox4x64::key_type k{{1, 2}};
+  uint64_t sink = 0;
+  for (auto _ : state) {
+    ++c.v[0];
+    const auto r = g(c, k);
+    sink += r.v[0] ^ r.v[1] ^ r.v[2] ^ r.v[3];
+  }
+  benchmark::DoNotOptimize(sink);
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * 4));
+}
+
+void BM_Threefry4x64(benchmark::State& state) {
+  r123::Threefry4x64 g;
+  r123::Threefry4x64::ctr_type c{{0, 0, 0, 0}};
+  const r123::Threefry4x64::key_type k{{1, 2, 3, 4}};
+  uint64_t sink = 0;
+  for (auto _ : state) {
+    ++c.v[0];
+    const auto r = g(c, k);
+    sink += r.v[0] ^ r.v[1] ^ r.v[2] ^ r.v[3];
+  }
+  benchmark::DoNotOptimize(sink);
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * 4));
+}
+
+BENCHMARK(BM_Trials)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_BareDraws)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Philox4x64);
+BENCHMARK(BM_Threefry4x64);
+
+// Collects each run's time per item so the ratios can be printed at the end.
+class RatioReporter : public benchmark::ConsoleReporter {
+ public:
+  std::map<std::string, double> ns_per_item;
+  void ReportRuns(const std::vector<Run>& runs) override {
+    ConsoleReporter::ReportRuns(runs);
+    for (const Run& r : runs) {
+      const auto it = r.counters.find("items_per_second");
+      if (it != r.counters.end() && it->second.value > 0)
+        ns_per_item[r.benchmark_name()] = 1e9 / it->second.value;
+    }
+  }
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  RatioReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  const auto& m = reporter.ns_per_item;
+  auto get = [&](const char* name) {
+    auto it = m.find(name);
+    return it == m.end() ? 0.0 : it->second;
+  };
+  const double one = get("BM_Trials/1/real_time"), all = get("BM_Trials/0/real_time");
+  const double floor = get("BM_BareDraws");
+  std::printf("\nrandom draws per trial (all variants): %.1f\n", draws_per_trial());
+  if (one > 0 && floor > 0)
+    std::printf("one trial (1 thread): %.0f ns = %.1f x the cost of its bare draws (%.0f ns)\n",
+                one, one / floor, floor);
+  if (one > 0 && all > 0)
+    std::printf("all threads (%d) vs 1: %.2f x the trials per second\n", leth::default_threads(),
+                one / all);
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,90 @@
+// Everything the pf2 model needs from a scenario, typed and validated: rule options, the
+// character's stat block, the attackers, the help that arrives and the rest that follows.
+// See rules/pf2/README.md for what each key means and which seed passage it comes from.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/options.h"
+#include "scenarios/encounter.h"
+#include "scenarios/scenario.h"
+#include "sim/dice.h"
+#include "sim/duration.h"
+
+namespace leth::pf2 {
+
+enum class RecoveryCheck { Fortitude, Flat };
+enum class HeroPolicy { Never, Immediately, LastChance };
+enum class SaveKind { Fortitude, Reflex, Will };
+
+struct Options {
+  RecoveryCheck recovery_check = RecoveryCheck::Fortitude;  // seed: Fortitude vs KO DC + dying
+  bool wounded = false;         // Player Core's wounded condition
+  bool doomed = false;          // Player Core's doomed condition
+  bool massive_damage = true;   // seed: damage >= 2 x max HP kills
+  bool dying_adds = true;       // damage while dying adds 1 (2 on a crit) to dying
+  HeroPolicy heroic_recovery = HeroPolicy::LastChance;
+  Duration stable_wake;         // unconscious at 0 HP, not dying: wakes at 1 HP after this
+};
+
+struct Character {
+  int level = 1;
+  int max_hp = 0;
+  int ac = 10;
+  int fortitude = 0;
+  int reflex = 0;
+  int will = 0;
+  int con = 0;  // Constitution modifier, for resting
+  int temp_hp = 0;
+  int hero_points = 0;
+  int wounded = 0;
+  int doomed = 0;
+};
+
+struct Strike {
+  enum class Mode { Attack, Save, Chance };
+  Attacker base;
+  Mode mode = Mode::Chance;
+  int attack_bonus = 0;  // Attack: d20 + bonus vs the character's AC
+  int strikes = 1;       // Attack: strikes per turn, each after the first at -map
+  int map = 5;           // multiple attack penalty step (agile weapons: 4)
+  SaveKind save = SaveKind::Reflex;  // Save: a basic save against dc
+  std::optional<int> dc;             // recovery DC when this knocks the character out
+  bool death_effect = false;         // reduced to 0 HP by it: dead at once
+};
+
+struct Healer {
+  Duration arrives;                 // from the start of the fight
+  std::optional<int> medicine;      // Medicine modifier
+  bool first_aid = false;           // Administer First Aid (stabilize) while dying
+  bool treat_wounds = false;        // Treat Wounds after the fight, once an hour
+  int treat_wounds_dc = 15;         // 15, 20, 30 or 40
+  std::optional<Dice> heal;         // a heal spell or potion
+  int heal_uses = 0;
+  bool heal_after_fight = true;     // spend remaining heals to top up after the fight
+};
+
+struct Recovery {
+  bool nightly_rest = true;        // one 8-hour rest a day
+  Seconds first_rest = 8 * kHour;  // from the end of the fight to the first night's rest
+};
+
+struct Config {
+  Options options;
+  Character character;
+  EncounterCommon encounter;
+  std::vector<Strike> strikes;
+  std::optional<Healer> healer;
+  Recovery recovery;
+  Seconds horizon = 0;
+};
+
+const std::vector<OptionSpec>& option_specs();
+const DamageVocabulary& vocabulary();
+
+// Reads the pf2 sections of scenario variant `v`. Throws InputError.
+Config read_config(const Scenario& s, size_t v);
+
+}  // namespace leth::pf2

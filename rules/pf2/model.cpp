@@ -1,0 +1,611 @@
+#include "rules/pf2/model.h"
+
+#include <algorithm>
+
+#include "sim/check.h"
+#include "sim/clock.h"
+
+namespace leth::pf2 {
+
+const std::vector<std::string>& Model::condition_names() {
+  static const std::vector<std::string> names{"dying", "unconscious", "injured"};
+  return names;
+}
+
+const std::vector<std::string>& Model::sequela_names() {
+  static const std::vector<std::string> none;  // seed 004 has no lasting injuries
+  return none;
+}
+
+Model::Model(Config config) : config_(std::move(config)) {
+  for (size_t s = 0; s < config_.strikes.size(); ++s)
+    for (int n = 1; n <= config_.strikes[s].base.count; ++n)
+      actors_.push_back({static_cast<int>(s), n});
+}
+
+namespace {
+
+constexpr int kCharacter = -1;
+
+std::string hp_text(int hp, int max) { return std::to_string(hp) + "/" + std::to_string(max); }
+
+enum class Ev : uint8_t { CharacterTurn, HealerRound, TreatStart, TreatEnd, Wake, RestStart, RestEnd };
+
+// One trial: the character's state and the rules that change it.
+class Trial {
+ public:
+  Trial(const Model& m, TrialRng& rng, EventLog* log)
+      : m_(m), cfg_(m.config()), opt_(cfg_.options), ch_(cfg_.character), rng_(rng), log_(log) {
+    hp_ = ch_.max_hp;
+    temp_hp_ = ch_.temp_hp;
+    wounded_ = ch_.wounded;
+    doomed_ = ch_.doomed;
+    hero_points_ = ch_.hero_points;
+  }
+
+  Outcome run();
+
+ private:
+  // --- state queries
+  bool down() const { return hp_ == 0; }
+  int death_at() const { return 4 - (opt_.doomed ? doomed_ : 0); }
+  bool full() const { return !dead_ && !down() && hp_ == ch_.max_hp; }
+
+  // --- the rules
+  void combat();
+  void creature_turn(size_t actor_index, int round, Seconds t, std::vector<int>& order, size_t& pos);
+  void character_turn(Seconds t);
+  void healer_action(Seconds t, bool in_combat);
+  void take_hit(const Hit& hit, int dc, bool death_effect, const std::string& source, Seconds t,
+                bool* knocked_out_now);
+  void knock_out(bool critical, int dc, bool nonlethal, Seconds t);
+  void gain_dying_while_down(bool critical, int dc, Seconds t);
+  void lose_dying(Seconds t);
+  void become_stable(Seconds t);
+  void schedule_wake(Seconds t);
+  void heal(int amount, Seconds t, const char* how);
+  void die(Seconds t, const std::string& why);
+  void set_hp(int hp, Seconds t);
+
+  // --- after the fight
+  void aftermath();
+  void plan_healer(Seconds t);
+  void arrive(Seconds t) {
+    if (healer_here_) return;
+    healer_here_ = true;
+    note(log_, t, [] { return std::string("help arrives"); });
+  }
+  void treat_wounds(Seconds t);
+
+  const Model& m_;
+  const Config& cfg_;
+  const Options& opt_;
+  const Character& ch_;
+  TrialRng& rng_;
+  EventLog* log_;
+
+  int hp_ = 0;
+  int temp_hp_ = 0;
+  int dying_ = 0;
+  int recovery_dc_ = 0;
+  int wounded_ = 0;
+  int doomed_ = 0;
+  int hero_points_ = 0;
+  bool dead_ = false;
+  bool knocked_out_ = false;
+  bool resting_ = false;
+  Seconds rest_ends_ = 0;
+  Seconds wake_at_ = -1;       // when a stable, unconscious character wakes; -1: not scheduled
+  Seconds full_since_ = 0;     // -1 while below full health
+  Seconds death_time_ = 0;
+  Phase death_phase_ = Phase::Combat;
+  bool dying_began_in_combat_ = false;
+  bool in_combat_ = true;
+  Seconds combat_end_ = 0;
+
+  uint64_t dying_checks_ = 0;  // stream indices, so each check has its own numbers
+  uint64_t care_actions_ = 0;
+  uint64_t wakes_ = 0;
+  Seconds help_at_ = -1;       // when the healer arrives; -1: never
+  bool healer_here_ = false;
+  int heal_uses_ = 0;
+  Seconds next_treat_ = 0;     // Treat Wounds: once an hour for the same patient
+  Agenda<Ev> agenda_;
+};
+
+void Trial::set_hp(int hp, Seconds t) {
+  hp_ = std::clamp(hp, 0, ch_.max_hp);
+  if (hp_ == ch_.max_hp) {
+    if (full_since_ < 0) full_since_ = t;
+  } else {
+    full_since_ = -1;
+  }
+}
+
+void Trial::die(Seconds t, const std::string& why) {
+  dead_ = true;
+  hp_ = 0;
+  death_time_ = t;
+  if (in_combat_) death_phase_ = Phase::Combat;
+  else if (dying_began_in_combat_) death_phase_ = Phase::Dying;
+  else death_phase_ = Phase::Recovery;
+  note(log_, t, [&] { return "dies: " + why; });
+}
+
+// 004 "Être mis KO": unconscious; dying 1, or 2 on a critical hit or own critical failure;
+// nonlethal: unconscious at 0 HP but not dying. Player Core: dying also gains wounded.
+void Trial::knock_out(bool critical, int dc, bool nonlethal, Seconds t) {
+  knocked_out_ = true;
+  if (nonlethal) {
+    note(log_, t, [] { return std::string("knocked out by nonlethal damage: unconscious, not dying"); });
+    schedule_wake(t);
+    return;
+  }
+  dying_ = (critical ? 2 : 1) + (opt_.wounded ? wounded_ : 0);
+  recovery_dc_ = dc;
+  dying_began_in_combat_ = in_combat_;
+  wake_at_ = -1;
+  note(log_, t, [&] {
+    std::string s = "knocked out";
+    if (critical) s += " by a critical";
+    s += ": unconscious, dying " + std::to_string(dying_);
+    if (opt_.wounded && wounded_ > 0) s += " (wounded " + std::to_string(wounded_) + ")";
+    if (opt_.recovery_check == RecoveryCheck::Fortitude)
+      s += ", recovery DC " + std::to_string(recovery_dc_) + " + dying";
+    return s;
+  });
+  if (dying_ >= death_at()) die(t, "dying " + std::to_string(dying_) + " on being knocked out");
+}
+
+// 004 "Subir des dégâts en étant inconscient": the effects of a knock-out again, keeping the
+// higher recovery DC. Read as dying +1 (+2 on a critical) — option damage_while_dying.
+void Trial::gain_dying_while_down(bool critical, int dc, Seconds t) {
+  const int step = critical ? 2 : 1;
+  if (dying_ > 0) {
+    const int before = dying_;
+    dying_ = opt_.dying_adds ? dying_ + step
+                             : std::max(dying_, step + (opt_.wounded ? wounded_ : 0));
+    recovery_dc_ = std::max(recovery_dc_, dc);
+    note(log_, t, [&] {
+      return "hit while dying: dying " + std::to_string(before) + " -> " + std::to_string(dying_);
+    });
+  } else {
+    dying_ = step + (opt_.wounded ? wounded_ : 0);
+    recovery_dc_ = dc;
+    dying_began_in_combat_ = in_combat_;
+    wake_at_ = -1;
+    agenda_.cancel(Ev::Wake);
+    note(log_, t, [&] { return "hit while unconscious: dying " + std::to_string(dying_); });
+  }
+  if (dying_ >= death_at()) die(t, "dying " + std::to_string(dying_));
+}
+
+void Trial::take_hit(const Hit& hit, int dc, bool death_effect, const std::string& source,
+                     Seconds t, bool* knocked_out_now) {
+  int64_t amount = hit.amount;
+  // 004 "Dégâts extrêmes": damage >= twice max HP in one blow kills at once.
+  if (opt_.massive_damage && amount >= 2 * static_cast<int64_t>(ch_.max_hp)) {
+    die(t, std::to_string(amount) + " damage from " + source + " is massive damage (>= " +
+               std::to_string(2 * ch_.max_hp) + ")");
+    return;
+  }
+  // 004 "Points de vie temporaires": temporary HP are lost first.
+  const int64_t absorbed = std::min<int64_t>(temp_hp_, amount);
+  temp_hp_ -= static_cast<int>(absorbed);
+  amount -= absorbed;
+  if (absorbed > 0)
+    note(log_, t, [&] {
+      return std::to_string(absorbed) + " absorbed by temporary HP (" + std::to_string(temp_hp_) +
+             " left)";
+    });
+  if (amount <= 0) return;
+  const bool nonlethal = hit.channel == Channel::Nonlethal;
+  if (!down()) {
+    const int before = hp_;
+    set_hp(static_cast<int>(std::max<int64_t>(0, hp_ - amount)), t);
+    note(log_, t, [&] { return "HP " + std::to_string(before) + " -> " + hp_text(hp_, ch_.max_hp); });
+    if (!down()) return;
+    if (death_effect) {
+      die(t, "reduced to 0 HP by a death effect (" + source + ")");
+      return;
+    }
+    if (knocked_out_now) *knocked_out_now = true;
+    knock_out(hit.critical, dc, nonlethal, t);
+    return;
+  }
+  // Already unconscious at 0 HP.
+  if (death_effect) {
+    die(t, "struck by a death effect at 0 HP (" + source + ")");
+    return;
+  }
+  if (nonlethal) {
+    note(log_, t, [] { return std::string("nonlethal damage while unconscious: no further effect"); });
+    return;
+  }
+  gain_dying_while_down(hit.critical, dc, t);
+}
+
+// 004: losing dying (back to 1 HP, or stabilised). Player Core: wounded +1.
+void Trial::lose_dying(Seconds t) {
+  dying_ = 0;
+  if (opt_.wounded) {
+    ++wounded_;
+    note(log_, t, [&] { return "wounded " + std::to_string(wounded_); });
+  }
+}
+
+// 004 "Inconscient": at 0 HP and no longer dying, the character wakes at 1 HP in time.
+void Trial::become_stable(Seconds t) {
+  lose_dying(t);
+  note(log_, t, [] { return std::string("stable: unconscious at 0 HP, no longer dying"); });
+  schedule_wake(t);
+}
+
+void Trial::schedule_wake(Seconds t) {
+  Stream s = rng_.stream(Purpose::Recovery, wakes_++);
+  wake_at_ = t + opt_.stable_wake.sample(s);
+  note(log_, t, [&] { return "will wake at " + clock_text(wake_at_) + " unless healed"; });
+  if (!in_combat_) agenda_.schedule(wake_at_, Ev::Wake);
+}
+
+void Trial::heal(int amount, Seconds t, const char* how) {
+  if (amount <= 0 || dead_) return;
+  const int before = hp_;
+  const bool was_dying = dying_ > 0;
+  const int dying_before = dying_;
+  set_hp(hp_ + amount, t);
+  note(log_, t, [&] {
+    return std::string(how) + ": +" + std::to_string(amount) + " HP, " + std::to_string(before) +
+           " -> " + hp_text(hp_, ch_.max_hp);
+  });
+  if (before == 0 && hp_ > 0) {
+    wake_at_ = -1;
+    agenda_.cancel(Ev::Wake);
+    if (was_dying) {
+      lose_dying(t);
+      note(log_, t, [&] {
+        return "conscious again, slowed " + std::to_string(dying_before) + " for 1 round";
+      });
+    } else {
+      note(log_, t, [] { return std::string("conscious again"); });
+    }
+  }
+}
+
+// 004 "Jets de récupération": at the start of each turn while dying.
+void Trial::character_turn(Seconds t) {
+  if (dead_) return;
+  if (down() && dying_ == 0 && wake_at_ >= 0 && t >= wake_at_) {
+    wake_at_ = -1;
+    set_hp(1, t);
+    note(log_, t, [] { return std::string("wakes at 1 HP"); });
+    return;
+  }
+  if (dying_ == 0) return;
+  // 004 "Récupération héroïque": a hero point returns the character to 1 HP.
+  if (hero_points_ > 0 &&
+      (opt_.heroic_recovery == HeroPolicy::Immediately ||
+       (opt_.heroic_recovery == HeroPolicy::LastChance && dying_ == death_at() - 1))) {
+    --hero_points_;
+    const int d = dying_;
+    note(log_, t, [&] { return "spends a hero point (heroic recovery) at dying " + std::to_string(d); });
+    set_hp(1, t);
+    lose_dying(t);
+    note(log_, t, [&] { return "back to 1 HP, conscious, slowed " + std::to_string(d) + " for 1 round"; });
+    return;
+  }
+  Stream s = rng_.stream(Purpose::Dying, dying_checks_++);
+  const int dc = opt_.recovery_check == RecoveryCheck::Fortitude ? recovery_dc_ + dying_ : 10 + dying_;
+  const int mod = opt_.recovery_check == RecoveryCheck::Fortitude ? ch_.fortitude : 0;
+  const CheckResult r = roll_check(s, mod, dc);
+  const int before = dying_;
+  static constexpr int kShift[] = {+2, +1, -1, -2};  // by Degree
+  dying_ = std::max(0, dying_ + kShift[static_cast<int>(r.degree)]);
+  note(log_, t, [&] {
+    return std::string(opt_.recovery_check == RecoveryCheck::Fortitude ? "recovery save: "
+                                                                       : "recovery check (flat): ") +
+           check_text(r, mod, dc) + " -> dying " + std::to_string(before) + " -> " +
+           std::to_string(dying_);
+  });
+  if (dying_ >= death_at()) die(t, "dying " + std::to_string(dying_));
+  else if (dying_ == 0) become_stable(t);
+}
+
+void Trial::creature_turn(size_t actor_index, int round, Seconds t, std::vector<int>& order,
+                          size_t& pos) {
+  const Model::Actor& actor = m_.actors()[actor_index];
+  const Strike& st = cfg_.strikes[static_cast<size_t>(actor.strike)];
+  if (round < st.base.first_round || round > st.base.last_round) return;
+  const std::string who =
+      st.base.count > 1 ? st.base.name + " " + std::to_string(actor.number) : st.base.name;
+  // Each creature's turn has its own stream: its rolls do not depend on what came before.
+  Stream s = rng_.stream(Purpose::Encounter, (static_cast<uint64_t>(round) << 16) | actor_index);
+  if (down()) {
+    const bool strikes_on = s.chance(st.base.keep_attacking_downed);
+    if (!strikes_on) return;
+    note(log_, t, [&] { return who + " keeps attacking the fallen character"; });
+  }
+  const int n = st.mode == Strike::Mode::Attack ? st.strikes : 1;
+  for (int i = 0; i < n && !dead_; ++i) {
+    bool hit = false, crit = false;
+    std::string how;
+    int64_t dmg = 0;
+    switch (st.mode) {
+      case Strike::Mode::Attack: {
+        // Unconscious: -4 status to AC, and off-guard (flat-footed) -2.
+        const int ac = ch_.ac - (down() ? 6 : 0);
+        const int bonus = st.attack_bonus - i * st.map;
+        const CheckResult r = roll_check(s, bonus, ac);
+        hit = r.degree >= Degree::Success;
+        crit = r.degree == Degree::CriticalSuccess;
+        if (log_) {
+          how = check_text(r, bonus, ac);
+          const auto p = how.find("vs DC");
+          if (p != std::string::npos) how.replace(p, 5, "vs AC");
+        }
+        if (hit) dmg = std::max<int64_t>(1, st.base.damage.roll(s)) * (crit ? 2 : 1);
+        break;
+      }
+      case Strike::Mode::Save: {
+        const int mod = st.save == SaveKind::Fortitude ? ch_.fortitude
+                        : st.save == SaveKind::Will    ? ch_.will
+                                                       : ch_.reflex - (down() ? 4 : 0);
+        const CheckResult r = roll_check(s, mod, *st.dc);
+        if (log_) how = "basic save " + check_text(r, mod, *st.dc);
+        const int64_t full = std::max<int64_t>(0, st.base.damage.roll(s));
+        switch (r.degree) {
+          case Degree::CriticalSuccess: dmg = 0; break;
+          case Degree::Success: dmg = full / 2; break;
+          case Degree::Failure: dmg = full; break;
+          case Degree::CriticalFailure: dmg = 2 * full; crit = true; break;
+        }
+        hit = dmg > 0;
+        break;
+      }
+      case Strike::Mode::Chance: {
+        hit = s.chance(*st.base.hit_chance);
+        if (hit && st.base.crit_chance > 0) crit = s.chance(st.base.crit_chance / *st.base.hit_chance);
+        if (log_) how = hit ? (crit ? "critical hit" : "hit") : "miss";
+        if (hit) dmg = std::max<int64_t>(1, st.base.damage.roll(s)) * (crit ? 2 : 1);
+        break;
+      }
+    }
+    note(log_, t, [&] {
+      std::string line = who + ": " + how;
+      if (dmg > 0)
+        line += ", " + std::to_string(dmg) + " " + vocabulary().types[st.base.damage_type] +
+                (st.base.channel == Channel::Nonlethal ? " (nonlethal)" : "") + " damage";
+      return line;
+    });
+    if (dmg <= 0) continue;
+    Hit h{dmg, st.base.channel, st.base.damage_type, crit, actor.strike};
+    bool ko_now = false;
+    take_hit(h, st.dc.value_or(0), st.death_effect, who, t, &ko_now);
+    if (ko_now && !dead_) {
+      // 004: the character's initiative moves to just before the creature that knocked it out.
+      const auto me = std::find(order.begin(), order.end(), kCharacter);
+      order.erase(me);
+      const auto it = std::find(order.begin(), order.end(), static_cast<int>(actor_index));
+      order.insert(it, kCharacter);
+      pos = static_cast<size_t>(std::find(order.begin(), order.end(), static_cast<int>(actor_index)) -
+                                order.begin());
+    }
+    if (down() && i + 1 < n) {
+      // Further strikes of this turn at a fallen character only if it keeps attacking.
+      if (!s.chance(st.base.keep_attacking_downed)) break;
+      note(log_, t, [&] { return who + " keeps attacking the fallen character"; });
+    }
+  }
+}
+
+// The healer's action in a round: healing magic first, else Administer First Aid.
+void Trial::healer_action(Seconds t, bool in_combat) {
+  const Healer& h = *cfg_.healer;
+  Stream s = rng_.stream(Purpose::Care, ++care_actions_);
+  if (heal_uses_ > 0 && (down() || (!in_combat && h.heal_after_fight && hp_ < ch_.max_hp))) {
+    --heal_uses_;
+    heal(static_cast<int>(h.heal->roll(s)), t, "healer's heal");
+    return;
+  }
+  if (dying_ > 0 && h.first_aid) {
+    // Player Core, Administer First Aid (stabilize): Medicine vs DC 15 + dying.
+    const int dc = 15 + dying_;
+    const CheckResult r = roll_check(s, *h.medicine, dc);
+    note(log_, t, [&] { return "first aid (stabilize): " + check_text(r, *h.medicine, dc); });
+    if (r.degree >= Degree::Success) become_stable(t);
+    else if (r.degree == Degree::CriticalFailure) {
+      ++dying_;
+      note(log_, t, [&] { return "the fumbled first aid worsens dying to " + std::to_string(dying_); });
+      if (dying_ >= death_at()) die(t, "dying " + std::to_string(dying_));
+    }
+  }
+}
+
+void Trial::combat() {
+  const EncounterCommon& enc = cfg_.encounter;
+  Stream setup = rng_.stream(Purpose::Encounter, 0);
+  const int rounds = static_cast<int>(enc.rounds.roll(setup));
+  std::vector<int> order;
+  if (!enc.attackers_first) order.push_back(kCharacter);
+  for (size_t a = 0; a < m_.actors().size(); ++a) order.push_back(static_cast<int>(a));
+  if (enc.attackers_first) order.push_back(kCharacter);
+  note(log_, 0, [&] { return "the fight begins: " + std::to_string(rounds) + " rounds, HP " +
+                             hp_text(hp_, ch_.max_hp) +
+                             (temp_hp_ ? " + " + std::to_string(temp_hp_) + " temporary" : ""); });
+  for (int round = 1; round <= rounds && !dead_; ++round) {
+    const Seconds t = (round - 1) * kRound;
+    if (t >= cfg_.horizon) break;
+    note(log_, t, [&] { return "round " + std::to_string(round); });
+    for (size_t pos = 0; pos < order.size() && !dead_; ++pos) {
+      if (order[pos] == kCharacter) character_turn(t);
+      else creature_turn(static_cast<size_t>(order[pos]), round, t, order, pos);
+    }
+    // The healer acts at the end of each round from the round it arrives in, and during the
+    // fight tends only a fallen character.
+    if (!dead_ && help_at_ >= 0 && help_at_ < t + kRound) {
+      if (!healer_here_) {
+        healer_here_ = true;
+        note(log_, t, [] { return std::string("help arrives"); });
+      }
+      if (down()) healer_action(t, true);
+    }
+  }
+  combat_end_ = std::min<Seconds>(static_cast<Seconds>(rounds) * kRound, cfg_.horizon);
+  in_combat_ = false;
+  temp_hp_ = 0;  // temporary HP last for the fight (README: assumption)
+  note(log_, combat_end_, [&] {
+    return dead_ ? std::string("the fight ends") : "the fight ends: HP " + hp_text(hp_, ch_.max_hp);
+  });
+}
+
+void Trial::treat_wounds(Seconds t) {
+  const Healer& h = *cfg_.healer;
+  Stream s = rng_.stream(Purpose::Care, ++care_actions_);
+  // seeds/README (Player Core): Treat Wounds, DC 15/20/30/40 heals 2d8 (+0/10/30/50),
+  // 4d8 on a critical success; a critical failure deals 1d8.
+  const int dc = h.treat_wounds_dc;
+  const int bonus = dc == 15 ? 0 : dc == 20 ? 10 : dc == 30 ? 30 : 50;
+  const CheckResult r = roll_check(s, *h.medicine, dc);
+  note(log_, t, [&] { return "Treat Wounds: " + check_text(r, *h.medicine, dc); });
+  if (r.degree >= Degree::Success) {
+    int amount = bonus;
+    const int dice = r.degree == Degree::CriticalSuccess ? 4 : 2;
+    for (int i = 0; i < dice; ++i) amount += s.die(8);
+    heal(amount, t, "Treat Wounds");
+    if (opt_.wounded && wounded_ > 0) {
+      wounded_ = 0;
+      note(log_, t, [] { return std::string("wounded ends (Treat Wounds)"); });
+    }
+  } else if (r.degree == Degree::CriticalFailure) {
+    const int amount = s.die(8);
+    note(log_, t, [&] { return "the botched treatment deals " + std::to_string(amount) + " damage"; });
+    take_hit(Hit{amount, Channel::Lethal, 0, false, -1}, dc, false, "Treat Wounds", t, nullptr);
+    if (!dead_ && dying_ > 0) agenda_.schedule(t + kRound, Ev::CharacterTurn);
+  }
+}
+
+void Trial::plan_healer(Seconds t) {
+  if (!cfg_.healer || dead_ || help_at_ < 0) return;
+  if (agenda_.has(Ev::HealerRound) || agenda_.has(Ev::TreatStart) || agenda_.has(Ev::TreatEnd))
+    return;
+  const Healer& h = *cfg_.healer;
+  const Seconds at = std::max(t, help_at_);
+  if (hp_ >= ch_.max_hp) return;
+  const bool can_heal = heal_uses_ > 0 && (down() || h.heal_after_fight);
+  if (can_heal || (dying_ > 0 && h.first_aid)) {
+    agenda_.schedule(at, Ev::HealerRound);
+  } else if (dying_ == 0 && h.treat_wounds) {
+    Seconds when = std::max(at, next_treat_);
+    if (resting_) when = std::max(when, rest_ends_);
+    agenda_.schedule(when, Ev::TreatStart);
+  }
+}
+
+void Trial::aftermath() {
+  const Seconds e = combat_end_;
+  if (dying_ > 0) agenda_.schedule(e, Ev::CharacterTurn);
+  if (down() && dying_ == 0 && wake_at_ >= 0) agenda_.schedule(std::max(wake_at_, e), Ev::Wake);
+  if (cfg_.recovery.nightly_rest) agenda_.schedule(e + cfg_.recovery.first_rest, Ev::RestStart);
+  plan_healer(e);
+
+  while (!dead_ && !agenda_.empty()) {
+    if (full()) return;
+    const auto ev = agenda_.pop();
+    const Seconds t = ev.time;
+    if (t > cfg_.horizon) return;
+    switch (ev.kind) {
+      case Ev::CharacterTurn:
+        if (dying_ > 0) {
+          character_turn(t);
+          if (!dead_ && dying_ > 0) agenda_.schedule(t + kRound, Ev::CharacterTurn);
+        }
+        break;
+      case Ev::HealerRound: {
+        arrive(t);
+        healer_action(t, false);
+        if (!dead_) plan_healer(t + kRound);
+        break;
+      }
+      case Ev::TreatStart:
+        arrive(t);
+        if (dying_ > 0) break;  // first aid comes first; plan_healer reschedules
+        if (resting_) {
+          agenda_.schedule(rest_ends_, Ev::TreatStart);
+          break;
+        }
+        next_treat_ = t + kHour;
+        agenda_.schedule(t + 10 * kMinute, Ev::TreatEnd);
+        break;
+      case Ev::TreatEnd:
+        treat_wounds(t);
+        break;
+      case Ev::Wake:
+        if (down() && dying_ == 0 && wake_at_ >= 0 && t >= wake_at_) {
+          wake_at_ = -1;
+          set_hp(1, t);
+          note(log_, t, [] { return std::string("wakes at 1 HP"); });
+        }
+        break;
+      case Ev::RestStart:
+        if (down()) {
+          note(log_, t, [] { return std::string("no rest tonight: unconscious"); });
+          agenda_.schedule(t + kDay, Ev::RestStart);
+          break;
+        }
+        resting_ = true;
+        rest_ends_ = t + 8 * kHour;
+        agenda_.schedule(rest_ends_, Ev::RestEnd);
+        agenda_.schedule(t + kDay, Ev::RestStart);
+        break;
+      case Ev::RestEnd: {
+        resting_ = false;
+        // seeds/README (Player Core): 8 hours of rest restore Con x level HP (at least level).
+        const int gain = std::max(ch_.con, 1) * ch_.level;
+        heal(gain, t, "a night's rest");
+        if (opt_.doomed && doomed_ > 0) {
+          --doomed_;
+          note(log_, t, [&] { return "doomed drops to " + std::to_string(doomed_); });
+        }
+        break;
+      }
+    }
+    if (!dead_) plan_healer(t);
+  }
+}
+
+Outcome Trial::run() {
+  if (cfg_.healer) {
+    Stream s = rng_.stream(Purpose::Care, 0);
+    help_at_ = cfg_.healer->arrives.sample(s);
+    heal_uses_ = cfg_.healer->heal_uses;
+    note(log_, 0, [&] { return "help will arrive at " + clock_text(help_at_); });
+  }
+  combat();
+  Outcome o;
+  if (!dead_ && !full()) aftermath();
+  o.knocked_out = knocked_out_;
+  if (dead_) {
+    o.end = End::Died;
+    o.time = death_time_;
+    o.death_phase = death_phase_;
+  } else if (full()) {
+    o.end = End::Recovered;
+    o.time = full_since_;
+    note(log_, full_since_, [&] { return "back to full health, " + hp_text(hp_, ch_.max_hp) + " HP"; });
+  } else {
+    o.end = End::Unresolved;
+    o.time = cfg_.horizon;
+    o.condition = dying_ > 0 ? kStillDying : down() ? kStillUnconscious : kStillInjured;
+    note(log_, cfg_.horizon, [&] {
+      return "the horizon comes: still " + Model::condition_names()[o.condition] + ", HP " +
+             hp_text(hp_, ch_.max_hp);
+    });
+  }
+  return o;
+}
+
+}  // namespace
+
+Outcome Model::run_trial(TrialRng& rng, EventLog* log) const { return Trial(*this, rng, log).run(); }
+
+}  // namespace leth::pf2

@@ -1,0 +1,51 @@
+// The parts of an encounter every ruleset shares: who attacks, how often, with what damage,
+// and what they do once the character is down. A ruleset reads these with read_attacker()
+// and then reads its own keys (attack bonus, DC, ...) from the same table.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "scenarios/reader.h"
+#include "sim/damage.h"
+#include "sim/dice.h"
+
+namespace leth {
+
+// What a ruleset accepts: its damage types and channels.
+struct DamageVocabulary {
+  std::vector<std::string> types;
+  std::vector<Channel> channels;
+  std::string default_type;
+};
+
+struct Attacker {
+  std::string name;
+  int count = 1;               // creatures of this kind, each with its own turn
+  Dice damage;                 // per hit
+  Channel channel = Channel::Lethal;
+  uint16_t damage_type = 0;    // index into DamageVocabulary::types
+  double keep_attacking_downed = 0.0;  // chance per turn to keep striking a fallen character
+  int first_round = 1;         // the rounds this attacker fights in
+  int last_round = 1'000'000;
+  std::optional<double> hit_chance;  // fixed chance to hit, instead of a ruleset's roll
+  double crit_chance = 0.0;          // with hit_chance: chance that a hit is critical
+};
+
+struct EncounterCommon {
+  Dice rounds = Dice::constant(1);  // how long the fight lasts, in rounds
+  bool attackers_first = true;      // initiative: attackers act before the character
+};
+
+inline constexpr int kMaxRounds = 1000;
+inline constexpr int kMaxAttackerCount = 100;
+
+// Reads name, count, damage, damage_type, channel, keep_attacking_downed, first_round,
+// last_round, hit_chance and crit_chance. `index` is 1-based, for the default name.
+Attacker read_attacker(Reader& r, const DamageVocabulary& vocab, size_t index);
+
+// Reads rounds and initiative from [encounter].
+EncounterCommon read_encounter_common(Reader& r);
+
+}  // namespace leth

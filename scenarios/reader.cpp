@@ -1,0 +1,403 @@
+#include "scenarios/reader.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace leth {
+
+namespace {
+
+const char* type_word(const toml::node& n) {
+  switch (n.type()) {
+    case toml::node_type::string: return "a string";
+    case toml::node_type::integer: return "an integer";
+    case toml::node_type::floating_point: return "a number";
+    case toml::node_type::boolean: return "true/false";
+    case toml::node_type::table: return "a table";
+    case toml::node_type::array: return "an array";
+    case toml::node_type::date: return "a date";
+    case toml::node_type::time: return "a time";
+    case toml::node_type::date_time: return "a date-time";
+    default: return "nothing";
+  }
+}
+
+std::string join(const std::vector<std::string>& v) {
+  std::string out;
+  for (size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + v[i];
+  return out;
+}
+
+size_t edit_distance(std::string_view a, std::string_view b) {
+  // Optimal string alignment: insertions, deletions, substitutions, adjacent transpositions.
+  const size_t n = a.size(), m = b.size();
+  std::vector<std::vector<size_t>> d(n + 1, std::vector<size_t>(m + 1));
+  for (size_t i = 0; i <= n; ++i) d[i][0] = i;
+  for (size_t j = 0; j <= m; ++j) d[0][j] = j;
+  for (size_t i = 1; i <= n; ++i)
+    for (size_t j = 1; j <= m; ++j) {
+      const size_t cost = std::tolower(a[i - 1]) == std::tolower(b[j - 1]) ? 0 : 1;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[n][m];
+}
+
+std::string fmt_number(double x) {
+  std::ostringstream s;
+  s << x;
+  return s.str();
+}
+
+}  // namespace
+
+std::string nearest(std::string_view word, const std::vector<std::string>& candidates) {
+  std::string best;
+  size_t best_d = std::max<size_t>(2, word.size() / 3) + 1;
+  for (const std::string& c : candidates) {
+    const size_t d = edit_distance(word, c);
+    if (d < best_d) {
+      best_d = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------
+// Document
+
+std::shared_ptr<Document> Document::parse_file(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec))
+    throw InputError({path}, "no such file", "check the path");
+  if (std::filesystem::is_directory(path, ec))
+    throw InputError({path}, "is a directory, not a file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError({path}, "cannot open the file for reading");
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  return parse_string(buf.str(), path);
+}
+
+std::shared_ptr<Document> Document::parse_string(std::string text, std::string path) {
+  auto doc = std::make_shared<Document>();
+  doc->path_ = std::move(path);
+  doc->text_ = std::move(text);
+  try {
+    doc->root_ = toml::parse(doc->text_, doc->path_);
+  } catch (const toml::parse_error& e) {
+    const auto& b = e.source().begin;
+    throw InputError({doc->path_, b.line, b.column},
+                     "malformed TOML: " + std::string(e.description()));
+  }
+  doc->visit(&doc->root_, "");
+  return doc;
+}
+
+void Document::visit(const toml::table* t, const std::string& path) {
+  auto [it, fresh] = marks_.try_emplace(t);
+  if (fresh) it->second.path = path;
+}
+
+void Document::ask(const toml::table* t, std::string_view key) {
+  marks_[t].asked.emplace(key);
+}
+
+void Document::use(const toml::table* t, std::string_view key) {
+  auto& m = marks_[t];
+  m.asked.emplace(key);
+  m.used.emplace(key);
+}
+
+const std::string& Document::path_of(const toml::table* t) const {
+  static const std::string none;
+  auto it = marks_.find(t);
+  return it == marks_.end() ? none : it->second.path;
+}
+
+SourceLoc Document::loc(const toml::source_region& r) const {
+  return SourceLoc{path_, r.begin.line, r.begin.column};
+}
+
+void Document::check_unused() const { check_table(root_); }
+
+void Document::check_table(const toml::table& t) const {
+  // Keys are checked in file order, so the first error is the first in the file.
+  std::vector<std::pair<const toml::key*, const toml::node*>> entries;
+  for (auto&& [k, v] : t) entries.emplace_back(&k, &v);
+  std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
+    const auto& pa = a.first->source().begin;
+    const auto& pb = b.first->source().begin;
+    return pa.line != pb.line ? pa.line < pb.line : pa.column < pb.column;
+  });
+  auto mit = marks_.find(&t);
+  for (const auto& [k, v] : entries) {
+    const std::string key(k->str());
+    const bool used = mit != marks_.end() && mit->second.used.count(key) > 0;
+    if (!used) {
+      const std::string& path = mit == marks_.end() ? std::string() : mit->second.path;
+      std::vector<std::string> asked;
+      if (mit != marks_.end()) asked.assign(mit->second.asked.begin(), mit->second.asked.end());
+      const std::string near = nearest(key, asked);
+      std::string hint;
+      if (!near.empty()) hint = "did you mean '" + near + "'?";
+      else if (!asked.empty()) hint = "valid keys here: " + join(asked);
+      SourceLoc where = loc(k->source());
+      if (where.line == 0) where = loc(v->source());
+      throw InputError(where,
+                       "unknown key '" + key + "'" + (path.empty() ? "" : " in " + path), hint);
+    }
+    if (const toml::table* sub = v->as_table()) {
+      if (marks_.count(sub)) check_table(*sub);
+    } else if (const toml::array* arr = v->as_array()) {
+      for (const toml::node& e : *arr)
+        if (const toml::table* sub2 = e.as_table(); sub2 && marks_.count(sub2)) check_table(*sub2);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Reader
+
+Reader::Reader(std::shared_ptr<Document> doc) : doc_(std::move(doc)) {
+  layers_.push_back({&doc_->root(), ""});
+}
+
+Reader::Reader(std::shared_ptr<Document> doc, std::vector<Layer> layers)
+    : doc_(std::move(doc)), layers_(std::move(layers)) {
+  for (const Layer& l : layers_) doc_->visit(l.table, l.path);
+}
+
+std::optional<Reader::Found> Reader::find(std::string_view key) const {
+  for (const Layer& l : layers_) doc_->ask(l.table, key);
+  for (const Layer& l : layers_)
+    if (const toml::node* n = l.table->get(key)) return Found{n, &l};
+  return std::nullopt;
+}
+
+Reader::Found Reader::take(std::string_view key) {
+  auto f = find(key);
+  doc_->use(f->layer->table, key);
+  return *f;
+}
+
+bool Reader::has(std::string_view key) const { return find(key).has_value(); }
+
+SourceLoc Reader::where() const {
+  SourceLoc l = doc_->loc(layers_.front().table->source());
+  if (l.line == 0) l = SourceLoc{doc_->path()};
+  return l;
+}
+
+SourceLoc Reader::where(std::string_view key) const {
+  auto f = find(key);
+  if (!f) return where();
+  SourceLoc l = doc_->loc(f->node->source());
+  if (l.line == 0) return where();
+  return l;
+}
+
+std::string Reader::path_of(std::string_view key) const {
+  auto f = find(key);
+  const std::string& base = f ? f->layer->path : layers_.front().path;
+  return base.empty() ? std::string(key) : base + "." + std::string(key);
+}
+
+void Reader::fail(std::string_view key, const std::string& what, const std::string& hint) const {
+  throw InputError(where(key), path_of(key) + ": " + what, hint);
+}
+
+void Reader::fail_here(const std::string& what, const std::string& hint) const {
+  const std::string& p = path();
+  throw InputError(where(), (p.empty() ? std::string() : p + ": ") + what, hint);
+}
+
+void Reader::type_error(std::string_view key, const Found& f, const char* expected) const {
+  fail(key, std::string("expected ") + expected + ", got " + type_word(*f.node));
+}
+
+std::optional<int64_t> Reader::get_int(std::string_view key, int64_t lo, int64_t hi) {
+  if (!find(key)) return std::nullopt;
+  Found f = take(key);
+  const auto* v = f.node->as_integer();
+  if (!v) type_error(key, f, "an integer");
+  const int64_t x = v->get();
+  if (x < lo || x > hi)
+    fail(key, std::to_string(x) + " is out of range",
+         "expected an integer from " + std::to_string(lo) + " to " + std::to_string(hi));
+  return x;
+}
+
+int64_t Reader::get_int(std::string_view key, int64_t lo, int64_t hi, int64_t fallback) {
+  return get_int(key, lo, hi).value_or(fallback);
+}
+
+int64_t Reader::need_int(std::string_view key, int64_t lo, int64_t hi) {
+  auto v = get_int(key, lo, hi);
+  if (!v)
+    fail_here("missing key '" + std::string(key) + "'",
+              "add " + std::string(key) + " = <an integer from " + std::to_string(lo) + " to " +
+                  std::to_string(hi) + ">");
+  return *v;
+}
+
+std::optional<double> Reader::get_number(std::string_view key, double lo, double hi) {
+  if (!find(key)) return std::nullopt;
+  Found f = take(key);
+  double x;
+  if (const auto* i = f.node->as_integer()) x = static_cast<double>(i->get());
+  else if (const auto* d = f.node->as_floating_point()) x = d->get();
+  else type_error(key, f, "a number");
+  if (!std::isfinite(x) || x < lo || x > hi)
+    fail(key, fmt_number(x) + " is out of range",
+         "expected a number from " + fmt_number(lo) + " to " + fmt_number(hi));
+  return x;
+}
+
+double Reader::get_number(std::string_view key, double lo, double hi, double fallback) {
+  return get_number(key, lo, hi).value_or(fallback);
+}
+
+std::optional<bool> Reader::get_bool(std::string_view key) {
+  if (!find(key)) return std::nullopt;
+  Found f = take(key);
+  const auto* v = f.node->as_boolean();
+  if (!v) type_error(key, f, "true or false");
+  return v->get();
+}
+
+bool Reader::get_bool(std::string_view key, bool fallback) {
+  return get_bool(key).value_or(fallback);
+}
+
+std::optional<std::string> Reader::get_string(std::string_view key) {
+  if (!find(key)) return std::nullopt;
+  Found f = take(key);
+  const auto* v = f.node->as_string();
+  if (!v) type_error(key, f, "a string");
+  return v->get();
+}
+
+std::string Reader::need_string(std::string_view key) {
+  auto v = get_string(key);
+  if (!v) fail_here("missing key '" + std::string(key) + "'", "add " + std::string(key) + " = \"...\"");
+  return *v;
+}
+
+std::optional<std::string> Reader::get_choice(std::string_view key,
+                                              const std::vector<std::string>& choices) {
+  auto v = get_string(key);
+  if (!v) return v;
+  if (std::find(choices.begin(), choices.end(), *v) != choices.end()) return v;
+  const std::string near = nearest(*v, choices);
+  fail(key, "\"" + *v + "\" is not one of: " + join(choices),
+       near.empty() ? "" : "did you mean \"" + near + "\"?");
+}
+
+std::optional<Dice> Reader::get_dice(std::string_view key, int64_t lo, int64_t hi) {
+  if (!find(key)) return std::nullopt;
+  Found f = take(key);
+  Dice d;
+  if (const auto* i = f.node->as_integer()) {
+    if (i->get() < -Dice::kMaxConstant || i->get() > Dice::kMaxConstant)
+      fail(key, std::to_string(i->get()) + " is out of range",
+           "at most " + std::to_string(Dice::kMaxConstant));
+    d = Dice::constant(i->get());
+  } else if (const auto* s = f.node->as_string()) {
+    SourceLoc at = doc_->loc(f.node->source());
+    if (at.line != 0) at.column += 1;  // past the opening quote
+    try {
+      d = Dice::parse(s->get(), at);
+    } catch (const InputError& e) {
+      throw InputError(e.loc(), path_of(key) + ": " + e.bare_message(), e.hint());
+    }
+  } else {
+    type_error(key, f, "dice such as \"2d6+3\" or a whole number");
+  }
+  if (d.min() < lo || d.max() > hi)
+    fail(key, "\"" + d.str() + "\" ranges from " + std::to_string(d.min()) + " to " +
+                  std::to_string(d.max()),
+         "values must lie from " + std::to_string(lo) + " to " + std::to_string(hi));
+  return d;
+}
+
+Dice Reader::need_dice(std::string_view key, int64_t lo, int64_t hi) {
+  auto d = get_dice(key, lo, hi);
+  if (!d) fail_here("missing key '" + std::string(key) + "'", "add " + std::string(key) + " = \"1d6\"");
+  return *d;
+}
+
+std::optional<Duration> Reader::get_duration(std::string_view key, Seconds max) {
+  if (!find(key)) return std::nullopt;
+  Found f = take(key);
+  const auto* s = f.node->as_string();
+  if (!s) {
+    if (f.node->as_integer())
+      fail(key, "a duration needs a unit", "write e.g. \"" + std::to_string(f.node->as_integer()->get()) +
+                                               " minutes\"; units: " + duration_units_help());
+    type_error(key, f, "a duration such as \"1d4 rounds\"");
+  }
+  SourceLoc at = doc_->loc(f.node->source());
+  if (at.line != 0) at.column += 1;
+  Duration d;
+  try {
+    d = Duration::parse(s->get(), at);
+  } catch (const InputError& e) {
+    throw InputError(e.loc(), path_of(key) + ": " + e.bare_message(),
+                     "write an amount and a unit, e.g. \"1d4 rounds\"; units: " +
+                         duration_units_help());
+  }
+  if (d.max() > max)
+    fail(key, "\"" + d.str() + "\" can last " + std::to_string(d.max() / kDay) + " days",
+         "at most " + std::to_string(max / kDay) + " days");
+  return d;
+}
+
+std::optional<Reader> Reader::get_table(std::string_view key) {
+  // Every layer that has the key contributes a layer to the child, in the same order.
+  std::vector<Layer> child;
+  for (const Layer& l : layers_) doc_->ask(l.table, key);
+  bool any = false;
+  for (const Layer& l : layers_) {
+    const toml::node* n = l.table->get(key);
+    if (!n) continue;
+    any = true;
+    doc_->use(l.table, key);
+    const toml::table* t = n->as_table();
+    if (!t) {
+      const std::string p = l.path.empty() ? std::string(key) : l.path + "." + std::string(key);
+      throw InputError(doc_->loc(n->source()), p + ": expected a table, got " + type_word(*n),
+                       "write [" + p + "] or " + std::string(key) + " = { ... }");
+    }
+    child.push_back({t, l.path.empty() ? std::string(key) : l.path + "." + std::string(key)});
+  }
+  if (!any) return std::nullopt;
+  return Reader(doc_, std::move(child));
+}
+
+std::vector<Reader> Reader::get_tables(std::string_view key) {
+  std::vector<Reader> out;
+  if (!find(key)) return out;
+  Found f = take(key);
+  const toml::array* arr = f.node->as_array();
+  if (!arr) type_error(key, f, "an array of tables");
+  const std::string base = f.layer->path.empty() ? std::string(key) : f.layer->path + "." + std::string(key);
+  size_t i = 0;
+  for (const toml::node& e : *arr) {
+    ++i;
+    const toml::table* t = e.as_table();
+    if (!t)
+      throw InputError(doc_->loc(e.source()),
+                       base + "[" + std::to_string(i) + "]: expected a table, got " + type_word(e),
+                       "write [[" + base + "]] sections");
+    out.emplace_back(doc_, std::vector<Layer>{{t, base + "[" + std::to_string(i) + "]"}});
+  }
+  return out;
+}
+
+}  // namespace leth

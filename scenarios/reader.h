@@ -1,0 +1,128 @@
+// Reading TOML (scenario files and rule tables) with located errors and no silent keys.
+//
+// A Document is one parsed file. Readers look keys up in it and record what was read; when
+// every part of the program has read what it understands, Document::check_unused() reports
+// the first key that nobody read — "unknown key 'trails' (did you mean 'trials'?)" — the way
+// pbrt reports parameters nothing consumed. Every error names file:line:col and the key path.
+//
+// A Reader may be layered: a variant's overrides over the base scenario. A key is taken from
+// the first layer that has it, so a variant changes only what it names.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <toml++/toml.h>
+
+#include "sim/dice.h"
+#include "sim/duration.h"
+#include "sim/error.h"
+
+namespace leth {
+
+class Document {
+ public:
+  // Throws InputError for a missing or unreadable file or a TOML syntax error.
+  static std::shared_ptr<Document> parse_file(const std::string& path);
+  static std::shared_ptr<Document> parse_string(std::string text, std::string path);
+
+  const toml::table& root() const { return root_; }
+  const std::string& path() const { return path_; }
+  const std::string& text() const { return text_; }
+
+  // Bookkeeping used by Reader.
+  void visit(const toml::table* t, const std::string& path);
+  void ask(const toml::table* t, std::string_view key);
+  void use(const toml::table* t, std::string_view key);
+  const std::string& path_of(const toml::table* t) const;
+  SourceLoc loc(const toml::source_region& r) const;
+
+  // Throws InputError for the first key (in file order) that no reader used.
+  void check_unused() const;
+
+ private:
+  struct Marks {
+    std::string path;
+    std::set<std::string, std::less<>> asked;
+    std::set<std::string, std::less<>> used;
+  };
+  void check_table(const toml::table& t) const;
+
+  std::string path_;
+  std::string text_;
+  toml::table root_;
+  std::map<const toml::table*, Marks> marks_;
+};
+
+// Closest candidate to `word` by edit distance (with transpositions), or "" if none is close.
+std::string nearest(std::string_view word, const std::vector<std::string>& candidates);
+
+class Reader {
+ public:
+  struct Layer {
+    const toml::table* table;
+    std::string path;  // "character", "variants[2].options"
+  };
+
+  explicit Reader(std::shared_ptr<Document> doc);
+  Reader(std::shared_ptr<Document> doc, std::vector<Layer> layers);
+
+  const Document& doc() const { return *doc_; }
+  std::shared_ptr<Document> doc_ptr() const { return doc_; }
+  bool has(std::string_view key) const;
+  // Location of a key's value (of the table when the key is absent).
+  SourceLoc where(std::string_view key) const;
+  SourceLoc where() const;
+  // "encounter.attackers[1].damage"
+  std::string path_of(std::string_view key) const;
+  const std::string& path() const { return layers_.front().path; }
+  // The table of the first layer (the one this reader was opened on).
+  const toml::table* table() const { return layers_.front().table; }
+
+  // Integers in [lo, hi]; floats are refused.
+  std::optional<int64_t> get_int(std::string_view key, int64_t lo, int64_t hi);
+  int64_t get_int(std::string_view key, int64_t lo, int64_t hi, int64_t fallback);
+  int64_t need_int(std::string_view key, int64_t lo, int64_t hi);
+  // Numbers (integer or float) in [lo, hi].
+  std::optional<double> get_number(std::string_view key, double lo, double hi);
+  double get_number(std::string_view key, double lo, double hi, double fallback);
+  bool get_bool(std::string_view key, bool fallback);
+  std::optional<bool> get_bool(std::string_view key);
+  std::optional<std::string> get_string(std::string_view key);
+  std::string need_string(std::string_view key);
+  // One of `choices`; a near miss gets a suggestion.
+  std::optional<std::string> get_choice(std::string_view key,
+                                        const std::vector<std::string>& choices);
+  // Dice: a string ("2d6+3") or an integer (a fixed amount). Values must lie in [lo, hi].
+  std::optional<Dice> get_dice(std::string_view key, int64_t lo, int64_t hi);
+  Dice need_dice(std::string_view key, int64_t lo, int64_t hi);
+  // Durations: a string with a unit, "1d4 rounds". Samples must not exceed `max`.
+  std::optional<Duration> get_duration(std::string_view key, Seconds max);
+
+  std::optional<Reader> get_table(std::string_view key);
+  // An array of tables ([[encounter.attackers]]); empty when the key is absent.
+  std::vector<Reader> get_tables(std::string_view key);
+
+  [[noreturn]] void fail(std::string_view key, const std::string& what,
+                         const std::string& hint = "") const;
+  [[noreturn]] void fail_here(const std::string& what, const std::string& hint = "") const;
+
+ private:
+  struct Found {
+    const toml::node* node;
+    const Layer* layer;
+  };
+  std::optional<Found> find(std::string_view key) const;  // marks asked
+  Found take(std::string_view key);                        // marks used; key must exist
+  [[noreturn]] void type_error(std::string_view key, const Found& f, const char* expected) const;
+
+  std::shared_ptr<Document> doc_;
+  std::vector<Layer> layers_;
+};
+
+}  // namespace leth

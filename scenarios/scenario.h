@@ -1,0 +1,50 @@
+// A scenario file's common part: who it is for, how many trials, the seed, the horizon and
+// the variants. The ruleset's own sections (options, character, encounter, aftercare,
+// recovery) are read by the ruleset through section_reader(), one reader per variant.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "scenarios/reader.h"
+#include "sim/clock.h"
+
+namespace leth {
+
+struct VariantSpec {
+  std::string name;         // "baseline" for the scenario as written
+  std::string description;
+  const toml::table* overrides = nullptr;  // the [[variants]] entry; null for the baseline
+  std::string path;                        // "variants[2]"
+};
+
+struct Scenario {
+  static constexpr uint64_t kMaxTrials = 1'000'000'000'000;  // 10^12
+  static constexpr Seconds kMaxHorizon = 3650 * kDay;        // ten years
+
+  std::string file;    // the path as given
+  std::string sha256;  // of the file's bytes
+  std::string name;
+  std::string description;
+  std::string ruleset;
+  uint64_t trials = 0;
+  uint64_t seed = 0;
+  Seconds horizon = 0;
+  std::vector<VariantSpec> variants;  // [0] is the baseline
+  std::shared_ptr<Document> doc;
+
+  // Reads the ruleset's sections for variant v: the variant's overrides over the file.
+  Reader section_reader(size_t v) const;
+  // Index of a variant by name, or -1.
+  int variant_index(const std::string& name) const;
+};
+
+// Reads the common keys. `rulesets` are the ids a `ruleset` key may name.
+Scenario read_scenario(std::shared_ptr<Document> doc, const std::vector<std::string>& rulesets);
+
+// Names used for folders and CSV: letters, digits, '-', '_', '.'; at most 64 characters.
+bool is_valid_name(const std::string& s);
+
+}  // namespace leth

@@ -1,0 +1,79 @@
+#include "tests/support.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+namespace leth::test {
+
+namespace {
+struct TempDir {
+  std::string path;
+  TempDir() {
+    path = (std::filesystem::temp_directory_path() /
+            ("lethality-tests-" + std::to_string(::getpid())))
+               .string();
+    std::filesystem::create_directories(path);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+};
+}  // namespace
+
+const std::string& temp_dir() {
+  static TempDir dir;
+  return dir.path;
+}
+
+std::string write_file(const std::string& name, const std::string& contents) {
+  const std::string p = temp_dir() + "/" + name;
+  std::filesystem::create_directories(std::filesystem::path(p).parent_path());
+  std::ofstream(p, std::ios::binary) << contents;
+  return p;
+}
+
+LoadedScenario load_text(const std::string& toml, const std::string& name) {
+  return load_scenario(write_file(name, toml));
+}
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+std::string source_path(const std::string& relative) {
+  return std::string(LETHALITY_SOURCE_DIR) + "/" + relative;
+}
+
+std::string pf2_scenario(const std::string& extra) {
+  return R"(name = "test"
+ruleset = "pf2"
+trials = 1000
+seed = 7
+
+[character]
+max_hp = 20
+ac = 18
+fortitude = 7
+con = 2
+
+[encounter]
+rounds = 3
+
+[[encounter.attackers]]
+name = "goblin"
+attack_bonus = 8
+damage = "1d6"
+dc = 16
+)" + extra;
+}
+
+}  // namespace leth::test

@@ -1,0 +1,25 @@
+// Helpers shared by the tests: scenario text in, loaded scenario or error message out.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "sim/load.h"
+
+namespace leth::test {
+
+// A fresh folder for this test process, removed at exit.
+const std::string& temp_dir();
+// Writes `contents` to temp_dir()/name and returns the path.
+std::string write_file(const std::string& name, const std::string& contents);
+// Writes the text to a file and loads it as a scenario (throws InputError like the CLI).
+LoadedScenario load_text(const std::string& toml, const std::string& name = "scenario.toml");
+// The message of the InputError `f` throws, or "" if it throws none.
+std::string error_of(const std::function<void()>& f);
+// Path of a file in the source tree, e.g. source_path("scenarios/x.toml").
+std::string source_path(const std::string& relative);
+
+// A minimal valid pf2 scenario; `extra` is appended (more sections or keys at the end).
+std::string pf2_scenario(const std::string& extra = "");
+
+}  // namespace leth::test

@@ -64,6 +64,7 @@ struct Healer {
   std::optional<Dice> heal;         // a heal spell or potion
   int heal_uses = 0;
   bool heal_after_fight = true;     // spend remaining heals to top up after the fight
+  std::optional<Dice> temp_hp;      // temporary HP granted on arrival during the fight
 };
 
 struct Recovery {

@@ -64,6 +64,7 @@ class Trial {
   void become_stable(Seconds t);
   void schedule_wake(Seconds t);
   void heal(int amount, Seconds t, const char* how);
+  void grant_temp_hp(int amount, Seconds t);
   void die(Seconds t, const std::string& why);
   void set_hp(int hp, Seconds t);
 
@@ -108,6 +109,7 @@ class Trial {
   uint64_t wakes_ = 0;
   Seconds help_at_ = -1;       // when the healer arrives; -1: never
   bool healer_here_ = false;
+  bool temp_hp_granted_ = false;
   int heal_uses_ = 0;
   Seconds next_treat_ = 0;     // Treat Wounds: once an hour for the same patient
   Agenda<Ev> agenda_;
@@ -269,6 +271,23 @@ void Trial::heal(int amount, Seconds t, const char* how) {
     } else {
       note(log_, t, [] { return std::string("conscious again"); });
     }
+  }
+}
+
+// 004 "Points de vie temporaires": one source at a time; the character keeps whichever
+// amount is larger (README: the choice a player makes).
+void Trial::grant_temp_hp(int amount, Seconds t) {
+  if (amount > temp_hp_) {
+    note(log_, t, [&] {
+      return "gains " + std::to_string(amount) + " temporary HP" +
+             (temp_hp_ > 0 ? " (replacing " + std::to_string(temp_hp_) + ")" : std::string());
+    });
+    temp_hp_ = amount;
+  } else {
+    note(log_, t, [&] {
+      return "keeps " + std::to_string(temp_hp_) + " temporary HP rather than " +
+             std::to_string(amount) + " (one source at a time)";
+    });
   }
 }
 
@@ -447,7 +466,13 @@ void Trial::combat() {
         healer_here_ = true;
         note(log_, t, [] { return std::string("help arrives"); });
       }
-      if (down()) healer_action(t, true);
+      if (down()) {
+        healer_action(t, true);
+      } else if (cfg_.healer->temp_hp && !temp_hp_granted_) {
+        temp_hp_granted_ = true;
+        Stream s = rng_.stream(Purpose::Care, ++care_actions_);
+        grant_temp_hp(static_cast<int>(cfg_.healer->temp_hp->roll(s)), t);
+      }
     }
   }
   combat_end_ = std::min<Seconds>(static_cast<Seconds>(rounds) * kRound, cfg_.horizon);

@@ -1,0 +1,418 @@
+// The pf2 model rule by rule (seed 004, and the Player Core options), with scripted dice: every
+// roll the model makes is given in order, and a roll out of place fails the test.
+#include <catch2/catch.hpp>
+
+#include "rules/registry.h"
+#include "tests/support.h"
+
+using namespace leth;
+
+namespace {
+
+struct Parts {
+  std::string options;
+  std::string character = "max_hp = 10\nac = 15\nfortitude = 5\ncon = 2\n";
+  std::string encounter = "rounds = 1\n";
+  std::string attackers = "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\n"
+                          "damage = \"10\"\ndc = 15\n";
+  std::string aftercare;
+  std::string recovery = "rest = \"none\"\n";
+  std::string horizon = "2 days";
+};
+
+std::string scenario(const Parts& p) {
+  std::string s = "name = \"t\"\nruleset = \"pf2\"\nhorizon = \"" + p.horizon + "\"\n";
+  s += "[options]\n" + p.options;
+  s += "[character]\n" + p.character;
+  s += "[recovery]\n" + p.recovery;
+  if (!p.aftercare.empty()) s += "[aftercare]\n" + p.aftercare;
+  s += "[encounter]\n" + p.encounter + p.attackers;
+  return s;
+}
+
+struct Played {
+  Outcome outcome;
+  std::string log;
+};
+
+// Plays one trial of `p` with the scripted dice; the script must be used up exactly.
+Played play(const Parts& p, Script& script) {
+  const LoadedScenario ls = test::load_text(scenario(p));
+  TrialRng rng(script);
+  EventLog log;
+  const Outcome o = run_trial(ls.models.at(0), rng, &log);
+  INFO(log.render());
+  CHECK(script.remaining() == 0);
+  return {o, log.render()};
+}
+
+bool has(const Played& p, const std::string& text) { return p.log.find(text) != std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("pf2: 0 HP knocks out with dying 1; failed recovery saves kill at dying 4",
+          "[pf2][dying]") {
+  Script s;
+  s.d(20, 10);  // ogre: 10 + 5 = 15 vs AC 15, hit for 10: 0 HP
+  s.d(20, 2);   // recovery save: 2 + 5 = 7 vs DC 15 + 1 = 16: failure -> dying 2
+  s.d(20, 2);   // 7 vs DC 17: critical failure (<= DC - 10) -> dying 4
+  const Played p = play(Parts{}, s);
+  CHECK(has(p, "knocked out: unconscious, dying 1"));
+  CHECK(has(p, "vs DC 16: failure -> dying 1 -> 2"));
+  CHECK(has(p, "vs DC 17: critical failure -> dying 2 -> 4"));
+  CHECK(p.outcome.end == End::Died);
+  CHECK(p.outcome.death_phase == Phase::Dying);  // the checks come after the 1-round fight
+  CHECK(p.outcome.time == 12);
+  CHECK(p.outcome.knocked_out);
+}
+
+TEST_CASE("pf2: recovery save degrees, natural 20 and natural 1", "[pf2][dying]") {
+  SECTION("success lowers dying by 1: stable at 0") {
+    Script s;
+    s.d(20, 10).d(20, 11);  // 11 + 5 = 16 vs DC 16: success
+    const Played p = play(Parts{}, s);
+    CHECK(has(p, "success -> dying 1 -> 0"));
+    CHECK(has(p, "stable: unconscious at 0 HP"));
+  }
+  SECTION("natural 20 on the save: success becomes critical success (-2)") {
+    Parts parts;
+    parts.character = "max_hp = 12\nac = 15\nfortitude = 5\ncon = 2\n";
+    parts.attackers = "[[encounter.attackers]]\nattack_bonus = 5\ndamage = \"7\"\ndc = 15\n";
+    Script s;
+    s.d(20, 20);  // critical hit: 14 damage (< 24, not massive): dying 2
+    s.d(20, 20);  // 25 vs DC 17: success, natural 20 -> critical success: dying 0
+    const Played p = play(parts, s);
+    CHECK(has(p, "knocked out by a critical: unconscious, dying 2"));
+    CHECK(has(p, "d20 20 + 5 = 25 vs DC 17: critical success -> dying 2 -> 0"));
+  }
+  SECTION("natural 1 turns a success into a failure") {
+    Parts parts;
+    parts.character = "max_hp = 10\nac = 15\nfortitude = 20\ncon = 2\n";
+    Script s;
+    s.d(20, 10);                          // knocked out, dying 1
+    s.d(20, 1);                           // 1 + 20 = 21 vs DC 16: success, natural 1 -> failure
+    s.d(20, 1);                           // 21 vs 17 -> failure: dying 3
+    s.d(20, 15);                          // 35 vs 18: critical success: dying 1
+    s.d(20, 5);                           // 25 vs 16: success: 0, stable
+    const Played p = play(parts, s);
+    CHECK(has(p, "d20 1 + 20 = 21 vs DC 16: failure -> dying 1 -> 2"));
+    CHECK(has(p, "vs DC 18: critical success -> dying 3 -> 1"));
+    CHECK(has(p, "stable"));
+    CHECK(p.outcome.end == End::Unresolved);  // wakes at 1 HP, no rest, no healer
+    CHECK(p.outcome.condition == pf2::kStillInjured);
+  }
+}
+
+TEST_CASE("pf2: a critical hit knocks out with dying 2", "[pf2][dying]") {
+  Parts parts;
+  parts.character = "max_hp = 12\nac = 15\nfortitude = 5\ncon = 2\n";
+  parts.attackers = "[[encounter.attackers]]\nattack_bonus = 5\ndamage = \"7\"\ndc = 15\n";
+  Script s;
+  s.d(20, 20);          // crit: 14 damage, dying 2
+  s.d(20, 1);           // 6 vs DC 17: critical failure: dying 4
+  const Played p = play(parts, s);
+  CHECK(has(p, "dying 2"));
+  CHECK(p.outcome.end == End::Died);
+}
+
+TEST_CASE("pf2: Player Core flat check DC 10 + dying, no Fortitude", "[pf2][dying]") {
+  Parts parts;
+  parts.options = "recovery_check = \"flat\"\n";
+  parts.character = "max_hp = 10\nac = 15\nfortitude = 30\ncon = 2\n";
+  Script s;
+  s.d(20, 10);  // knocked out
+  s.d(20, 10);  // flat 10 vs DC 11: failure (Fortitude +30 would have succeeded)
+  s.d(20, 11);  // 11 vs 12: failure: dying 3
+  s.d(20, 2);   // 2 vs 13: critical failure: dead
+  const Played p = play(parts, s);
+  CHECK(has(p, "recovery check (flat): d20 10 vs DC 11: failure -> dying 1 -> 2"));
+  CHECK(p.outcome.end == End::Died);
+}
+
+TEST_CASE("pf2: massive damage kills outright; temporary HP count in the blow", "[pf2]") {
+  Parts parts;
+  parts.character = "max_hp = 10\nac = 15\nfortitude = 5\ntemp_hp = 5\n";
+  parts.attackers = "[[encounter.attackers]]\nattack_bonus = 5\ndamage = \"20\"\ndc = 15\n";
+  Script s;
+  s.d(20, 10);
+  const Played p = play(parts, s);
+  CHECK(p.outcome.end == End::Died);
+  CHECK(p.outcome.death_phase == Phase::Combat);
+  CHECK(p.outcome.time == 0);
+
+  SECTION("and not with the option off") {
+    parts.options = "massive_damage = false\n";
+    Script s2;
+    s2.d(20, 10).d(20, 11);  // 20 - 5 temporary = 15 damage: knocked out; save succeeds
+    const Played q = play(parts, s2);
+    CHECK(q.outcome.end != End::Died);
+    CHECK(has(q, "5 absorbed by temporary HP"));
+  }
+}
+
+TEST_CASE("pf2: temporary HP are lost first", "[pf2]") {
+  Parts parts;
+  parts.character = "max_hp = 10\nac = 15\nfortitude = 5\ntemp_hp = 5\n";
+  parts.attackers = "[[encounter.attackers]]\nattack_bonus = 5\ndamage = \"12\"\ndc = 15\n";
+  Script s;
+  s.d(20, 10);  // 12 damage: 5 to temporary HP, 7 to HP: 3 left
+  const Played p = play(parts, s);
+  CHECK(has(p, "HP 10 -> 3/10"));
+  CHECK_FALSE(p.outcome.knocked_out);
+}
+
+TEST_CASE("pf2: nonlethal damage knocks out without dying; the character wakes at 1 HP",
+          "[pf2]") {
+  Parts parts;
+  parts.attackers += "channel = \"nonlethal\"\n";
+  parts.recovery = "rest = \"nightly\"\nfirst_rest = \"1 hour\"\n";
+  parts.horizon = "10 days";
+  Script s;
+  s.d(20, 10);  // knocked out by nonlethal damage; wakes 10 minutes later (fixed: no roll)
+  const Played p = play(parts, s);
+  CHECK(has(p, "knocked out by nonlethal damage: unconscious, not dying"));
+  CHECK(has(p, "[0:10:00] wakes at 1 HP"));
+  // Nightly rests from 1 h after the fight (at 0:00:06): +2 HP each (Con 2 x level 1).
+  // 1 -> 3 -> 5 -> 7 -> 9 -> 10: the fifth rest ends at 6 + 3600 + 4 days + 8 h.
+  CHECK(p.outcome.end == End::Recovered);
+  CHECK(p.outcome.time == 6 + 3600 + 4 * 86400 + 8 * 3600);
+  CHECK(p.outcome.knocked_out);
+}
+
+TEST_CASE("pf2: damage while dying raises dying by 1, or 2 on a critical", "[pf2][dying]") {
+  Parts parts;
+  parts.encounter = "rounds = 2\n";
+  parts.attackers = "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\n"
+                    "damage = \"1d8\"\ndc = 15\nkeep_attacking_downed = 1.0\n";
+  parts.character = "max_hp = 8\nac = 15\nfortitude = 5\n";
+  Script s;
+  s.d(20, 10).d(8, 8);          // round 1: 8 damage: knocked out, dying 1
+  s.d(20, 5);                   // round 2, the character first (initiative moved): dying 2
+  s.yes().d(20, 20).d(8, 3);    // the ogre strikes the fallen: critical, 6 damage
+  SECTION("increase (default): dying 2 + 2 = 4, dead") {
+    const Played p = play(parts, s);
+    CHECK(has(p, "hit while dying: dying 2 -> 4"));
+    CHECK(p.outcome.end == End::Died);
+    CHECK(p.outcome.death_phase == Phase::Combat);
+    CHECK(p.outcome.time == 6);
+  }
+  SECTION("gain: dying 2 again, keep the higher") {
+    parts.options = "damage_while_dying = \"gain\"\n";
+    s.d(20, 11);  // after the fight: 16 vs DC 17: failure, dying 3
+    s.d(20, 20);  // natural 20: 25 vs 18: critical success, dying 1
+    s.d(20, 11);  // 16 vs 16: success: stable
+    const Played p = play(parts, s);
+    CHECK(has(p, "hit while dying: dying 2 -> 2"));
+    CHECK(has(p, "stable"));
+    CHECK(p.outcome.end == End::Unresolved);
+  }
+}
+
+TEST_CASE("pf2: initiative moves to just before the creature that knocked you out",
+          "[pf2][initiative]") {
+  // Attackers first: [wolf, ogre, character]. The ogre knocks the character out in round 1,
+  // so from round 2 the order is [wolf, character, ogre]: the wolf decides whether to strike
+  // the fallen, then the recovery save, then the ogre. Without the move the script would be
+  // out of order (wolf, ogre, save) and the test would fail on a mismatched roll.
+  Parts parts;
+  parts.encounter = "rounds = 2\n";
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"wolf\"\nattack_bonus = 5\ndamage = \"3\"\ndc = 15\n"
+      "keep_attacking_downed = 0.5\n"
+      "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\ndamage = \"10\"\ndc = 15\n"
+      "keep_attacking_downed = 0.5\n";
+  parts.character = "max_hp = 10\nac = 15\nfortitude = 5\n";
+  Script s;
+  s.d(20, 2);   // round 1, wolf: miss
+  s.d(20, 10);  // ogre: 10 damage, knocked out
+  s.no();       // round 2, wolf: leaves the fallen alone
+  s.d(20, 11);  // the character's recovery save: 16 vs 16, stable
+  s.no();       // ogre: leaves the fallen alone
+  const Played p = play(parts, s);
+  CHECK(has(p, "stable"));
+}
+
+TEST_CASE("pf2: damage while unconscious keeps the higher recovery DC", "[pf2][dying]") {
+  Parts parts;
+  parts.encounter = "rounds = 1\n";
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"cutthroat\"\nattack_bonus = 5\ndamage = \"10\"\n"
+      "dc = 15\n"
+      "[[encounter.attackers]]\nname = \"witch\"\nattack_bonus = 5\ndamage = \"2\"\ndc = 20\n"
+      "keep_attacking_downed = 1.0\n";
+  Script s;
+  s.d(20, 10);        // cutthroat: knocked out, dying 1, DC 15
+  s.yes().d(20, 10);  // witch strikes the fallen: dying 2, DC now 20
+  s.d(20, 13);        // 18 vs 20 + 2 = 22: failure (vs 15 + 2 = 17 it would succeed): dying 3
+  s.d(20, 13);        // 18 vs 23: failure: dying 4, dead
+  const Played p = play(parts, s);
+  CHECK(has(p, "vs DC 22: failure -> dying 2 -> 3"));
+  CHECK(p.outcome.end == End::Died);
+}
+
+TEST_CASE("pf2: a death effect that brings you to 0 HP kills", "[pf2]") {
+  Parts parts;
+  parts.attackers = "[[encounter.attackers]]\nname = \"wraith\"\nattack_bonus = 5\n"
+                    "damage = \"10\"\ndeath_effect = true\n";
+  Script s;
+  s.d(20, 10);
+  const Played p = play(parts, s);
+  CHECK(has(p, "death effect"));
+  CHECK(p.outcome.end == End::Died);
+  CHECK(p.outcome.death_phase == Phase::Combat);
+}
+
+TEST_CASE("pf2: heroic recovery spends a hero point to return to 1 HP", "[pf2][hero]") {
+  Parts parts;
+  parts.character = "max_hp = 10\nac = 15\nfortitude = 5\nhero_points = 1\n";
+  SECTION("last chance (default): at dying 3") {
+    Script s;
+    s.d(20, 10);  // knocked out: dying 1
+    s.d(20, 5);   // 10 vs 16: failure: dying 2
+    s.d(20, 5);   // 10 vs 17: failure: dying 3 -> next turn the hero point is spent
+    const Played p = play(parts, s);
+    CHECK(has(p, "spends a hero point (heroic recovery) at dying 3"));
+    CHECK(has(p, "back to 1 HP, conscious, slowed 3 for 1 round"));
+    CHECK(p.outcome.end == End::Unresolved);
+    CHECK(p.outcome.condition == pf2::kStillInjured);
+  }
+  SECTION("immediately: at the first turn while dying") {
+    parts.options = "heroic_recovery = \"immediately\"\n";
+    Script s;
+    s.d(20, 10);
+    const Played p = play(parts, s);
+    CHECK(has(p, "spends a hero point (heroic recovery) at dying 1"));
+  }
+  SECTION("never") {
+    parts.options = "heroic_recovery = \"never\"\n";
+    Script s;
+    s.d(20, 10).d(20, 5).d(20, 5).d(20, 5);  // dying 1, 2, 3, 4
+    const Played p = play(parts, s);
+    CHECK(p.outcome.end == End::Died);
+  }
+}
+
+TEST_CASE("pf2: Player Core wounded adds to dying on the next knock-out", "[pf2][wounded]") {
+  Parts parts;
+  parts.options = "wounded = true\n";
+  parts.encounter = "rounds = 3\n";
+  parts.attackers = "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\n"
+                    "damage = \"10\"\ndc = 15\n";
+  parts.aftercare = "help_arrives = \"0 rounds\"\nhealer = { heal = \"10\", heal_uses = 1 }\n";
+  Script s;
+  s.d(20, 10);  // round 1: knocked out, dying 1; the healer heals 10 at the end of the round
+  s.d(20, 10);  // round 2: the ogre knocks the character out again: dying 1 + wounded 1 = 2
+  s.d(20, 2);   // round 3, the character: 7 vs DC 17: critical failure: dying 4
+  const Played p = play(parts, s);
+  CHECK(has(p, "healer's heal: +10 HP, 0 -> 10/10"));
+  CHECK(has(p, "wounded 1"));
+  CHECK(has(p, "knocked out: unconscious, dying 2 (wounded 1)"));
+  CHECK(p.outcome.end == End::Died);
+}
+
+TEST_CASE("pf2: Player Core doomed lowers the dying value that kills", "[pf2][doomed]") {
+  Parts parts;
+  parts.character = "max_hp = 10\nac = 15\nfortitude = 5\ndoomed = 1\n";
+  Script s;
+  s.d(20, 10).d(20, 5).d(20, 5);  // dying 1, 2, 3
+  SECTION("doomed 1: death at dying 3") {
+    parts.options = "doomed = true\n";
+    const Played p = play(parts, s);
+    CHECK(p.outcome.end == End::Died);
+  }
+  SECTION("the option off: dying 3 is not death") {
+    s.d(20, 20);  // natural 20: critical success: dying 1
+    s.d(20, 11);  // success: stable
+    const Played p = play(parts, s);
+    CHECK(p.outcome.end == End::Unresolved);
+  }
+}
+
+TEST_CASE("pf2: Administer First Aid stabilises a dying character", "[pf2][care]") {
+  Parts parts;
+  parts.aftercare =
+      "help_arrives = \"0 rounds\"\nhealer = { medicine = 5, treat_wounds = false }\n";
+  Script s;
+  s.d(20, 10);  // knocked out: dying 1; the healer's first aid at the end of the round:
+  s.d(20, 11);  // 16 vs DC 15 + 1: success: stable
+  const Played p = play(parts, s);
+  CHECK(has(p, "first aid (stabilize): d20 11 + 5 = 16 vs DC 16: success"));
+  CHECK(has(p, "stable"));
+}
+
+TEST_CASE("pf2: Treat Wounds heals 2d8 after 10 minutes; a critical failure hurts",
+          "[pf2][care]") {
+  Parts parts;
+  parts.attackers = "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\n"
+                    "damage = \"5\"\ndc = 15\n";
+  parts.aftercare = "help_arrives = \"0 rounds\"\nhealer = { medicine = 10 }\n";
+  SECTION("success") {
+    Script s;
+    s.d(20, 10);                   // 5 damage: 5/10
+    s.d(20, 10).d(8, 3).d(8, 4);   // Treat Wounds at 0:00:06, done at 0:10:06: 20 vs 15, +7
+    const Played p = play(parts, s);
+    CHECK(has(p, "[0:10:06] Treat Wounds: d20 10 + 10 = 20 vs DC 15: success"));
+    CHECK(p.outcome.end == End::Recovered);
+    CHECK(p.outcome.time == 6 + 600);
+  }
+  SECTION("critical success rolls 4d8") {
+    Script s;
+    s.d(20, 10).d(20, 15).d(8, 1).d(8, 1).d(8, 1).d(8, 1);
+    s.d(20, 10).d(8, 1).d(8, 1);  // an hour later: success, +2: full
+    const Played p = play(parts, s);
+    CHECK(has(p, "Treat Wounds: +4 HP, 5 -> 9/10"));
+  }
+  SECTION("critical failure deals 1d8; the next attempt waits an hour") {
+    Script s;
+    s.d(20, 10);
+    s.d(20, 1).d(8, 2);            // 11 vs 15, natural 1: critical failure: 2 damage: 3/10
+    s.d(20, 10).d(8, 4).d(8, 4);   // an hour later: success, +8: full
+    const Played p = play(parts, s);
+    CHECK(has(p, "the botched treatment deals 2 damage"));
+    CHECK(p.outcome.end == End::Recovered);
+    CHECK(p.outcome.time == 6 + 3600 + 600);
+  }
+}
+
+TEST_CASE("pf2: a stable character who never wakes before the horizon is unresolved",
+          "[pf2]") {
+  Parts parts;
+  parts.options = "stable_wake = \"3 days\"\n";
+  parts.horizon = "1 day";
+  Script s;
+  s.d(20, 10).d(20, 11);  // knocked out, stable at the first save
+  const Played p = play(parts, s);
+  CHECK(p.outcome.end == End::Unresolved);
+  CHECK(p.outcome.condition == pf2::kStillUnconscious);
+  CHECK(p.outcome.time == 86400);
+}
+
+TEST_CASE("pf2: temporary HP come from one source at a time, the larger kept", "[pf2]") {
+  Parts parts;
+  parts.character = "max_hp = 10\nac = 15\nfortitude = 5\ntemp_hp = 5\n";
+  parts.encounter = "rounds = 2\n";
+  parts.attackers = "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\n"
+                    "damage = \"1d4\"\ndc = 15\n";
+  SECTION("a smaller grant is refused") {
+    parts.aftercare = "help_arrives = \"0 rounds\"\nhealer = { temp_hp = \"1d4\" }\n";
+    Script s;
+    s.d(20, 2);          // round 1: miss
+    s.d(4, 3);           // the healer offers 3 temporary HP: 5 are kept
+    s.d(20, 10).d(4, 4); // round 2: 4 damage, all absorbed
+    const Played p = play(parts, s);
+    CHECK(has(p, "keeps 5 temporary HP rather than 3"));
+    CHECK(has(p, "4 absorbed by temporary HP (1 left)"));
+    CHECK(p.outcome.end == End::Recovered);
+    CHECK(p.outcome.time == 0);  // never below full HP
+  }
+  SECTION("a larger grant replaces them") {
+    parts.aftercare = "help_arrives = \"0 rounds\"\nhealer = { temp_hp = \"1d8+4\" }\n";
+    Script s;
+    s.d(20, 2);
+    s.d(8, 4);            // 8 temporary HP replace the 5
+    s.d(20, 10).d(4, 4);  // 4 absorbed, 4 left
+    const Played p = play(parts, s);
+    CHECK(has(p, "gains 8 temporary HP (replacing 5)"));
+    CHECK(has(p, "4 absorbed by temporary HP (4 left)"));
+  }
+}

@@ -5,7 +5,8 @@ namespace leth {
 std::string EventLog::render() const {
   std::string out;
   for (const Entry& e : entries_) {
-    out += "[" + clock_text(e.time) + "] " + e.text + "\n";
+    // Appends only: g++ 12 warns falsely (-Wrestrict) on this chain of operator+.
+    out.append("[").append(clock_text(e.time)).append("] ").append(e.text).append("\n");
   }
   return out;
 }

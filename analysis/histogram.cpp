@@ -69,11 +69,14 @@ double LogHistogram::mean() const {
 
 double LogHistogram::variance() const {
   if (n_ < 2) return NAN;
-  // Exact integer arithmetic: n*sum_sq - sum^2 >= 0, then one division.
+  // sum_sq - sum^2/n without cancellation: with sum = a*n + r (0 <= r < n),
+  // sum^2/n = a*(sum + r) + r^2/n, and a*(sum + r) <= sum_sq, so the large part is exact in
+  // integers (n*sum_sq - sum^2 itself can pass 2^128 at 10^12 trials).
+  const u128 a = sum_ / n_, r = sum_ % n_;
+  const u128 d = sum_sq_ - a * (sum_ + r);
   const long double n = static_cast<long double>(n_);
-  const long double s = static_cast<long double>(sum_);
-  const long double q = static_cast<long double>(sum_sq_);
-  const long double v = (q - s * s / n) / (n - 1);
+  const long double v =
+      (static_cast<long double>(d) - static_cast<long double>(r * r) / n) / (n - 1);
   return static_cast<double>(std::max<long double>(0, v));
 }
 

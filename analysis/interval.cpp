@@ -35,7 +35,8 @@ Estimate quantile_interval(const LogHistogram& h, double q, double z) {
   const double lo_rank = std::floor(nn * q - z * sd);
   const double hi_rank = std::ceil(nn * q + z * sd);
   const uint64_t lo_k = lo_rank <= 1 ? 0 : static_cast<uint64_t>(lo_rank) - 1;
-  const uint64_t hi_k = hi_rank >= nn ? n - 1 : static_cast<uint64_t>(hi_rank) - 1;
+  // At q = 0 the upper rank is 0: the minimum, not rank -1 wrapped around to the maximum.
+  const uint64_t hi_k = hi_rank >= nn ? n - 1 : static_cast<uint64_t>(std::max(hi_rank, 1.0)) - 1;
   return {h.quantile(q), h.value_at_rank(lo_k), h.value_at_rank(hi_k)};
 }
 

@@ -1,5 +1,6 @@
 #include "analysis/tally.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace leth {
@@ -150,6 +151,8 @@ PairedTally PairedTally::from_json(const nlohmann::json& j) {
 }
 
 void RunTally::merge(const RunTally& o) {
+  // An empty tally (default, or with no trials yet) is the identity on either side.
+  if (o.variants.empty() && o.trials == 0) return;
   if (variants.empty()) {
     *this = o;
     return;
@@ -160,8 +163,10 @@ void RunTally::merge(const RunTally& o) {
     variants[v].merge(o.variants[v]);
     paired[v].merge(o.paired[v]);
   }
+  // A tally of no trials has no first trial: its default 0 must not extend the range.
+  if (o.trials > 0)
+    first_trial = trials == 0 ? o.first_trial : std::min(first_trial, o.first_trial);
   trials += o.trials;
-  first_trial = std::min(first_trial, o.first_trial);
 }
 
 nlohmann::json RunTally::to_json() const {

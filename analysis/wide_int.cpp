@@ -17,7 +17,8 @@ std::string to_string_u128(u128 v) {
 }
 
 std::string to_string_i128(i128 v) {
-  if (v < 0) return "-" + to_string_u128(static_cast<u128>(-(v + 1)) + 1);
+  // Appends only: g++ 12 warns falsely (-Wrestrict) on "-" + std::string.
+  if (v < 0) return std::string("-").append(to_string_u128(static_cast<u128>(-(v + 1)) + 1));
   return to_string_u128(static_cast<u128>(v));
 }
 

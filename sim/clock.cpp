@@ -33,7 +33,9 @@ std::string duration_text(double seconds) {
   char buf[64];
   for (const Unit& u : units) {
     if (std::fabs(seconds) >= u.size) {
-      std::snprintf(buf, sizeof buf, "%.3g %s", seconds / u.size, u.name);
+      // Days are the largest unit: 1000 days and more in whole days, not "1.2e+03 d".
+      const double v = seconds / u.size;
+      std::snprintf(buf, sizeof buf, std::fabs(v) >= 999.5 ? "%.0f %s" : "%.3g %s", v, u.name);
       return buf;
     }
   }

@@ -70,9 +70,9 @@ class Parser {
       else value = value * 10 + (c - '0');
     }
     if (too_big || value > max) {
+      const std::string digits(text_.substr(start, std::min<size_t>(pos_ - start, 24)));
       pos_ = start;
-      fail(std::string(what) + " " + std::string(text_.substr(start, 24)) + " is too large",
-           "at most " + std::to_string(max));
+      fail(std::string(what) + " " + digits + " is too large", "at most " + std::to_string(max));
     }
     return value;
   }
@@ -150,12 +150,18 @@ class Parser {
     } else if (take_word("kl")) {
       t.keep = -number("how many dice to keep after 'kl'", Dice::kMaxKeepDice);
     } else if (take_word("advantage") || take_word("adv")) {
-      if (t.count != 1) fail("advantage applies to a single die", "write \"1d20 adv\"");
+      if (t.count != 1) {
+        pos_ = at;
+        fail("advantage applies to a single die", "write \"1d20 adv\"");
+      }
       t.count = 2;
       t.keep = 1;
       return;
     } else if (take_word("disadvantage") || take_word("dis")) {
-      if (t.count != 1) fail("disadvantage applies to a single die", "write \"1d20 dis\"");
+      if (t.count != 1) {
+        pos_ = at;
+        fail("disadvantage applies to a single die", "write \"1d20 dis\"");
+      }
       t.count = 2;
       t.keep = -1;
       return;
@@ -207,27 +213,51 @@ std::vector<double> term_pmf(const DiceTerm& t, size_t max_support) {
     }
     return dist;
   }
-  // Keep highest/lowest: enumerate every outcome (small by the parser's limits, or refused).
-  const double outcomes = std::pow(static_cast<double>(t.sides), static_cast<double>(t.count));
-  if (outcomes > 4e6) throw std::length_error("dice pmf: too many outcomes to enumerate");
-  const int64_t k = t.keep < 0 ? -t.keep : t.keep;
-  std::vector<double> dist(static_cast<size_t>(k * t.sides - k + 1), 0.0);
-  std::vector<int64_t> faces(static_cast<size_t>(t.count), 1), sorted;
-  const double w = 1.0 / outcomes;
-  for (;;) {
-    sorted = faces;
-    std::sort(sorted.begin(), sorted.end());
-    int64_t sum = 0;
-    if (t.keep > 0)
-      for (int64_t i = 0; i < k; ++i) sum += sorted[sorted.size() - 1 - static_cast<size_t>(i)];
-    else
-      for (int64_t i = 0; i < k; ++i) sum += sorted[static_cast<size_t>(i)];
-    dist[static_cast<size_t>(sum - k)] += w;
-    size_t i = 0;
-    while (i < faces.size() && faces[i] == t.sides) faces[i++] = 1;
-    if (i == faces.size()) break;
-    ++faces[i];
+  // Keep the k highest: visit the faces from the highest down. A state is (m, sum): m < k dice
+  // show faces above the current one, with that sum; its weight is the chance of those faces
+  // times the ways to pick which dice show them. Once k or more dice are placed, the kept sum is
+  // known and the rest only have to show less than the current face. Enumerating every outcome
+  // instead would cost sides^count (6^20 for "20d6kh3", which the parser accepts).
+  const int64_t n = t.count, s = t.sides, k = t.keep < 0 ? -t.keep : t.keep;
+  const size_t width = static_cast<size_t>(k * s - k + 1);  // sums k .. k*s
+  if (width > max_support) throw std::length_error("dice pmf: support too large");
+  std::vector<std::vector<double>> choose(static_cast<size_t>(n) + 1);
+  for (size_t r = 0; r < choose.size(); ++r) {
+    choose[r].assign(r + 1, 1.0);
+    for (size_t j = 1; j < r; ++j) choose[r][j] = choose[r - 1][j - 1] + choose[r - 1][j];
   }
+  const size_t sums = static_cast<size_t>(k * s) + 1;
+  std::vector<double> cur(static_cast<size_t>(k) * sums, 0.0), next(cur.size());
+  std::vector<double> on_face(static_cast<size_t>(n) + 1), below(static_cast<size_t>(n) + 1);
+  std::vector<double> dist(width, 0.0);
+  cur[0] = 1.0;
+  for (int64_t f = s; f >= 1; --f) {
+    for (size_t j = 0; j <= static_cast<size_t>(n); ++j) {
+      on_face[j] = std::pow(1.0 / static_cast<double>(s), static_cast<double>(j));
+      below[j] =
+          std::pow(static_cast<double>(f - 1) / static_cast<double>(s), static_cast<double>(j));
+    }
+    std::fill(next.begin(), next.end(), 0.0);
+    for (int64_t m = 0; m < k; ++m) {
+      const int64_t r = n - m;
+      for (size_t sum = 0; sum < sums; ++sum) {
+        const double w = cur[static_cast<size_t>(m) * sums + sum];
+        if (w == 0) continue;
+        for (int64_t j = 0; j <= r; ++j) {
+          const double wj = w * choose[static_cast<size_t>(r)][static_cast<size_t>(j)] *
+                            on_face[static_cast<size_t>(j)];
+          if (m + j >= k)
+            dist[sum + static_cast<size_t>((k - m) * f - k)] +=
+                wj * below[static_cast<size_t>(r - j)];
+          else
+            next[static_cast<size_t>(m + j) * sums + sum + static_cast<size_t>(j * f)] += wj;
+        }
+      }
+    }
+    std::swap(cur, next);
+  }
+  // The k lowest of faces v are the k highest of faces sides+1-v: the mirror image.
+  if (t.keep < 0) std::reverse(dist.begin(), dist.end());
   return dist;
 }
 
@@ -340,11 +370,12 @@ std::string Dice::str() const {
     if (t.count == 0) {
       out += std::to_string(t.constant);
     } else {
-      out += std::to_string(t.count) + "d" + std::to_string(t.sides);
-      if (t.keep > 0) out += "kh" + std::to_string(t.keep);
-      if (t.keep < 0) out += "kl" + std::to_string(-t.keep);
+      // Appends only: g++ 12 warns falsely (-Wrestrict) on "kh" + std::to_string(...).
+      out.append(std::to_string(t.count)).append("d").append(std::to_string(t.sides));
+      if (t.keep > 0) out.append("kh").append(std::to_string(t.keep));
+      if (t.keep < 0) out.append("kl").append(std::to_string(-t.keep));
     }
-    if (t.multiplier != 1) out += "x" + std::to_string(t.multiplier);
+    if (t.multiplier != 1) out.append("x").append(std::to_string(t.multiplier));
   }
   return out;
 }

@@ -42,8 +42,13 @@ Duration Duration::parse(std::string_view text, const SourceLoc& where) {
                          duration_units_help());
   }
   // Dice letters ('d', 'x') never end a duration's amount, so "2d6 h" keeps its dice.
+  const std::string_view amount = text.substr(0, start);
+  if (std::all_of(amount.begin(), amount.end(),
+                  [](char c) { return std::isspace(static_cast<unsigned char>(c)); }))
+    throw InputError(where, "\"" + std::string(text) + "\" is not a duration: no amount",
+                     "write an amount and a unit, e.g. \"1d4 rounds\" or \"8 hours\"");
   Duration d;
-  d.amount_ = Dice::parse(text.substr(0, start), where);
+  d.amount_ = Dice::parse(amount, where);
   if (d.amount_.min() < 0) {
     throw InputError(where, "\"" + std::string(text) + "\" can be negative",
                      "a duration's amount must be 0 or more");

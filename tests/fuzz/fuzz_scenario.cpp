@@ -1,0 +1,29 @@
+// libFuzzer harness: the scenario loader end to end. Any input may be rejected with an
+// InputError; anything else — a crash, a sanitizer report, another exception — is a bug.
+// A scenario that loads also runs a few trials of every variant, so the models meet it too.
+#include <cstdint>
+#include <string>
+
+#include "rules/registry.h"
+#include "scenarios/reader.h"
+#include "scenarios/scenario.h"
+#include "sim/stream.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  try {
+    const leth::Scenario s =
+        leth::read_scenario(leth::Document::parse_string(text, "fuzz.toml"), leth::ruleset_ids());
+    std::vector<leth::Model> models;
+    for (size_t v = 0; v < s.variants.size(); ++v) models.push_back(leth::build_model(s, v));
+    s.doc->check_unused();
+    for (const leth::Model& m : models)
+      for (uint64_t trial = 0; trial < 4; ++trial) {
+        leth::TrialRng rng(s.seed, trial);
+        leth::EventLog log;
+        (void)leth::run_trial(m, rng, trial == 0 ? &log : nullptr);
+      }
+  } catch (const leth::InputError&) {
+  }
+  return 0;
+}

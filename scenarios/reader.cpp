@@ -1,6 +1,7 @@
 #include "scenarios/reader.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -39,7 +40,10 @@ size_t edit_distance(std::string_view a, std::string_view b) {
   for (size_t j = 0; j <= m; ++j) d[0][j] = j;
   for (size_t i = 1; i <= n; ++i)
     for (size_t j = 1; j <= m; ++j) {
-      const size_t cost = std::tolower(a[i - 1]) == std::tolower(b[j - 1]) ? 0 : 1;
+      const size_t cost = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
+                                  std::tolower(static_cast<unsigned char>(b[j - 1]))
+                              ? 0
+                              : 1;
       d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
       if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
         d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
@@ -59,6 +63,8 @@ std::string nearest(std::string_view word, const std::vector<std::string>& candi
   std::string best;
   size_t best_d = std::max<size_t>(2, word.size() / 3) + 1;
   for (const std::string& c : candidates) {
+    // The distance is at least the difference in length: skip hopeless (and huge) words.
+    if (std::max(word.size(), c.size()) - std::min(word.size(), c.size()) >= best_d) continue;
     const size_t d = edit_distance(word, c);
     if (d < best_d) {
       best_d = d;
@@ -124,9 +130,15 @@ SourceLoc Document::loc(const toml::source_region& r) const {
   return SourceLoc{path_, r.begin.line, r.begin.column};
 }
 
-void Document::check_unused() const { check_table(root_); }
+void Document::check_unused() const {
+  check_table(root_, false);
+}
 
-void Document::check_table(const toml::table& t) const {
+void Document::check_typos() const {
+  check_table(root_, true);
+}
+
+void Document::check_table(const toml::table& t, bool typos_only) const {
   // Keys are checked in file order, so the first error is the first in the file.
   std::vector<std::pair<const toml::key*, const toml::node*>> entries;
   for (auto&& [k, v] : t) entries.emplace_back(&k, &v);
@@ -144,19 +156,20 @@ void Document::check_table(const toml::table& t) const {
       std::vector<std::string> asked;
       if (mit != marks_.end()) asked.assign(mit->second.asked.begin(), mit->second.asked.end());
       const std::string near = nearest(key, asked);
+      if (typos_only && (near.empty() || t.contains(near))) continue;
       std::string hint;
       if (!near.empty()) hint = "did you mean '" + near + "'?";
       else if (!asked.empty()) hint = "valid keys here: " + join(asked);
       SourceLoc where = loc(k->source());
       if (where.line == 0) where = loc(v->source());
-      throw InputError(where,
-                       "unknown key '" + key + "'" + (path.empty() ? "" : " in " + path), hint);
+      throw InputError(where, (path.empty() ? key : path + "." + key) + ": unknown key", hint);
     }
     if (const toml::table* sub = v->as_table()) {
-      if (marks_.count(sub)) check_table(*sub);
+      if (marks_.count(sub)) check_table(*sub, typos_only);
     } else if (const toml::array* arr = v->as_array()) {
       for (const toml::node& e : *arr)
-        if (const toml::table* sub2 = e.as_table(); sub2 && marks_.count(sub2)) check_table(*sub2);
+        if (const toml::table* sub2 = e.as_table(); sub2 && marks_.count(sub2))
+          check_table(*sub2, typos_only);
     }
   }
 }
@@ -319,10 +332,13 @@ std::optional<Dice> Reader::get_dice(std::string_view key, int64_t lo, int64_t h
   } else {
     type_error(key, f, "dice such as \"2d6+3\" or a whole number");
   }
-  if (d.min() < lo || d.max() > hi)
-    fail(key, "\"" + d.str() + "\" ranges from " + std::to_string(d.min()) + " to " +
-                  std::to_string(d.max()),
-         "values must lie from " + std::to_string(lo) + " to " + std::to_string(hi));
+  if (d.min() < lo || d.max() > hi) {
+    // Appends only: g++ 12 warns falsely (-Wrestrict) on "..." + std::string chains here.
+    std::string what = "\"";
+    what.append(d.str()).append("\" ranges from ").append(std::to_string(d.min()));
+    what.append(" to ").append(std::to_string(d.max()));
+    fail(key, what, "values must lie from " + std::to_string(lo) + " to " + std::to_string(hi));
+  }
   return d;
 }
 
@@ -348,9 +364,11 @@ std::optional<Duration> Reader::get_duration(std::string_view key, Seconds max) 
   try {
     d = Duration::parse(s->get(), at);
   } catch (const InputError& e) {
+    // Keep the parser's own hint ("at most 1000000", "must be 0 or more") when it has one.
     throw InputError(e.loc(), path_of(key) + ": " + e.bare_message(),
-                     "write an amount and a unit, e.g. \"1d4 rounds\"; units: " +
-                         duration_units_help());
+                     !e.hint().empty() ? e.hint()
+                                       : "write an amount and a unit, e.g. \"1d4 rounds\"; units: " +
+                                             duration_units_help());
   }
   if (d.max() > max)
     fail(key, "\"" + d.str() + "\" can last " + std::to_string(d.max() / kDay) + " days",

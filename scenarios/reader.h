@@ -2,7 +2,7 @@
 //
 // A Document is one parsed file. Readers look keys up in it and record what was read; when
 // every part of the program has read what it understands, Document::check_unused() reports
-// the first key that nobody read — "unknown key 'trails' (did you mean 'trials'?)" — the way
+// the first key that nobody read — "trails: unknown key (did you mean 'trials'?)" — the way
 // pbrt reports parameters nothing consumed. Every error names file:line:col and the key path.
 //
 // A Reader may be layered: a variant's overrides over the base scenario. A key is taken from
@@ -44,6 +44,10 @@ class Document {
 
   // Throws InputError for the first key (in file order) that no reader used.
   void check_unused() const;
+  // After reading stopped at an error: throws for the first unused key that is a near miss
+  // of a key a reader asked for and did not find (`[charactr]` behind "missing
+  // [character]"), so the typo is reported instead of its consequence. Else does nothing.
+  void check_typos() const;
 
  private:
   struct Marks {
@@ -51,7 +55,7 @@ class Document {
     std::set<std::string, std::less<>> asked;
     std::set<std::string, std::less<>> used;
   };
-  void check_table(const toml::table& t) const;
+  void check_table(const toml::table& t, bool typos_only) const;
 
   std::string path_;
   std::string text_;

@@ -71,6 +71,11 @@ Scenario read_scenario(std::shared_ptr<Document> doc, const std::vector<std::str
     if (s.variant_index(spec.name) >= 0)
       v.fail("name", "a variant named \"" + spec.name + "\" already exists",
              "variant names must be unique");
+    for (const char* common : {"ruleset", "trials", "seed", "horizon"})
+      if (v.table()->contains(common))
+        v.fail(common, "a variant cannot change " + std::string(common),
+               "variants share the file's ruleset, trials, seed and horizon, so that they play "
+               "the same trials");
     spec.description = v.get_string("description").value_or("");
     // The rest of the variant's table is read by the ruleset, layered over the file.
     spec.overrides = v.table();

@@ -26,9 +26,13 @@ const char* kUsage =
 }  // namespace
 
 int cli_main(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+  if (args.empty()) {  // a usage error: the usage goes to stderr, like every other error
+    err << kUsage;
+    return 2;
+  }
+  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     out << kUsage;
-    return args.empty() ? 2 : 0;
+    return 0;
   }
   if (args[0] == "--version") {
     out << "lethality " << kVersion << "\n";

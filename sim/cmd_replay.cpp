@@ -63,8 +63,10 @@ int cmd_replay(const std::vector<std::string>& args, std::ostream& out, std::ost
       std::vector<std::string> names;
       for (const VariantSpec& vs : s.variants) names.push_back(vs.name);
       const std::string near = nearest(variant, names);
-      err << file << ": error: no variant named \"" << variant << "\""
-          << (near.empty() ? "" : " (did you mean \"" + near + "\"?)") << "\n";
+      std::string list;
+      for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+      err << file << ": error: no variant named \"" << variant << "\" ("
+          << (near.empty() ? "its variants: " + list : "did you mean \"" + near + "\"?") << ")\n";
       return 2;
     }
     const uint64_t sd = vm.count("seed") ? static_cast<uint64_t>(seed) : s.seed;

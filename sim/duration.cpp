@@ -42,7 +42,9 @@ Duration Duration::parse(std::string_view text, const SourceLoc& where) {
                          duration_units_help());
   }
   // Dice letters ('d', 'x') never end a duration's amount, so "2d6 h" keeps its dice.
-  const std::string_view amount = text.substr(0, start);
+  std::string_view amount = text.substr(0, start);
+  while (!amount.empty() && std::isspace(static_cast<unsigned char>(amount.back())))
+    amount.remove_suffix(1);
   if (std::all_of(amount.begin(), amount.end(),
                   [](char c) { return std::isspace(static_cast<unsigned char>(c)); }))
     throw InputError(where, "\"" + std::string(text) + "\" is not a duration: no amount",

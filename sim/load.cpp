@@ -7,10 +7,30 @@ namespace leth {
 
 LoadedScenario load_scenario(const std::string& path) {
   LoadedScenario out;
-  out.scenario = read_scenario(Document::parse_file(path), ruleset_ids());
-  for (size_t v = 0; v < out.scenario.variants.size(); ++v)
-    out.models.push_back(build_model(out.scenario, v));
-  out.scenario.doc->check_unused();
+  const std::shared_ptr<Document> doc = Document::parse_file(path);
+  try {
+    out.scenario = read_scenario(doc, ruleset_ids());
+    for (size_t v = 0; v < out.scenario.variants.size(); ++v) {
+      try {
+        out.models.push_back(build_model(out.scenario, v));
+      } catch (const InputError& e) {
+        // A variant's overrides can break a part of the file the baseline accepts; say which
+        // variant, unless the message already points into it.
+        const VariantSpec& spec = out.scenario.variants[v];
+        const std::string& m = e.bare_message();
+        const bool inside = m.compare(0, spec.path.size(), spec.path) == 0 &&
+                            m.size() > spec.path.size() &&
+                            (m[spec.path.size()] == '.' || m[spec.path.size()] == ':');
+        if (v == 0 || inside) throw;
+        throw InputError(e.loc(), e.bare_message() + ", for variant \"" + spec.name + "\"",
+                         e.hint());
+      }
+    }
+  } catch (const InputError&) {
+    doc->check_typos();  // "missing key 'max_hp'" may be the consequence of a typo: say so
+    throw;
+  }
+  doc->check_unused();
   return out;
 }
 

@@ -24,6 +24,30 @@ void remove_quietly(const std::string& p) {
   fs::remove_all(p, ec);
 }
 
+// Writing replaces `dir` as a whole, so it must be new, empty, or an earlier results folder
+// (run.json and plain files only): `--out .` or `--out ~/campaign` must never be wiped.
+void check_replaceable(const std::string& dir) {
+  fs::path p = fs::path(dir).lexically_normal();
+  if (p.filename().empty()) p = p.parent_path();
+  if (p.empty() || p.filename() == "." || p.filename() == ".." || p == p.root_path())
+    throw InputError({dir}, "the output folder must be named, not '.', '..' or '/'",
+                     "give --out a new folder, e.g. --out results/run1");
+  std::error_code ec;
+  if (!fs::is_directory(p, ec)) return;
+  bool empty = true, has_run_json = false, has_folder = false;
+  for (const auto& e : fs::directory_iterator(p, ec)) {
+    empty = false;
+    if (e.path().filename() == "run.json") has_run_json = true;
+    if (!e.is_regular_file()) has_folder = true;
+  }
+  if (ec)
+    throw InputError({dir}, "cannot read the output folder: " + ec.message(),
+                     "choose a writable place with --out");
+  if (!empty && (!has_run_json || has_folder))
+    throw InputError({dir}, "the output folder exists and is not an earlier results folder",
+                     "its contents would be replaced; give --out a new or empty folder");
+}
+
 }  // namespace
 
 void check_output_dir(const std::string& dir) {
@@ -31,6 +55,7 @@ void check_output_dir(const std::string& dir) {
   if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
     throw InputError({dir}, "the output path exists and is not a folder",
                      "give --out a folder path");
+  check_replaceable(dir);
   const std::string stage = staging_name(dir);
   const fs::path parent = fs::path(stage).parent_path();
   // Create missing parents only if we can; remember which we made, to remove them again.
@@ -45,13 +70,15 @@ void check_output_dir(const std::string& dir) {
     ok = static_cast<bool>(f << "ok");
   }
   remove_quietly(stage);
-  for (const fs::path& p : made) fs::remove(p, ec);
+  std::error_code ignored;  // keep `ec`: it explains the failure
+  for (const fs::path& p : made) fs::remove(p, ignored);
   if (!ok)
     throw InputError({dir}, "cannot write the output folder" + (ec ? ": " + ec.message() : std::string()),
                      "choose a writable place with --out");
 }
 
 void write_output_dir(const std::string& dir, const FileSet& files) {
+  check_replaceable(dir);
   const std::string stage = staging_name(dir);
   std::error_code ec;
   remove_quietly(stage);

@@ -148,9 +148,9 @@ TEST_CASE("duration: error messages", "[duration]") {
         "more)");
   // Errors in the amount come from the dice parser, at the column of the bad token.
   CHECK(parse_error("1d4x rounds") ==
-        "s.toml:4:21: error: expected a multiplier after 'x' in \"1d4x \"");
+        "s.toml:4:20: error: expected a multiplier after 'x' in \"1d4x\"");
   CHECK(parse_error("1d1001 days") ==
-        "s.toml:4:18: error: a d1001 die in \"1d1001 \" (at most 1000 sides)");
+        "s.toml:4:18: error: a d1001 die in \"1d1001\" (at most 1000 sides)");
   CHECK(parse_error("-3 days") ==
         "s.toml:4:16: error: \"-3 days\" can be negative (a duration's "
         "amount must be 0 or more)");

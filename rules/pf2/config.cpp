@@ -87,6 +87,10 @@ Strike read_strike(Reader& r, size_t index, const Options& opt) {
                 "attack_bonus rolls d20 against the character's AC, save makes the character "
                 "roll a basic save, hit_chance is a fixed chance");
   s.dc = r.get_int("dc", 0, 80);
+  for (const char* k : {"strikes", "map"})
+    if (!has_attack && r.has(k))
+      r.fail(k, std::string(k) + " needs attack_bonus",
+             "strikes and map describe Strikes rolled with attack_bonus against the AC");
   if (has_attack) {
     s.mode = Strike::Mode::Attack;
     s.attack_bonus = static_cast<int>(r.need_int("attack_bonus", -20, 80));

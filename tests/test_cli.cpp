@@ -1,0 +1,347 @@
+// The command line, driven through leth::cli_main as main() drives it: exit statuses, the
+// messages on stderr, and what `run` writes — whole results folders or nothing at all.
+#include <sys/wait.h>
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "rules/pf2/config.h"
+#include "sim/cli.h"
+#include "sim/output.h"
+#include "sim/sha256.h"
+#include "tests/support.h"
+
+using namespace leth;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+  int status;
+  std::string out, err;
+};
+
+Result cli(const std::vector<std::string>& args) {
+  std::ostringstream out, err;
+  const int status = cli_main(args, out, err);
+  return {status, out.str(), err.str()};
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// A fresh, not yet existing path under the test folder.
+std::string fresh_path(const std::string& name) {
+  const std::string p = test::temp_dir() + "/" + name;
+  fs::remove_all(p);
+  return p;
+}
+
+// Every entry under `dir` whose name marks a staging folder of an interrupted write.
+std::vector<std::string> partial_leftovers(const std::string& dir) {
+  std::vector<std::string> found;
+  for (const auto& e : fs::recursive_directory_iterator(dir))
+    if (e.path().filename().string().find(".partial-") != std::string::npos)
+      found.push_back(e.path().string());
+  return found;
+}
+
+const std::string kGoodName = "cli-good.toml";
+
+// The minimal scenario with a second variant, so that runs write comparisons.
+std::string good_scenario() {
+  return test::pf2_scenario(R"([[variants]]
+name = "flat"
+options = { recovery_check = "flat" }
+)");
+}
+
+std::string bad_scenario() {
+  std::string s = test::pf2_scenario();
+  s.replace(s.find("trials = 1000"), 13, "trails = 1000");
+  return s;
+}
+
+const char* kRunUsage =
+    "usage: lethality run FILE|DIR... [--trials N] [--seed S] [--threads T] [--out DIR]\n";
+
+}  // namespace
+
+TEST_CASE("rules lists the rulesets", "[cli]") {
+  const Result r = cli({"rules"});
+  CHECK(r.status == 0);
+  CHECK(r.err == "");
+  CHECK(r.out ==
+        "pf2  Pathfinder 2e: hit points, dying and recovery (seed 004_3cd47c20af020d45.txt)\n");
+}
+
+TEST_CASE("rules pf2 lists every pf2 option with its default, values and help", "[cli]") {
+  const Result r = cli({"rules", "pf2"});
+  CHECK(r.status == 0);
+  CHECK(r.err == "");
+  std::string expected =
+      "pf2: Pathfinder 2e: hit points, dying and recovery (seed 004_3cd47c20af020d45.txt)\n"
+      "options ([options] in a scenario, or options = { ... } in a variant):\n";
+  for (const OptionSpec& o : pf2::option_specs())
+    expected += "  " + o.name + " = " + o.default_value + "\n      values: " + option_kind_text(o) +
+                "\n      " + o.help + "\n";
+  CHECK(r.out == expected);
+  // Spot checks that do not go through the same spec list.
+  CHECK_THAT(r.out, Catch::Contains("  recovery_check = \"fortitude\"\n"
+                                    "      values: \"fortitude\" | \"flat\"\n"));
+  CHECK_THAT(r.out, Catch::Contains("  wounded = false\n      values: true | false\n"));
+}
+
+TEST_CASE("rules with an unknown ruleset suggests the nearest", "[cli]") {
+  const Result r = cli({"rules", "pf3"});
+  CHECK(r.status == 2);
+  CHECK(r.out == "");
+  CHECK(r.err == "error: no ruleset 'pf3' (did you mean 'pf2'?); `lethality rules` lists them\n");
+}
+
+TEST_CASE("validate accepts a good file and locates the error in a bad one", "[cli]") {
+  const std::string good = test::write_file(kGoodName, good_scenario());
+  const std::string bad = test::write_file("cli-bad.toml", bad_scenario());
+
+  const Result ok = cli({"validate", good});
+  CHECK(ok.status == 0);
+  CHECK(ok.err == "");
+  CHECK(ok.out == "ok  " + good + ": test (pf2, 2 variants, 1000 trials)\n");
+
+  const Result ko = cli({"validate", bad});
+  CHECK(ko.status == 2);
+  CHECK(ko.out == "");
+  CHECK(ko.err == bad + ":3:1: error: trails: unknown key (did you mean 'trials'?)\n");
+
+  // Both at once: each file gets its line, and the status is 2.
+  const Result both = cli({"validate", good, bad});
+  CHECK(both.status == 2);
+  CHECK(both.out == ok.out);
+  CHECK(both.err == ko.err);
+}
+
+TEST_CASE("run writes the whole results folder", "[cli]") {
+  const std::string file = test::write_file(kGoodName, good_scenario());
+  const std::string out = fresh_path("cli-run-out");
+  const Result r = cli({"run", file, "--trials", "2000", "--threads", "2", "--out", out});
+  REQUIRE(r.err == "");
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("  results: " + out + "/\n"));
+
+  const std::vector<std::pair<std::string, std::string>> headers = {
+      {"summary.csv", "scenario,ruleset,variant,metric,estimate,ci_low,ci_high,n"},
+      {"end_states.csv", "scenario,variant,end,detail,count,rate,ci_low,ci_high"},
+      {"histograms.csv", "scenario,variant,quantity,bin_low_s,bin_high_s,count"},
+      {"sequelae.csv", "scenario,variant,sequela,trials_with,rate,ci_low,ci_high,total_count"},
+      {"comparisons.csv", "scenario,variant,baseline,metric,difference,ci_low,ci_high,n"},
+  };
+  for (const auto& [name, header] : headers) {
+    INFO(name);
+    const std::string csv = read_file(out + "/" + name);
+    CHECK(csv.rfind(header + "\r\n", 0) == 0);
+    // RFC 4180: every line ends in CRLF, including the last.
+    REQUIRE(csv.size() >= 2);
+    CHECK(csv.substr(csv.size() - 2) == "\r\n");
+    for (size_t i = csv.find('\n'); i != std::string::npos; i = csv.find('\n', i + 1))
+      CHECK((i > 0 && csv[i - 1] == '\r'));
+  }
+  CHECK_THAT(read_file(out + "/summary.csv"), Catch::Contains("\r\ntest,pf2,baseline,"));
+  CHECK_THAT(read_file(out + "/comparisons.csv"), Catch::Contains("\r\ntest,flat,baseline,"));
+
+  const nlohmann::json run = nlohmann::json::parse(read_file(out + "/run.json"));
+  CHECK(run.at("seed") == 7);
+  CHECK(run.at("trials") == 2000);
+  CHECK(run.at("threads") == 2);
+  CHECK(run.at("scenario").at("name") == "test");
+  CHECK(run.at("scenario").at("sha256") == sha256_hex(read_file(file)));
+  // The digest is SHA-256 itself (FIPS 180-4 test vector), not some other hash.
+  CHECK(sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+
+  // Exactly these files, and no staging folder beside them.
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(out)) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  CHECK(names == std::vector<std::string>{"comparisons.csv", "end_states.csv", "histograms.csv",
+                                          "run.json", "sequelae.csv", "summary.csv"});
+  CHECK(partial_leftovers(test::temp_dir()).empty());
+
+  SECTION("a second run replaces an earlier results folder") {
+    std::ofstream(out + "/stale.csv") << "old\r\n";
+    const Result again =
+        cli({"run", file, "--trials", "1000", "--seed", "11", "--out", out, "--quiet"});
+    CHECK(again.err == "");
+    CHECK(again.status == 0);
+    CHECK(again.out == "");
+    CHECK_FALSE(fs::exists(out + "/stale.csv"));
+    CHECK(nlohmann::json::parse(read_file(out + "/run.json")).at("seed") == 11);
+  }
+}
+
+TEST_CASE("run refuses to replace a folder that is not a results folder", "[cli]") {
+  const std::string file = test::write_file(kGoodName, good_scenario());
+  const std::string notes = test::write_file("cli-precious/notes.txt", "keep me");
+  const std::string out = test::temp_dir() + "/cli-precious";
+  const Result r = cli({"run", file, "--trials", "1000", "--out", out, "-q"});
+  CHECK(r.status == 2);
+  CHECK(r.out == "");
+  CHECK(r.err == out +
+                     ": error: the output folder exists and is not an earlier results folder (its "
+                     "contents would be replaced; give --out a new or empty folder)\n");
+  CHECK(read_file(notes) == "keep me");
+  // '.' and '..' would replace the working folder itself; this only checks, never writes.
+  CHECK(test::error_of([] { check_output_dir("."); }) ==
+        ".: error: the output folder must be named, not '.', '..' or '/' (give --out a new "
+        "folder, e.g. --out results/run1)");
+  CHECK(test::error_of([] { check_output_dir("sub/.."); }) ==
+        "sub/..: error: the output folder must be named, not '.', '..' or '/' (give --out a new "
+        "folder, e.g. --out results/run1)");
+}
+
+TEST_CASE("run on a folder without scenario files exits 2", "[cli]") {
+  test::write_file("cli-empty-folder/readme.txt", "no scenarios here");
+  const std::string dir = test::temp_dir() + "/cli-empty-folder";
+  const std::string out = fresh_path("cli-empty-out");
+  const Result r = cli({"run", dir, "--out", out});
+  CHECK(r.status == 2);
+  CHECK(r.out == "");
+  CHECK(r.err == dir +
+                     ": error: the folder holds no scenario files (scenario files end in .toml; "
+                     "see scenarios/ for examples)\n");
+  CHECK_FALSE(fs::exists(out));
+}
+
+TEST_CASE("run with one good and one bad file writes nothing for either", "[cli]") {
+  const std::string good = test::write_file("cli-mixed/a-good.toml", good_scenario());
+  const std::string bad = test::write_file("cli-mixed/b-bad.toml", bad_scenario());
+  const std::string expected_err =
+      bad + ":3:1: error: trails: unknown key (did you mean 'trials'?)\n";
+
+  SECTION("as a folder") {
+    const std::string out = fresh_path("cli-mixed-out");
+    const Result r =
+        cli({"run", test::temp_dir() + "/cli-mixed", "--trials", "1000", "--out", out});
+    CHECK(r.status == 2);
+    CHECK(r.out == "");
+    CHECK(r.err == expected_err);
+    CHECK_FALSE(fs::exists(out));
+  }
+  SECTION("as two files, the good one first") {
+    const std::string out = fresh_path("cli-mixed-out2");
+    const Result r = cli({"run", good, bad, "--trials", "1000", "--out", out});
+    CHECK(r.status == 2);
+    CHECK(r.err == expected_err);
+    CHECK_FALSE(fs::exists(out));
+    CHECK_FALSE(fs::exists(out + "/test"));
+  }
+  CHECK(partial_leftovers(test::temp_dir()).empty());
+}
+
+TEST_CASE("run with --out under a regular file exits 2 and leaves nothing", "[cli]") {
+  const std::string file = test::write_file(kGoodName, good_scenario());
+  const std::string a_file = test::write_file("cli-a_file", "just a file");
+  const std::string out = a_file + "/sub";
+  const Result r = cli({"run", file, "--trials", "1000", "--out", out});
+  CHECK(r.status == 2);
+  CHECK(r.out == "");
+  CHECK(r.err == out +
+                     ": error: cannot write the output folder: Not a directory (choose a writable "
+                     "place with --out)\n");
+  CHECK(fs::is_regular_file(a_file));
+  CHECK(read_file(a_file) == "just a file");
+  CHECK(partial_leftovers(test::temp_dir()).empty());
+}
+
+TEST_CASE("run rejects bad command lines with status 2", "[cli]") {
+  const std::string file = test::write_file(kGoodName, good_scenario());
+  const std::string out = fresh_path("cli-badline-out");
+
+  SECTION("an unknown option suggests the nearest") {
+    const Result r = cli({"run", file, "--trails", "2000", "--out", out});
+    CHECK(r.status == 2);
+    CHECK(r.err ==
+          std::string("error: unknown option '--trails' (did you mean '--trials'?)\n") + kRunUsage);
+  }
+  SECTION("--trials 0") {
+    const Result r = cli({"run", file, "--trials", "0", "--out", out});
+    CHECK(r.status == 2);
+    CHECK(r.err == "error: --trials 0 is out of range (expected 1 to 10^12)\n");
+  }
+  SECTION("--trials that is not a number") {
+    const Result r = cli({"run", file, "--trials", "many", "--out", out});
+    CHECK(r.status == 2);
+    CHECK(r.err == std::string("error: the argument ('many') for option '--trials' is invalid\n") +
+                       kRunUsage);
+  }
+  SECTION("no file") {
+    const Result r = cli({"run", "--out", out});
+    CHECK(r.status == 2);
+    CHECK(r.err == std::string("error: no scenario files given\n") + kRunUsage);
+  }
+  CHECK_FALSE(fs::exists(out));
+}
+
+TEST_CASE("replay prints one trial's events and its outcome", "[cli]") {
+  const std::string file = test::write_file(kGoodName, good_scenario());
+  const Result r = cli({"replay", file, "--trial", "5"});
+  CHECK(r.status == 0);
+  CHECK(r.err == "");
+  CHECK(r.out.rfind("test (pf2), variant baseline, seed 7, trial 5\n[0:00:00] ", 0) == 0);
+  CHECK_THAT(r.out, Catch::Contains("\noutcome: "));
+  CHECK_THAT(r.out, Catch::EndsWith(" random draws\n"));
+  // The same trial again tells the same story; another trial, another one.
+  CHECK(cli({"replay", file, "--trial", "5"}).out == r.out);
+  const Result flat = cli({"replay", file, "--trial", "5", "--variant", "flat", "--seed", "3"});
+  CHECK(flat.status == 0);
+  CHECK(flat.out.rfind("test (pf2), variant flat, seed 3, trial 5\n", 0) == 0);
+}
+
+TEST_CASE("replay of an unknown variant exits 2 and names the variants", "[cli]") {
+  const std::string file = test::write_file(kGoodName, good_scenario());
+  const Result none = cli({"replay", file, "--trial", "5", "--variant", "nosuch"});
+  CHECK(none.status == 2);
+  CHECK(none.out == "");
+  CHECK(none.err == file + ": error: no variant named \"nosuch\" (its variants: baseline, flat)\n");
+  const Result near = cli({"replay", file, "--trial", "5", "--variant", "flta"});
+  CHECK(near.status == 2);
+  CHECK(near.err == file + ": error: no variant named \"flta\" (did you mean \"flat\"?)\n");
+}
+
+TEST_CASE("an unknown command suggests the nearest", "[cli]") {
+  const Result r = cli({"valdate", "x.toml"});
+  CHECK(r.status == 2);
+  CHECK(r.out == "");
+  CHECK(r.err.rfind("error: unknown command 'valdate' (did you mean 'validate'?)\n\nlethality",
+                    0) == 0);
+  // No command at all is a usage error too, reported on stderr.
+  const Result empty = cli({});
+  CHECK(empty.status == 2);
+  CHECK(empty.out == "");
+  CHECK(empty.err.rfind("lethality — ", 0) == 0);
+}
+
+TEST_CASE("the lethality executable reports bad input on stderr with status 2", "[cli]") {
+  const std::string bad = test::write_file("cli-e2e-bad.toml", bad_scenario());
+  const std::string out = fresh_path("cli-e2e-out");
+  const std::string stdout_file = test::temp_dir() + "/cli-e2e.stdout";
+  const std::string stderr_file = test::temp_dir() + "/cli-e2e.stderr";
+  const std::string command = std::string("'") + LETHALITY_BINARY + "' run '" + bad +
+                              "' --trials 1000 --out '" + out + "' >'" + stdout_file + "' 2>'" +
+                              stderr_file + "'";
+  const int status = std::system(command.c_str());
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 2);
+  CHECK(read_file(stdout_file) == "");
+  CHECK(read_file(stderr_file) ==
+        bad + ":3:1: error: trails: unknown key (did you mean 'trials'?)\n");
+  CHECK_FALSE(fs::exists(out));
+}

@@ -1,0 +1,392 @@
+// Bad scenario files: every kind of mistake a designer makes gets one exact message that
+// names the file, line, column and key path, and suggests the nearest valid key or value.
+// Line numbers below count lines of test::pf2_scenario() (see tests/support.cpp): the
+// [[encounter.attackers]] table is lines 15-19 and `extra` starts on line 20.
+#include <catch2/catch.hpp>
+
+#include <variant>
+
+#include "tests/support.h"
+
+using namespace leth;
+
+namespace {
+
+// `text` with the first `from` replaced by `to` (the test fails if `from` is absent).
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const size_t at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+
+struct Bad {
+  std::string path;     // where the file was written
+  std::string message;  // the InputError's message
+};
+
+// Writes `toml` to temp_dir()/name and loads it as `lethality run` would.
+Bad load_bad(const std::string& toml, const std::string& name) {
+  Bad b;
+  b.path = test::write_file(name, toml);
+  b.message = test::error_of([&] { load_scenario(b.path); });
+  return b;
+}
+
+const pf2::Config& config_of(const LoadedScenario& ls, size_t v) {
+  return std::get<pf2::Model>(ls.models.at(v)).config();
+}
+
+}  // namespace
+
+TEST_CASE("a valid scenario loads without error", "[errors]") {
+  CHECK(test::error_of([] { test::load_text(test::pf2_scenario(), "valid.toml"); }) == "");
+  CHECK(test::error_of([] {
+          load_scenario(test::source_path("scenarios/pf2-lone-fighter-ambush.toml"));
+        }) == "");
+}
+
+TEST_CASE("malformed TOML is located", "[errors]") {
+  const Bad b = load_bad("name = \"x\"\nruleset = = \"pf2\"\n", "malformed.toml");
+  CHECK(b.message == b.path +
+                         ":2:11: error: malformed TOML: Error while parsing value: could not "
+                         "determine value type");
+  // A table defined twice is a TOML error too.
+  const Bad twice = load_bad(test::pf2_scenario("[character]\n"), "table-twice.toml");
+  CHECK(twice.message == twice.path +
+                             ":20:1: error: malformed TOML: Error while parsing table header: "
+                             "cannot redefine existing table 'character'");
+}
+
+TEST_CASE("an unknown top-level key suggests the nearest key", "[errors]") {
+  const Bad b =
+      load_bad(replaced(test::pf2_scenario(), "trials = 1000", "trails = 1000"), "trails.toml");
+  CHECK(b.message == b.path + ":3:1: error: trails: unknown key (did you mean 'trials'?)");
+}
+
+TEST_CASE("unusual unknown keys are reported, not crashed on", "[errors]") {
+  SECTION("a non-ASCII key") {
+    const Bad b = load_bad(replaced(test::pf2_scenario(), "trials = 1000", "\"trïals\" = 1000"),
+                           "utf8-key.toml");
+    CHECK(b.message == b.path + ":3:1: error: trïals: unknown key (did you mean 'trials'?)");
+  }
+  SECTION("a very long key") {
+    const std::string key(100000, 'k');
+    const Bad c = load_bad(replaced(test::pf2_scenario(), "con = 2", key + " = 2"), "long.toml");
+    CHECK(c.message == c.path + ":10:1: error: character." + key +
+                           ": unknown key (valid keys here: ac, con, doomed, fortitude, "
+                           "hero_points, level, max_hp, reflex, temp_hp, will, wounded)");
+  }
+}
+
+TEST_CASE("an unknown key in [character] suggests the nearest key", "[errors]") {
+  const Bad b = load_bad(replaced(test::pf2_scenario(), "fortitude = 7", "fortitud = 7"),
+                         "character-typo.toml");
+  CHECK(b.message ==
+        b.path + ":9:1: error: character.fortitud: unknown key (did you mean 'fortitude'?)");
+}
+
+TEST_CASE("an unknown key in an attacker table suggests the nearest key", "[errors]") {
+  const Bad b = load_bad(test::pf2_scenario("keep_attacking_downd = 0.5\n"), "attacker-typo.toml");
+  CHECK(b.message == b.path +
+                         ":20:1: error: encounter.attackers[1].keep_attacking_downd: unknown key "
+                         "(did you mean 'keep_attacking_downed'?)");
+}
+
+TEST_CASE("an unknown option in a variant suggests the nearest option", "[errors]") {
+  const Bad b = load_bad(test::pf2_scenario(R"([[variants]]
+name = "flat"
+options = { recovry_check = "flat" }
+)"),
+                         "variant-option-typo.toml");
+  // Line 22, column 13: the key inside the inline table.
+  CHECK(b.message == b.path +
+                         ":22:13: error: variants[1].options.recovry_check: unknown key (did "
+                         "you mean 'recovery_check'?)");
+}
+
+TEST_CASE("a typo in a required key is reported as the typo, not as a missing key", "[errors]") {
+  SECTION("a section") {
+    const Bad b =
+        load_bad(replaced(test::pf2_scenario(), "[character]", "[charactr]"), "section-typo.toml");
+    CHECK(b.message == b.path + ":6:2: error: charactr: unknown key (did you mean 'character'?)");
+  }
+  SECTION("a key in an attacker") {
+    const Bad b = load_bad(replaced(test::pf2_scenario(), "damage = \"1d6\"", "damgae = \"1d6\""),
+                           "required-typo.toml");
+    CHECK(b.message == b.path +
+                           ":18:1: error: encounter.attackers[1].damgae: unknown key (did you "
+                           "mean 'damage'?)");
+  }
+}
+
+TEST_CASE("a string where an integer is expected", "[errors]") {
+  const Bad b = load_bad(replaced(test::pf2_scenario(), "trials = 1000", "trials = \"1000\""),
+                         "trials-string.toml");
+  CHECK(b.message == b.path + ":3:10: error: trials: expected an integer, got a string");
+}
+
+TEST_CASE("an integer where a duration is expected", "[errors]") {
+  const Bad b = load_bad(replaced(test::pf2_scenario(), "seed = 7", "seed = 7\nhorizon = 30"),
+                         "horizon-integer.toml");
+  CHECK(b.message == b.path +
+                         ":5:11: error: horizon: a duration needs a unit (write e.g. \"30 "
+                         "minutes\"; units: seconds, rounds (6 s), minutes, hours, days, weeks)");
+}
+
+TEST_CASE("zero and negative trials are refused", "[errors]") {
+  const Bad zero =
+      load_bad(replaced(test::pf2_scenario(), "trials = 1000", "trials = 0"), "trials-0.toml");
+  CHECK(zero.message == zero.path +
+                            ":3:10: error: trials: 0 is out of range (expected an integer from "
+                            "1 to 1000000000000)");
+  const Bad negative =
+      load_bad(replaced(test::pf2_scenario(), "trials = 1000", "trials = -5"), "trials-neg.toml");
+  CHECK(negative.message == negative.path +
+                                ":3:10: error: trials: -5 is out of range (expected an integer "
+                                "from 1 to 1000000000000)");
+}
+
+TEST_CASE("trials above 10^12 are refused", "[errors]") {
+  const Bad b =
+      load_bad(replaced(test::pf2_scenario(), "trials = 1000", "trials = 1_000_000_000_001"),
+               "trials-big.toml");
+  CHECK(b.message == b.path +
+                         ":3:10: error: trials: 1000000000001 is out of range (expected an "
+                         "integer from 1 to 1000000000000)");
+  // 10^12 itself is allowed.
+  CHECK(test::error_of([] {
+          test::load_text(
+              replaced(test::pf2_scenario(), "trials = 1000", "trials = 1_000_000_000_000"),
+              "trials-max.toml");
+        }) == "");
+}
+
+TEST_CASE("a d0 die is refused at the 0", "[errors]") {
+  const Bad b = load_bad(replaced(test::pf2_scenario(), "\"1d6\"", "\"1d0\""), "d0.toml");
+  // damage = "1d0": the quote is column 10, the 0 column 13.
+  CHECK(b.message == b.path +
+                         ":18:13: error: encounter.attackers[1].damage: a d0 die has no faces "
+                         "in \"1d0\" (dice have at least 1 side, e.g. \"1d6\")");
+}
+
+TEST_CASE("a term with 10^12 dice is refused", "[errors]") {
+  const Bad b =
+      load_bad(replaced(test::pf2_scenario(), "\"1d6\"", "\"1000000000000d6\""), "many-dice.toml");
+  CHECK(b.message == b.path +
+                         ":18:11: error: encounter.attackers[1].damage: 1000000000000 dice in one "
+                         "term in \"1000000000000d6\" (at most 1000)");
+}
+
+TEST_CASE("a horizon of 10^9 days is refused", "[errors]") {
+  const Bad b = load_bad(
+      replaced(test::pf2_scenario(), "seed = 7", "seed = 7\nhorizon = \"1000000000 days\""),
+      "horizon-huge.toml");
+  REQUIRE(b.message.rfind(b.path + ":5:12: error: horizon: ", 0) == 0);
+  CHECK_THAT(b.message, Catch::Contains("1000000000"));
+  CHECK_THAT(b.message, Catch::Contains("too large"));
+  CHECK_THAT(b.message, Catch::EndsWith("(at most 1000000)"));
+
+  // Within the dice limits but beyond ten years: the horizon's own limit speaks.
+  const Bad years =
+      load_bad(replaced(test::pf2_scenario(), "seed = 7", "seed = 7\nhorizon = \"4000 days\""),
+               "horizon-years.toml");
+  CHECK(years.message == years.path +
+                             ":5:11: error: horizon: \"4000 days\" can last 4000 days (at most "
+                             "3650 days)");
+}
+
+TEST_CASE("a probability outside [0, 1] is refused", "[errors]") {
+  const Bad b = load_bad(test::pf2_scenario("keep_attacking_downed = 1.5\n"), "probability.toml");
+  CHECK(b.message == b.path +
+                         ":20:25: error: encounter.attackers[1].keep_attacking_downed: 1.5 is out "
+                         "of range (expected a number from 0 to 1)");
+}
+
+TEST_CASE("malformed dice are refused", "[errors]") {
+  const Bad b = load_bad(replaced(test::pf2_scenario(), "\"1d6\"", "\"2d\""), "dice-2d.toml");
+  CHECK(b.message == b.path +
+                         ":18:13: error: encounter.attackers[1].damage: expected the number of "
+                         "sides after 'd' in \"2d\"");
+}
+
+TEST_CASE("a duration with an unknown unit is refused", "[errors]") {
+  const Bad b =
+      load_bad(replaced(test::pf2_scenario(), "seed = 7", "seed = 7\nhorizon = \"3 fortnights\""),
+               "unit.toml");
+  CHECK(b.message == b.path +
+                         ":5:14: error: horizon: \"3 fortnights\" is not a duration: unknown unit "
+                         "'fortnights' (write an amount and a unit, e.g. \"1d4 rounds\" or \"8 "
+                         "hours\"; units: seconds, rounds (6 s), minutes, hours, days, weeks)");
+}
+
+TEST_CASE("an unknown ruleset suggests the nearest ruleset", "[errors]") {
+  const Bad b = load_bad(replaced(test::pf2_scenario(), "\"pf2\"", "\"pf3\""), "ruleset.toml");
+  CHECK(b.message ==
+        b.path + ":2:11: error: ruleset: \"pf3\" is not one of: pf2 (did you mean \"pf2\"?)");
+}
+
+TEST_CASE("a missing [character] is reported", "[errors]") {
+  const Bad b = load_bad(replaced(test::pf2_scenario(),
+                                  "[character]\nmax_hp = 20\nac = 18\n"
+                                  "fortitude = 7\ncon = 2\n",
+                                  ""),
+                         "no-character.toml");
+  CHECK(b.message == b.path +
+                         ":1:1: error: missing [character] (add [character] with max_hp, ac, "
+                         "fortitude, con)");
+}
+
+TEST_CASE("a missing max_hp is reported at its table", "[errors]") {
+  const Bad b = load_bad(replaced(test::pf2_scenario(), "max_hp = 20\n", ""), "no-max-hp.toml");
+  CHECK(b.message == b.path +
+                         ":6:1: error: character: missing key 'max_hp' (add max_hp = <an integer "
+                         "from 1 to 10000>)");
+}
+
+TEST_CASE("an invalid option value suggests the nearest value", "[errors]") {
+  const Bad b =
+      load_bad(test::pf2_scenario("[options]\nrecovery_check = \"flatt\"\n"), "option-value.toml");
+  CHECK(b.message == b.path +
+                         ":21:18: error: options.recovery_check: \"flatt\" is not one of: "
+                         "fortitude, flat (did you mean \"flat\"?)");
+}
+
+TEST_CASE("a variant cannot be named baseline", "[errors]") {
+  const Bad b =
+      load_bad(test::pf2_scenario("[[variants]]\nname = \"baseline\"\n"), "variant-baseline.toml");
+  CHECK(b.message == b.path +
+                         ":21:8: error: variants[1].name: \"baseline\" is the scenario as written "
+                         "(give the variant another name)");
+}
+
+TEST_CASE("variant names must be unique", "[errors]") {
+  const Bad b = load_bad(test::pf2_scenario(R"([[variants]]
+name = "flat"
+options = { recovery_check = "flat" }
+[[variants]]
+name = "flat"
+options = { wounded = true }
+)"),
+                         "variant-duplicate.toml");
+  CHECK(b.message == b.path +
+                         ":24:8: error: variants[2].name: a variant named \"flat\" already exists "
+                         "(variant names must be unique)");
+}
+
+TEST_CASE("a variant cannot override a key that does not exist", "[errors]") {
+  SECTION("at the variant's top level") {
+    const Bad b =
+        load_bad(test::pf2_scenario("[[variants]]\nname = \"v\"\ntrails = 5\n"), "override.toml");
+    CHECK(b.message == b.path +
+                           ":22:1: error: variants[1].trails: unknown key (valid keys here: "
+                           "aftercare, character, description, encounter, name, options, "
+                           "recovery)");
+  }
+  SECTION("inside a section") {
+    const Bad b =
+        load_bad(test::pf2_scenario("[[variants]]\nname = \"v\"\ncharacter = { max_hpp = 30 }\n"),
+                 "override-character.toml");
+    CHECK(b.message == b.path +
+                           ":22:15: error: variants[1].character.max_hpp: unknown key (did you "
+                           "mean 'max_hp'?)");
+  }
+}
+
+TEST_CASE("a variant cannot change the common keys", "[errors]") {
+  const Bad b = load_bad(test::pf2_scenario("[[variants]]\nname = \"v\"\nhorizon = \"60 days\"\n"),
+                         "variant-horizon.toml");
+  CHECK(b.message == b.path +
+                         ":22:11: error: variants[1].horizon: a variant cannot change horizon "
+                         "(variants share the file's ruleset, trials, seed and horizon, so that "
+                         "they play the same trials)");
+}
+
+TEST_CASE("an error a variant causes in the shared file names the variant", "[errors]") {
+  // The baseline uses the flat check, so its attacker needs no dc; the variant does not.
+  const std::string text =
+      replaced(test::pf2_scenario("[options]\nrecovery_check = \"flat\"\n"
+                                  "[[variants]]\nname = \"seed-rules\"\n"
+                                  "options = { recovery_check = \"fortitude\" }\n"),
+               "dc = 16\n", "");
+  const Bad b = load_bad(text, "variant-breaks-base.toml");
+  CHECK(b.message == b.path +
+                         ":15:1: error: encounter.attackers[1]: missing key 'dc', for variant "
+                         "\"seed-rules\" (with recovery_check = \"fortitude\" (seed 004) the "
+                         "recovery save is against the DC of what knocked the character out: add "
+                         "dc = <the attacker's class DC>)");
+}
+
+TEST_CASE("a missing file is reported", "[errors]") {
+  const std::string path = test::temp_dir() + "/no-such-file.toml";
+  CHECK(test::error_of([&] { load_scenario(path); }) ==
+        path + ": error: no such file (check the path)");
+}
+
+TEST_CASE("a directory given to load is reported", "[errors]") {
+  const std::string dir = test::temp_dir() + "/a-folder.toml";
+  test::write_file("a-folder.toml/inside.toml", test::pf2_scenario());
+  CHECK(test::error_of([&] { load_scenario(dir); }) == dir + ": error: is a directory, not a file");
+}
+
+TEST_CASE("crit_chance needs hit_chance", "[errors]") {
+  const Bad b = load_bad(replaced(test::pf2_scenario(), "attack_bonus = 8", "crit_chance = 0.1"),
+                         "crit-chance.toml");
+  CHECK(b.message == b.path +
+                         ":17:15: error: encounter.attackers[1].crit_chance: crit_chance needs "
+                         "hit_chance (give hit_chance too, or use the ruleset's attack roll)");
+}
+
+TEST_CASE("attack_bonus and hit_chance exclude each other", "[errors]") {
+  const Bad b = load_bad(test::pf2_scenario("hit_chance = 0.5\n"), "attack-and-chance.toml");
+  CHECK(b.message == b.path +
+                         ":15:1: error: encounter.attackers[1]: give only one of attack_bonus, "
+                         "save and hit_chance (attack_bonus rolls d20 against the character's AC, "
+                         "save makes the character roll a basic save, hit_chance is a fixed "
+                         "chance)");
+}
+
+TEST_CASE("a pf2 attacker needs dc under the default fortitude recovery", "[errors]") {
+  const Bad b = load_bad(replaced(test::pf2_scenario(), "dc = 16\n", ""), "no-dc.toml");
+  CHECK(b.message == b.path +
+                         ":15:1: error: encounter.attackers[1]: missing key 'dc' (with "
+                         "recovery_check = \"fortitude\" (seed 004) the recovery save is against "
+                         "the DC of what knocked the character out: add dc = <the attacker's class "
+                         "DC>)");
+  // The flat check needs no dc.
+  CHECK(test::error_of([] {
+          test::load_text(replaced(test::pf2_scenario("[options]\nrecovery_check = \"flat\"\n"),
+                                   "dc = 16\n", ""),
+                          "no-dc-flat.toml");
+        }) == "");
+}
+
+TEST_CASE("a variant's overrides apply to that variant only", "[errors]") {
+  const LoadedScenario ls = test::load_text(test::pf2_scenario(R"([[variants]]
+name = "tough-flat"
+description = "more HP, Player Core's flat check"
+options = { recovery_check = "flat", wounded = true }
+character = { max_hp = 40 }
+)"),
+                                            "variant-ok.toml");
+  REQUIRE(ls.scenario.variants.size() == 2);
+  CHECK(ls.scenario.variants[0].name == "baseline");
+  CHECK(ls.scenario.variants[1].name == "tough-flat");
+  CHECK(ls.scenario.variants[1].description == "more HP, Player Core's flat check");
+  REQUIRE(ls.models.size() == 2);
+
+  const pf2::Config& base = config_of(ls, 0);
+  const pf2::Config& tough = config_of(ls, 1);
+  CHECK(base.character.max_hp == 20);
+  CHECK(base.options.recovery_check == pf2::RecoveryCheck::Fortitude);
+  CHECK_FALSE(base.options.wounded);
+  CHECK(tough.character.max_hp == 40);
+  CHECK(tough.options.recovery_check == pf2::RecoveryCheck::Flat);
+  CHECK(tough.options.wounded);
+  // What the variant does not name comes from the file.
+  CHECK(tough.character.ac == 18);
+  CHECK(tough.character.fortitude == 7);
+  CHECK_FALSE(tough.options.doomed);
+  REQUIRE(tough.strikes.size() == 1);
+  CHECK(tough.strikes[0].attack_bonus == 8);
+  CHECK(tough.strikes[0].dc == std::optional<int>(16));
+}

@@ -23,14 +23,16 @@ case "$mode" in
     ;;
   sanitize)
     install_deps
-    configure_build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLETHALITY_WERROR=$werror \
+    # Warnings are errors in the plain build only: g++ 12 gives false maybe-uninitialized
+    # warnings in the standard library under the sanitizers' instrumentation.
+    configure_build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLETHALITY_WERROR=OFF \
       -DLETHALITY_SANITIZE=address,undefined -DLETHALITY_BENCH=OFF
     cmake --build build-asan
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
       ctest --test-dir build-asan --output-on-failure -j "$jobs"
     # The runner under TSan runs on plain threads (see sim/runner.cpp: Debian's libtbb is
     # not instrumented, so TSan cannot see inside it).
-    configure_build build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLETHALITY_WERROR=$werror \
+    configure_build build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLETHALITY_WERROR=OFF \
       -DLETHALITY_SANITIZE=thread -DLETHALITY_BENCH=OFF
     cmake --build build-tsan --target lethality_runner_tests
     TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/lethality_runner_tests

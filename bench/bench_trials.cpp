@@ -71,24 +71,12 @@ void BM_BareDraws(benchmark::State& state) {
 }
 
 // The stream's generator against Random123's other counter-based choice, per 64-bit draw.
-void BM_Philox4x64(benchmark::State& state) {
-  r123::Philox4x64 g;
-  r123::Philox4x64::ctr_type c{{0, 0, 0, 0}};
-  const r123::Philox4x64::key_type k{{1, 2}};
-  uint64_t sink = 0;
-  for (auto _ : state) {
-    ++c.v[0];
-    const auto r = g(c, k);
-    sink += r.v[0] ^ r.v[1] ^ r.v[2] ^ r.v[3];
-  }
-  benchmark::DoNotOptimize(sink);
-  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * 4));
-}
-
-void BM_Threefry4x64(benchmark::State& state) {
-  r123::Threefry4x64 g;
-  r123::Threefry4x64::ctr_type c{{0, 0, 0, 0}};
-  const r123::Threefry4x64::key_type k{{1, 2, 3, 4}};
+template <typename Generator>
+void BM_CounterBased(benchmark::State& state) {
+  Generator g;
+  typename Generator::ctr_type c{};
+  typename Generator::key_type k{};
+  k.v[0] = 1;
   uint64_t sink = 0;
   for (auto _ : state) {
     ++c.v[0];
@@ -101,8 +89,8 @@ void BM_Threefry4x64(benchmark::State& state) {
 
 BENCHMARK(BM_Trials)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_BareDraws)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Philox4x64);
-BENCHMARK(BM_Threefry4x64);
+BENCHMARK_TEMPLATE(BM_CounterBased, r123::Philox4x64);
+BENCHMARK_TEMPLATE(BM_CounterBased, r123::Threefry4x64);
 
 // Collects each run's time per item so the ratios can be printed at the end.
 class RatioReporter : public benchmark::ConsoleReporter {

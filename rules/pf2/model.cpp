@@ -27,9 +27,19 @@ namespace {
 
 constexpr int kCharacter = -1;
 
-std::string hp_text(int hp, int max) { return std::to_string(hp) + "/" + std::to_string(max); }
+std::string hp_text(int hp, int max) {
+  return std::to_string(hp) + "/" + std::to_string(max);
+}
 
-enum class Ev : uint8_t { CharacterTurn, HealerRound, TreatStart, TreatEnd, Wake, RestStart, RestEnd };
+enum class Ev : uint8_t {
+  CharacterTurn,
+  HealerRound,
+  TreatStart,
+  TreatEnd,
+  Wake,
+  RestStart,
+  RestEnd
+};
 
 // One trial: the character's state and the rules that change it.
 class Trial {
@@ -53,11 +63,14 @@ class Trial {
 
   // --- the rules
   void combat();
-  void creature_turn(size_t actor_index, int round, Seconds t, std::vector<int>& order, size_t& pos);
+  void creature_turn(size_t actor_index, int round, Seconds t, std::vector<int>& order,
+                     size_t& pos);
   void character_turn(Seconds t);
   void healer_action(Seconds t, bool in_combat);
-  void take_hit(const Hit& hit, int dc, bool death_effect, const std::string& source, Seconds t,
+  // `actor`: the creature that dealt it (index into Model::actors()), or -1 for treatment.
+  void take_hit(const Hit& hit, int dc, bool death_effect, int actor, Seconds t,
                 bool* knocked_out_now);
+  std::string actor_name(int actor) const;
   void knock_out(bool critical, int dc, bool nonlethal, Seconds t);
   void gain_dying_while_down(bool critical, int dc, Seconds t);
   void lose_dying(Seconds t);
@@ -65,7 +78,9 @@ class Trial {
   void schedule_wake(Seconds t);
   void heal(int amount, Seconds t, const char* how);
   void grant_temp_hp(int amount, Seconds t);
-  void die(Seconds t, const std::string& why);
+  // `why` makes the reason's text, for the log only.
+  template <typename Why>
+  void die(Seconds t, Why&& why);
   void set_hp(int hp, Seconds t);
 
   // --- after the fight
@@ -96,8 +111,8 @@ class Trial {
   bool knocked_out_ = false;
   bool resting_ = false;
   Seconds rest_ends_ = 0;
-  Seconds wake_at_ = -1;       // when a stable, unconscious character wakes; -1: not scheduled
-  Seconds full_since_ = 0;     // -1 while below full health
+  Seconds wake_at_ = -1;    // when a stable, unconscious character wakes; -1: not scheduled
+  Seconds full_since_ = 0;  // -1 while below full health
   Seconds death_time_ = 0;
   Phase death_phase_ = Phase::Combat;
   bool dying_began_in_combat_ = false;
@@ -107,11 +122,11 @@ class Trial {
   uint64_t dying_checks_ = 0;  // stream indices, so each check has its own numbers
   uint64_t care_actions_ = 0;
   uint64_t wakes_ = 0;
-  Seconds help_at_ = -1;       // when the healer arrives; -1: never
+  Seconds help_at_ = -1;  // when the healer arrives; -1: never
   bool healer_here_ = false;
   bool temp_hp_granted_ = false;
   int heal_uses_ = 0;
-  Seconds next_treat_ = 0;     // Treat Wounds: once an hour for the same patient
+  Seconds next_treat_ = 0;  // Treat Wounds: once an hour for the same patient
   Agenda<Ev> agenda_;
 };
 
@@ -124,14 +139,25 @@ void Trial::set_hp(int hp, Seconds t) {
   }
 }
 
-void Trial::die(Seconds t, const std::string& why) {
+template <typename Why>
+void Trial::die(Seconds t, Why&& why) {
   dead_ = true;
   hp_ = 0;
   death_time_ = t;
-  if (in_combat_) death_phase_ = Phase::Combat;
-  else if (dying_began_in_combat_) death_phase_ = Phase::Dying;
-  else death_phase_ = Phase::Recovery;
-  note(log_, t, [&] { return "dies: " + why; });
+  if (in_combat_)
+    death_phase_ = Phase::Combat;
+  else if (dying_began_in_combat_)
+    death_phase_ = Phase::Dying;
+  else
+    death_phase_ = Phase::Recovery;
+  note(log_, t, [&] { return "dies: " + why(); });
+}
+
+std::string Trial::actor_name(int actor) const {
+  if (actor < 0) return "Treat Wounds";
+  const Model::Actor& a = m_.actors()[static_cast<size_t>(actor)];
+  const Attacker& base = cfg_.strikes[static_cast<size_t>(a.strike)].base;
+  return base.count > 1 ? base.name + " " + std::to_string(a.number) : base.name;
 }
 
 // 004 "Être mis KO": unconscious; dying 1, or 2 on a critical hit or own critical failure;
@@ -139,7 +165,8 @@ void Trial::die(Seconds t, const std::string& why) {
 void Trial::knock_out(bool critical, int dc, bool nonlethal, Seconds t) {
   knocked_out_ = true;
   if (nonlethal) {
-    note(log_, t, [] { return std::string("knocked out by nonlethal damage: unconscious, not dying"); });
+    note(log_, t,
+         [] { return std::string("knocked out by nonlethal damage: unconscious, not dying"); });
     schedule_wake(t);
     return;
   }
@@ -156,7 +183,8 @@ void Trial::knock_out(bool critical, int dc, bool nonlethal, Seconds t) {
       s += ", recovery DC " + std::to_string(recovery_dc_) + " + dying";
     return s;
   });
-  if (dying_ >= death_at()) die(t, "dying " + std::to_string(dying_) + " on being knocked out");
+  if (dying_ >= death_at())
+    die(t, [&] { return "dying " + std::to_string(dying_) + " on being knocked out"; });
 }
 
 // 004 "Subir des dégâts en étant inconscient": the effects of a knock-out again, keeping the
@@ -165,8 +193,8 @@ void Trial::gain_dying_while_down(bool critical, int dc, Seconds t) {
   const int step = critical ? 2 : 1;
   if (dying_ > 0) {
     const int before = dying_;
-    dying_ = opt_.dying_adds ? dying_ + step
-                             : std::max(dying_, step + (opt_.wounded ? wounded_ : 0));
+    dying_ =
+        opt_.dying_adds ? dying_ + step : std::max(dying_, step + (opt_.wounded ? wounded_ : 0));
     recovery_dc_ = std::max(recovery_dc_, dc);
     note(log_, t, [&] {
       return "hit while dying: dying " + std::to_string(before) + " -> " + std::to_string(dying_);
@@ -179,16 +207,18 @@ void Trial::gain_dying_while_down(bool critical, int dc, Seconds t) {
     agenda_.cancel(Ev::Wake);
     note(log_, t, [&] { return "hit while unconscious: dying " + std::to_string(dying_); });
   }
-  if (dying_ >= death_at()) die(t, "dying " + std::to_string(dying_));
+  if (dying_ >= death_at()) die(t, [&] { return "dying " + std::to_string(dying_); });
 }
 
-void Trial::take_hit(const Hit& hit, int dc, bool death_effect, const std::string& source,
-                     Seconds t, bool* knocked_out_now) {
+void Trial::take_hit(const Hit& hit, int dc, bool death_effect, int actor, Seconds t,
+                     bool* knocked_out_now) {
   int64_t amount = hit.amount;
   // 004 "Dégâts extrêmes": damage >= twice max HP in one blow kills at once.
   if (opt_.massive_damage && amount >= 2 * static_cast<int64_t>(ch_.max_hp)) {
-    die(t, std::to_string(amount) + " damage from " + source + " is massive damage (>= " +
-               std::to_string(2 * ch_.max_hp) + ")");
+    die(t, [&] {
+      return std::to_string(amount) + " damage from " + actor_name(actor) +
+             " is massive damage (>= " + std::to_string(2 * ch_.max_hp) + ")";
+    });
     return;
   }
   // 004 "Points de vie temporaires": temporary HP are lost first.
@@ -205,10 +235,11 @@ void Trial::take_hit(const Hit& hit, int dc, bool death_effect, const std::strin
   if (!down()) {
     const int before = hp_;
     set_hp(static_cast<int>(std::max<int64_t>(0, hp_ - amount)), t);
-    note(log_, t, [&] { return "HP " + std::to_string(before) + " -> " + hp_text(hp_, ch_.max_hp); });
+    note(log_, t,
+         [&] { return "HP " + std::to_string(before) + " -> " + hp_text(hp_, ch_.max_hp); });
     if (!down()) return;
     if (death_effect) {
-      die(t, "reduced to 0 HP by a death effect (" + source + ")");
+      die(t, [&] { return "reduced to 0 HP by a death effect (" + actor_name(actor) + ")"; });
       return;
     }
     if (knocked_out_now) *knocked_out_now = true;
@@ -217,11 +248,12 @@ void Trial::take_hit(const Hit& hit, int dc, bool death_effect, const std::strin
   }
   // Already unconscious at 0 HP.
   if (death_effect) {
-    die(t, "struck by a death effect at 0 HP (" + source + ")");
+    die(t, [&] { return "struck by a death effect at 0 HP (" + actor_name(actor) + ")"; });
     return;
   }
   if (nonlethal) {
-    note(log_, t, [] { return std::string("nonlethal damage while unconscious: no further effect"); });
+    note(log_, t,
+         [] { return std::string("nonlethal damage while unconscious: no further effect"); });
     return;
   }
   gain_dying_while_down(hit.critical, dc, t);
@@ -307,27 +339,33 @@ void Trial::character_turn(Seconds t) {
        (opt_.heroic_recovery == HeroPolicy::LastChance && dying_ == death_at() - 1))) {
     --hero_points_;
     const int d = dying_;
-    note(log_, t, [&] { return "spends a hero point (heroic recovery) at dying " + std::to_string(d); });
+    note(log_, t,
+         [&] { return "spends a hero point (heroic recovery) at dying " + std::to_string(d); });
     set_hp(1, t);
     lose_dying(t);
-    note(log_, t, [&] { return "back to 1 HP, conscious, slowed " + std::to_string(d) + " for 1 round"; });
+    note(log_, t,
+         [&] { return "back to 1 HP, conscious, slowed " + std::to_string(d) + " for 1 round"; });
     return;
   }
   Stream s = rng_.stream(Purpose::Dying, dying_checks_++);
-  const int dc = opt_.recovery_check == RecoveryCheck::Fortitude ? recovery_dc_ + dying_ : 10 + dying_;
+  const int dc =
+      opt_.recovery_check == RecoveryCheck::Fortitude ? recovery_dc_ + dying_ : 10 + dying_;
   const int mod = opt_.recovery_check == RecoveryCheck::Fortitude ? ch_.fortitude : 0;
   const CheckResult r = roll_check(s, mod, dc);
   const int before = dying_;
   static constexpr int kShift[] = {+2, +1, -1, -2};  // by Degree
   dying_ = std::max(0, dying_ + kShift[static_cast<int>(r.degree)]);
   note(log_, t, [&] {
-    return std::string(opt_.recovery_check == RecoveryCheck::Fortitude ? "recovery save: "
-                                                                       : "recovery check (flat): ") +
+    return std::string(opt_.recovery_check == RecoveryCheck::Fortitude
+                           ? "recovery save: "
+                           : "recovery check (flat): ") +
            check_text(r, mod, dc) + " -> dying " + std::to_string(before) + " -> " +
            std::to_string(dying_);
   });
-  if (dying_ >= death_at()) die(t, "dying " + std::to_string(dying_));
-  else if (dying_ == 0) become_stable(t);
+  if (dying_ >= death_at())
+    die(t, [&] { return "dying " + std::to_string(dying_); });
+  else if (dying_ == 0)
+    become_stable(t);
 }
 
 void Trial::creature_turn(size_t actor_index, int round, Seconds t, std::vector<int>& order,
@@ -335,14 +373,13 @@ void Trial::creature_turn(size_t actor_index, int round, Seconds t, std::vector<
   const Model::Actor& actor = m_.actors()[actor_index];
   const Strike& st = cfg_.strikes[static_cast<size_t>(actor.strike)];
   if (round < st.base.first_round || round > st.base.last_round) return;
-  const std::string who =
-      st.base.count > 1 ? st.base.name + " " + std::to_string(actor.number) : st.base.name;
+  const int who = static_cast<int>(actor_index);
   // Each creature's turn has its own stream: its rolls do not depend on what came before.
   Stream s = rng_.stream(Purpose::Encounter, (static_cast<uint64_t>(round) << 16) | actor_index);
   if (down()) {
     const bool strikes_on = s.chance(st.base.keep_attacking_downed);
     if (!strikes_on) return;
-    note(log_, t, [&] { return who + " keeps attacking the fallen character"; });
+    note(log_, t, [&] { return actor_name(who) + " keeps attacking the fallen character"; });
   }
   const int n = st.mode == Strike::Mode::Attack ? st.strikes : 1;
   for (int i = 0; i < n && !dead_; ++i) {
@@ -373,24 +410,34 @@ void Trial::creature_turn(size_t actor_index, int round, Seconds t, std::vector<
         if (log_) how = "basic save " + check_text(r, mod, *st.dc);
         const int64_t full = std::max<int64_t>(0, st.base.damage.roll(s));
         switch (r.degree) {
-          case Degree::CriticalSuccess: dmg = 0; break;
-          case Degree::Success: dmg = full / 2; break;
-          case Degree::Failure: dmg = full; break;
-          case Degree::CriticalFailure: dmg = 2 * full; crit = true; break;
+          case Degree::CriticalSuccess:
+            dmg = 0;
+            break;
+          case Degree::Success:
+            dmg = full / 2;
+            break;
+          case Degree::Failure:
+            dmg = full;
+            break;
+          case Degree::CriticalFailure:
+            dmg = 2 * full;
+            crit = true;
+            break;
         }
         hit = dmg > 0;
         break;
       }
       case Strike::Mode::Chance: {
         hit = s.chance(*st.base.hit_chance);
-        if (hit && st.base.crit_chance > 0) crit = s.chance(st.base.crit_chance / *st.base.hit_chance);
+        if (hit && st.base.crit_chance > 0)
+          crit = s.chance(st.base.crit_chance / *st.base.hit_chance);
         if (log_) how = hit ? (crit ? "critical hit" : "hit") : "miss";
         if (hit) dmg = std::max<int64_t>(1, st.base.damage.roll(s)) * (crit ? 2 : 1);
         break;
       }
     }
     note(log_, t, [&] {
-      std::string line = who + ": " + how;
+      std::string line = actor_name(who) + ": " + how;
       if (dmg > 0)
         line += ", " + std::to_string(dmg) + " " + vocabulary().types[st.base.damage_type] +
                 (st.base.channel == Channel::Nonlethal ? " (nonlethal)" : "") + " damage";
@@ -406,13 +453,13 @@ void Trial::creature_turn(size_t actor_index, int round, Seconds t, std::vector<
       order.erase(me);
       const auto it = std::find(order.begin(), order.end(), static_cast<int>(actor_index));
       order.insert(it, kCharacter);
-      pos = static_cast<size_t>(std::find(order.begin(), order.end(), static_cast<int>(actor_index)) -
-                                order.begin());
+      pos = static_cast<size_t>(
+          std::find(order.begin(), order.end(), static_cast<int>(actor_index)) - order.begin());
     }
     if (down() && i + 1 < n) {
       // Further strikes of this turn at a fallen character only if it keeps attacking.
       if (!s.chance(st.base.keep_attacking_downed)) break;
-      note(log_, t, [&] { return who + " keeps attacking the fallen character"; });
+      note(log_, t, [&] { return actor_name(who) + " keeps attacking the fallen character"; });
     }
   }
 }
@@ -431,11 +478,13 @@ void Trial::healer_action(Seconds t, bool in_combat) {
     const int dc = 15 + dying_;
     const CheckResult r = roll_check(s, *h.medicine, dc);
     note(log_, t, [&] { return "first aid (stabilize): " + check_text(r, *h.medicine, dc); });
-    if (r.degree >= Degree::Success) become_stable(t);
+    if (r.degree >= Degree::Success)
+      become_stable(t);
     else if (r.degree == Degree::CriticalFailure) {
       ++dying_;
-      note(log_, t, [&] { return "the fumbled first aid worsens dying to " + std::to_string(dying_); });
-      if (dying_ >= death_at()) die(t, "dying " + std::to_string(dying_));
+      note(log_, t,
+           [&] { return "the fumbled first aid worsens dying to " + std::to_string(dying_); });
+      if (dying_ >= death_at()) die(t, [&] { return "dying " + std::to_string(dying_); });
     }
   }
 }
@@ -448,16 +497,20 @@ void Trial::combat() {
   if (!enc.attackers_first) order.push_back(kCharacter);
   for (size_t a = 0; a < m_.actors().size(); ++a) order.push_back(static_cast<int>(a));
   if (enc.attackers_first) order.push_back(kCharacter);
-  note(log_, 0, [&] { return "the fight begins: " + std::to_string(rounds) + " rounds, HP " +
-                             hp_text(hp_, ch_.max_hp) +
-                             (temp_hp_ ? " + " + std::to_string(temp_hp_) + " temporary" : ""); });
+  note(log_, 0, [&] {
+    return "the fight begins: " + std::to_string(rounds) + " rounds, HP " +
+           hp_text(hp_, ch_.max_hp) +
+           (temp_hp_ ? " + " + std::to_string(temp_hp_) + " temporary" : "");
+  });
   for (int round = 1; round <= rounds && !dead_; ++round) {
     const Seconds t = (round - 1) * kRound;
     if (t >= cfg_.horizon) break;
     note(log_, t, [&] { return "round " + std::to_string(round); });
     for (size_t pos = 0; pos < order.size() && !dead_; ++pos) {
-      if (order[pos] == kCharacter) character_turn(t);
-      else creature_turn(static_cast<size_t>(order[pos]), round, t, order, pos);
+      if (order[pos] == kCharacter)
+        character_turn(t);
+      else
+        creature_turn(static_cast<size_t>(order[pos]), round, t, order, pos);
     }
     // The healer acts at the end of each round from the round it arrives in, and during the
     // fight tends only a fallen character.
@@ -503,8 +556,9 @@ void Trial::treat_wounds(Seconds t) {
     }
   } else if (r.degree == Degree::CriticalFailure) {
     const int amount = s.die(8);
-    note(log_, t, [&] { return "the botched treatment deals " + std::to_string(amount) + " damage"; });
-    take_hit(Hit{amount, Channel::Lethal, 0, false, -1}, dc, false, "Treat Wounds", t, nullptr);
+    note(log_, t,
+         [&] { return "the botched treatment deals " + std::to_string(amount) + " damage"; });
+    take_hit(Hit{amount, Channel::Lethal, 0, false, -1}, dc, false, -1, t, nullptr);
     if (!dead_ && dying_ > 0) agenda_.schedule(t + kRound, Ev::CharacterTurn);
   }
 }
@@ -616,7 +670,8 @@ Outcome Trial::run() {
   } else if (full()) {
     o.end = End::Recovered;
     o.time = full_since_;
-    note(log_, full_since_, [&] { return "back to full health, " + hp_text(hp_, ch_.max_hp) + " HP"; });
+    note(log_, full_since_,
+         [&] { return "back to full health, " + hp_text(hp_, ch_.max_hp) + " HP"; });
   } else {
     o.end = End::Unresolved;
     o.time = cfg_.horizon;
@@ -631,6 +686,8 @@ Outcome Trial::run() {
 
 }  // namespace
 
-Outcome Model::run_trial(TrialRng& rng, EventLog* log) const { return Trial(*this, rng, log).run(); }
+Outcome Model::run_trial(TrialRng& rng, EventLog* log) const {
+  return Trial(*this, rng, log).run();
+}
 
 }  // namespace leth::pf2

@@ -13,16 +13,26 @@ namespace {
 
 const char* type_word(const toml::node& n) {
   switch (n.type()) {
-    case toml::node_type::string: return "a string";
-    case toml::node_type::integer: return "an integer";
-    case toml::node_type::floating_point: return "a number";
-    case toml::node_type::boolean: return "true/false";
-    case toml::node_type::table: return "a table";
-    case toml::node_type::array: return "an array";
-    case toml::node_type::date: return "a date";
-    case toml::node_type::time: return "a time";
-    case toml::node_type::date_time: return "a date-time";
-    default: return "nothing";
+    case toml::node_type::string:
+      return "a string";
+    case toml::node_type::integer:
+      return "an integer";
+    case toml::node_type::floating_point:
+      return "a number";
+    case toml::node_type::boolean:
+      return "true/false";
+    case toml::node_type::table:
+      return "a table";
+    case toml::node_type::array:
+      return "an array";
+    case toml::node_type::date:
+      return "a date";
+    case toml::node_type::time:
+      return "a time";
+    case toml::node_type::date_time:
+      return "a date-time";
+    default:
+      return "nothing";
   }
 }
 
@@ -158,8 +168,10 @@ void Document::check_table(const toml::table& t, bool typos_only) const {
       const std::string near = nearest(key, asked);
       if (typos_only && (near.empty() || t.contains(near))) continue;
       std::string hint;
-      if (!near.empty()) hint = "did you mean '" + near + "'?";
-      else if (!asked.empty()) hint = "valid keys here: " + join(asked);
+      if (!near.empty())
+        hint = "did you mean '" + near + "'?";
+      else if (!asked.empty())
+        hint = "valid keys here: " + join(asked);
       SourceLoc where = loc(k->source());
       if (where.line == 0) where = loc(v->source());
       throw InputError(where, (path.empty() ? key : path + "." + key) + ": unknown key", hint);
@@ -199,7 +211,9 @@ Reader::Found Reader::take(std::string_view key) {
   return *f;
 }
 
-bool Reader::has(std::string_view key) const { return find(key).has_value(); }
+bool Reader::has(std::string_view key) const {
+  return find(key).has_value();
+}
 
 SourceLoc Reader::where() const {
   SourceLoc l = doc_->loc(layers_.front().table->source());
@@ -263,9 +277,12 @@ std::optional<double> Reader::get_number(std::string_view key, double lo, double
   if (!find(key)) return std::nullopt;
   Found f = take(key);
   double x;
-  if (const auto* i = f.node->as_integer()) x = static_cast<double>(i->get());
-  else if (const auto* d = f.node->as_floating_point()) x = d->get();
-  else type_error(key, f, "a number");
+  if (const auto* i = f.node->as_integer())
+    x = static_cast<double>(i->get());
+  else if (const auto* d = f.node->as_floating_point())
+    x = d->get();
+  else
+    type_error(key, f, "a number");
   if (!std::isfinite(x) || x < lo || x > hi)
     fail(key, fmt_number(x) + " is out of range",
          "expected a number from " + fmt_number(lo) + " to " + fmt_number(hi));
@@ -298,7 +315,8 @@ std::optional<std::string> Reader::get_string(std::string_view key) {
 
 std::string Reader::need_string(std::string_view key) {
   auto v = get_string(key);
-  if (!v) fail_here("missing key '" + std::string(key) + "'", "add " + std::string(key) + " = \"...\"");
+  if (!v)
+    fail_here("missing key '" + std::string(key) + "'", "add " + std::string(key) + " = \"...\"");
   return *v;
 }
 
@@ -344,9 +362,34 @@ std::optional<Dice> Reader::get_dice(std::string_view key, int64_t lo, int64_t h
 
 Dice Reader::need_dice(std::string_view key, int64_t lo, int64_t hi) {
   auto d = get_dice(key, lo, hi);
-  if (!d) fail_here("missing key '" + std::string(key) + "'", "add " + std::string(key) + " = \"1d6\"");
+  if (!d)
+    fail_here("missing key '" + std::string(key) + "'", "add " + std::string(key) + " = \"1d6\"");
   return *d;
 }
+
+namespace {
+
+// "1000000000 days" with max 10 years: true. Anything but digits and a known unit: false.
+bool plain_duration_beyond(const std::string& text, Seconds max) {
+  size_t i = 0;
+  while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+  const size_t digits_at = i;
+  long double amount = 0;
+  while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '_')) {
+    if (text[i] != '_') amount = amount * 10 + (text[i] - '0');
+    ++i;
+  }
+  if (i == digits_at) return false;
+  Duration unit;
+  try {
+    unit = Duration::parse("1" + text.substr(i));
+  } catch (const InputError&) {
+    return false;
+  }
+  return amount * static_cast<long double>(unit.max()) > static_cast<long double>(max);
+}
+
+}  // namespace
 
 std::optional<Duration> Reader::get_duration(std::string_view key, Seconds max) {
   if (!find(key)) return std::nullopt;
@@ -354,8 +397,9 @@ std::optional<Duration> Reader::get_duration(std::string_view key, Seconds max) 
   const auto* s = f.node->as_string();
   if (!s) {
     if (f.node->as_integer())
-      fail(key, "a duration needs a unit", "write e.g. \"" + std::to_string(f.node->as_integer()->get()) +
-                                               " minutes\"; units: " + duration_units_help());
+      fail(key, "a duration needs a unit",
+           "write e.g. \"" + std::to_string(f.node->as_integer()->get()) +
+               " minutes\"; units: " + duration_units_help());
     type_error(key, f, "a duration such as \"1d4 rounds\"");
   }
   SourceLoc at = doc_->loc(f.node->source());
@@ -364,11 +408,16 @@ std::optional<Duration> Reader::get_duration(std::string_view key, Seconds max) 
   try {
     d = Duration::parse(s->get(), at);
   } catch (const InputError& e) {
+    // A plain number too large for dice ("1000000000 days") is really a duration too long.
+    if (plain_duration_beyond(s->get(), max))
+      fail(key, "\"" + s->get() + "\" is too long",
+           "at most " + std::to_string(max / kDay) + " days");
     // Keep the parser's own hint ("at most 1000000", "must be 0 or more") when it has one.
-    throw InputError(e.loc(), path_of(key) + ": " + e.bare_message(),
-                     !e.hint().empty() ? e.hint()
-                                       : "write an amount and a unit, e.g. \"1d4 rounds\"; units: " +
-                                             duration_units_help());
+    throw InputError(
+        e.loc(), path_of(key) + ": " + e.bare_message(),
+        !e.hint().empty()
+            ? e.hint()
+            : "write an amount and a unit, e.g. \"1d4 rounds\"; units: " + duration_units_help());
   }
   if (d.max() > max)
     fail(key, "\"" + d.str() + "\" can last " + std::to_string(d.max() / kDay) + " days",
@@ -404,7 +453,8 @@ std::vector<Reader> Reader::get_tables(std::string_view key) {
   Found f = take(key);
   const toml::array* arr = f.node->as_array();
   if (!arr) type_error(key, f, "an array of tables");
-  const std::string base = f.layer->path.empty() ? std::string(key) : f.layer->path + "." + std::string(key);
+  const std::string base =
+      f.layer->path.empty() ? std::string(key) : f.layer->path + "." + std::string(key);
   size_t i = 0;
   for (const toml::node& e : *arr) {
     ++i;

@@ -345,3 +345,43 @@ TEST_CASE("the lethality executable reports bad input on stderr with status 2", 
         bad + ":3:1: error: trails: unknown key (did you mean 'trials'?)\n");
   CHECK_FALSE(fs::exists(out));
 }
+
+TEST_CASE("every kind of bad input makes run exit 2, locate the error and write nothing",
+          "[cli][catalogue]") {
+  // The catalogue of tests/test_scenario_errors.cpp, through the command line: whatever the
+  // mistake, status 2, a file:line:col message on stderr, nothing on stdout, no folder.
+  auto with = [](const std::string& from, const std::string& to) {
+    std::string s = good_scenario();
+    const size_t at = s.find(from);
+    REQUIRE(at != std::string::npos);
+    return s.replace(at, from.size(), to);
+  };
+  const std::vector<std::pair<std::string, std::string>> catalogue = {
+      {"malformed-toml", "name = \"x\"\nruleset = = \"pf2\"\n"},
+      {"unknown-key", with("trials = 1000", "trails = 1000")},
+      {"wrong-type", with("max_hp = 20", "max_hp = \"twenty\"")},
+      {"zero-trials", with("trials = 1000", "trials = 0")},
+      {"negative-trials", with("trials = 1000", "trials = -5")},
+      {"d0", with("\"1d6\"", "\"1d0\"")},
+      {"huge-dice", with("\"1d6\"", "\"1000000000000d6\"")},
+      {"huge-horizon", with("seed = 7", "seed = 7\nhorizon = \"1000000000 days\"")},
+      {"probability", with("dc = 16", "dc = 16\nkeep_attacking_downed = 1.5")},
+      {"bad-ruleset", with("ruleset = \"pf2\"", "ruleset = \"pf3\"")},
+      {"bad-option", with("[[variants]]", "[options]\nrecovery_check = \"flatt\"\n[[variants]]")},
+      {"variant-option", with("recovery_check = \"flat\"", "recovery_chek = \"flat\"")},
+      {"duration-unit", with("seed = 7", "seed = 7\nhorizon = \"3 fortnights\"")},
+  };
+  for (const auto& [name, text] : catalogue) {
+    INFO(name);
+    const std::string file = test::write_file("catalogue/" + name + ".toml", text);
+    const std::string out_dir = fresh_path("catalogue-out-" + name);
+    const Result r = cli({"run", file, "--out", out_dir});
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.rfind(file + ":", 0) == 0);  // file:line:col: error: ...
+    CHECK(r.err.find(": error: ") != std::string::npos);
+    CHECK(r.err.find(":0:") == std::string::npos);  // a real line and column
+    CHECK_FALSE(fs::exists(out_dir));
+  }
+  CHECK(partial_leftovers(test::temp_dir()).empty());
+}

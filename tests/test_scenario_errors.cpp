@@ -181,10 +181,8 @@ TEST_CASE("a horizon of 10^9 days is refused", "[errors]") {
   const Bad b = load_bad(
       replaced(test::pf2_scenario(), "seed = 7", "seed = 7\nhorizon = \"1000000000 days\""),
       "horizon-huge.toml");
-  REQUIRE(b.message.rfind(b.path + ":5:12: error: horizon: ", 0) == 0);
-  CHECK_THAT(b.message, Catch::Contains("1000000000"));
-  CHECK_THAT(b.message, Catch::Contains("too large"));
-  CHECK_THAT(b.message, Catch::EndsWith("(at most 1000000)"));
+  CHECK(b.message ==
+        b.path + ":5:11: error: horizon: \"1000000000 days\" is too long (at most 3650 days)");
 
   // Within the dice limits but beyond ten years: the horizon's own limit speaks.
   const Bad years =

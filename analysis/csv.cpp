@@ -37,9 +37,15 @@ Csv& Csv::field(const std::string& s) {
   return *this;
 }
 
-Csv& Csv::field(double x) { return field(format_number(x)); }
-Csv& Csv::field(uint64_t x) { return field(std::to_string(x)); }
-Csv& Csv::field(int64_t x) { return field(std::to_string(x)); }
+Csv& Csv::field(double x) {
+  return field(format_number(x));
+}
+Csv& Csv::field(uint64_t x) {
+  return field(std::to_string(x));
+}
+Csv& Csv::field(int64_t x) {
+  return field(std::to_string(x));
+}
 
 void Csv::end_row() {
   if (in_row_ != columns_)

@@ -44,7 +44,9 @@ void LogHistogram::add_many(uint64_t v, uint64_t n) {
   sum_sq_ += static_cast<u128>(v) * v * n;
 }
 
-void LogHistogram::add(uint64_t v) { add_many(v, 1); }
+void LogHistogram::add(uint64_t v) {
+  add_many(v, 1);
+}
 
 void LogHistogram::merge(const LogHistogram& o) {
   if (o.counts_.size() > counts_.size()) {
@@ -114,7 +116,9 @@ nlohmann::json LogHistogram::to_json() const {
   nlohmann::json bins = nlohmann::json::array();
   for (size_t b = 0; b < counts_.size(); ++b)
     if (counts_[b]) bins.push_back({b, counts_[b], mins_[b], maxs_[b]});
-  return {{"count", n_}, {"sum", to_string_u128(sum_)}, {"sum_squares", to_string_u128(sum_sq_)},
+  return {{"count", n_},
+          {"sum", to_string_u128(sum_)},
+          {"sum_squares", to_string_u128(sum_sq_)},
           {"bins", bins}};
 }
 

@@ -13,7 +13,9 @@ namespace leth {
 
 namespace {
 
-Estimate point(double x) { return {x, NAN, NAN}; }
+Estimate point(double x) {
+  return {x, NAN, NAN};
+}
 
 }  // namespace
 
@@ -40,10 +42,10 @@ std::vector<MetricRow> summary_rows(const RunInfo& info, const RunTally& t) {
     const uint64_t nd = x.time_to_death.count();
     rows.push_back({name, "time_to_death_mean_s", mean_interval(x.time_to_death), nd});
     rows.push_back({name, "time_to_death_median_s", quantile_interval(x.time_to_death, 0.5), nd});
-    rows.push_back({name, "random_draws_per_trial",
-                    point(x.trials ? static_cast<double>(x.draws) / static_cast<double>(x.trials)
-                                   : NAN),
-                    x.trials});
+    rows.push_back(
+        {name, "random_draws_per_trial",
+         point(x.trials ? static_cast<double>(x.draws) / static_cast<double>(x.trials) : NAN),
+         x.trials});
   }
   return rows;
 }
@@ -65,8 +67,7 @@ std::vector<MetricRow> comparison_rows(const RunInfo& info, const RunTally& t) {
   return rows;
 }
 
-std::vector<std::pair<std::string, std::string>> csv_files(const RunInfo& info,
-                                                           const RunTally& t) {
+std::vector<std::pair<std::string, std::string>> csv_files(const RunInfo& info, const RunTally& t) {
   std::vector<std::pair<std::string, std::string>> files;
 
   Csv summary({"scenario", "ruleset", "variant", "metric", "estimate", "ci_low", "ci_high", "n"});
@@ -143,11 +144,12 @@ std::string run_json(const RunInfo& info, const RunTally& t) {
                         {"random_draws", t.variants.at(v).draws}});
   nlohmann::json j = {
       {"version", info.version},
-      {"scenario", {{"name", info.scenario},
-                    {"description", info.description},
-                    {"ruleset", info.ruleset},
-                    {"file", info.file},
-                    {"sha256", info.sha256}}},
+      {"scenario",
+       {{"name", info.scenario},
+        {"description", info.description},
+        {"ruleset", info.ruleset},
+        {"file", info.file},
+        {"sha256", info.sha256}}},
       {"seed", info.seed},
       {"trials", info.trials},
       {"first_trial", t.first_trial},
@@ -163,8 +165,10 @@ namespace {
 std::string pct(double x) {
   if (std::isnan(x)) return "-";
   char buf[32];
-  if (x != 0 && std::fabs(x) < 0.001) std::snprintf(buf, sizeof buf, "%.3f%%", 100 * x);
-  else std::snprintf(buf, sizeof buf, "%.2f%%", 100 * x);
+  if (x != 0 && std::fabs(x) < 0.001)
+    std::snprintf(buf, sizeof buf, "%.3f%%", 100 * x);
+  else
+    std::snprintf(buf, sizeof buf, "%.2f%%", 100 * x);
   return buf;
 }
 

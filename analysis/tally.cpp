@@ -182,7 +182,8 @@ RunTally RunTally::from_json(const nlohmann::json& j) {
   r.trials = j.at("trials").get<uint64_t>();
   for (const auto& v : j.at("variants")) r.variants.push_back(Tally::from_json(v));
   for (const auto& p : j.at("paired")) r.paired.push_back(PairedTally::from_json(p));
-  if (r.variants.size() != r.paired.size()) throw std::invalid_argument("tally: variants/paired mismatch");
+  if (r.variants.size() != r.paired.size())
+    throw std::invalid_argument("tally: variants/paired mismatch");
   return r;
 }
 

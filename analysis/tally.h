@@ -25,16 +25,18 @@ struct Tally {
   uint64_t recovered = 0;
   uint64_t unresolved = 0;
   std::vector<uint64_t> unresolved_by_condition;  // by the model's condition id
-  LogHistogram downtime;       // seconds, over recovered trials
-  LogHistogram time_to_death;  // seconds, over deaths
-  std::vector<uint64_t> sequela_trials;  // trials with at least one, by sequela id
-  std::vector<uint64_t> sequela_total;   // all occurrences, by sequela id
+  LogHistogram downtime;                          // seconds, over recovered trials
+  LogHistogram time_to_death;                     // seconds, over deaths
+  std::vector<uint64_t> sequela_trials;           // trials with at least one, by sequela id
+  std::vector<uint64_t> sequela_total;            // all occurrences, by sequela id
   uint64_t sequela_overflow = 0;
   uint64_t draws = 0;  // raw random draws
 
   Tally() = default;
   Tally(size_t conditions, size_t sequelae)
-      : unresolved_by_condition(conditions, 0), sequela_trials(sequelae, 0), sequela_total(sequelae, 0) {}
+      : unresolved_by_condition(conditions, 0),
+        sequela_trials(sequelae, 0),
+        sequela_total(sequelae, 0) {}
 
   void add(const Outcome& o, uint64_t draws_used);
   void merge(const Tally& other);

@@ -16,7 +16,11 @@ std::string to_string_i128(i128 v);
 u128 parse_u128(const std::string& s);
 i128 parse_i128(const std::string& s);
 
-inline double to_double(u128 v) { return static_cast<double>(v); }
-inline double to_double(i128 v) { return static_cast<double>(v); }
+inline double to_double(u128 v) {
+  return static_cast<double>(v);
+}
+inline double to_double(i128 v) {
+  return static_cast<double>(v);
+}
 
 }  // namespace leth

@@ -10,11 +10,15 @@ const OptionValues::Value& OptionValues::at(const std::string& name) const {
   return it->second;
 }
 
-bool OptionValues::flag(const std::string& name) const { return std::get<bool>(at(name)); }
+bool OptionValues::flag(const std::string& name) const {
+  return std::get<bool>(at(name));
+}
 const std::string& OptionValues::choice(const std::string& name) const {
   return std::get<std::string>(at(name));
 }
-int64_t OptionValues::integer(const std::string& name) const { return std::get<int64_t>(at(name)); }
+int64_t OptionValues::integer(const std::string& name) const {
+  return std::get<int64_t>(at(name));
+}
 const Duration& OptionValues::duration(const std::string& name) const {
   return std::get<Duration>(at(name));
 }
@@ -61,7 +65,8 @@ OptionValues read_options(std::optional<Reader> r, const std::vector<OptionSpec>
 
 std::string option_kind_text(const OptionSpec& spec) {
   switch (spec.kind) {
-    case OptionSpec::Kind::Bool: return "true | false";
+    case OptionSpec::Kind::Bool:
+      return "true | false";
     case OptionSpec::Kind::Choice: {
       std::string s;
       for (size_t i = 0; i < spec.choices.size(); ++i)
@@ -70,7 +75,8 @@ std::string option_kind_text(const OptionSpec& spec) {
     }
     case OptionSpec::Kind::Int:
       return "integer " + std::to_string(spec.lo) + ".." + std::to_string(spec.hi);
-    case OptionSpec::Kind::Duration: return "duration, e.g. \"10 minutes\"";
+    case OptionSpec::Kind::Duration:
+      return "duration, e.g. \"10 minutes\"";
   }
   return "";
 }

@@ -32,15 +32,15 @@ Model build_model(const Scenario& s, size_t v) {
 }
 
 const std::vector<std::string>& condition_names(const Model& m) {
-  return std::visit([](const auto& model) -> const std::vector<std::string>& {
-    return model.condition_names();
-  }, m);
+  return std::visit(
+      [](const auto& model) -> const std::vector<std::string>& { return model.condition_names(); },
+      m);
 }
 
 const std::vector<std::string>& sequela_names(const Model& m) {
-  return std::visit([](const auto& model) -> const std::vector<std::string>& {
-    return model.sequela_names();
-  }, m);
+  return std::visit(
+      [](const auto& model) -> const std::vector<std::string>& { return model.sequela_names(); },
+      m);
 }
 
 }  // namespace leth

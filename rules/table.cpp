@@ -55,7 +55,9 @@ RollTable RollTable::read(Reader& parent, std::string_view rows_key, int die,
   for (size_t i = 0; i < rows.size(); ++i) {
     Reader& row = rows[i];
     RollRange r;
-    if (!row.has(key)) row.fail_here("missing key '" + std::string(key) + "'", "add " + std::string(key) + " = \"11-20\"");
+    if (!row.has(key))
+      row.fail_here("missing key '" + std::string(key) + "'",
+                    "add " + std::string(key) + " = \"11-20\"");
     const toml::node* node = row.table()->get(key);  // rows are single-layer readers
     if (node && node->is_integer()) {
       const auto n = row.get_int(key, 1, die);
@@ -77,7 +79,8 @@ RollTable RollTable::read(Reader& parent, std::string_view rows_key, int die,
       if (prev != SIZE_MAX)
         row.fail(key,
                  "range " + range_text(r) + " overlaps row " + std::to_string(prev + 1) + " (" +
-                     range_text(t.ranges_[prev]) + ") on " + faces_text(f, std::min(r.hi, t.ranges_[prev].hi)),
+                     range_text(t.ranges_[prev]) + ") on " +
+                     faces_text(f, std::min(r.hi, t.ranges_[prev].hi)),
                  "each roll of the d" + std::to_string(die) + " belongs to exactly one row");
       t.by_face_[static_cast<size_t>(f - 1)] = i;
     }
@@ -87,7 +90,8 @@ RollTable RollTable::read(Reader& parent, std::string_view rows_key, int die,
     if (t.by_face_[static_cast<size_t>(f - 1)] != SIZE_MAX) continue;
     int g = f;
     while (g < die && t.by_face_[static_cast<size_t>(g)] == SIZE_MAX) ++g;
-    const std::string what = "no row covers " + faces_text(f, g) + " of the d" + std::to_string(die);
+    const std::string what =
+        "no row covers " + faces_text(f, g) + " of the d" + std::to_string(die);
     parent.fail(rows_key, what,
                 "each roll of the d" + std::to_string(die) + " belongs to exactly one row");
   }

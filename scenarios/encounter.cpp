@@ -10,19 +10,19 @@ Attacker read_attacker(Reader& r, const DamageVocabulary& vocab, size_t index) {
   a.count = static_cast<int>(r.get_int("count", 1, kMaxAttackerCount, 1));
   a.damage = r.need_dice("damage", -Dice::kMaxConstant, 1'000'000);
   const std::string type = r.get_choice("damage_type", vocab.types).value_or(vocab.default_type);
-  a.damage_type = static_cast<uint16_t>(
-      std::find(vocab.types.begin(), vocab.types.end(), type) - vocab.types.begin());
+  a.damage_type = static_cast<uint16_t>(std::find(vocab.types.begin(), vocab.types.end(), type) -
+                                        vocab.types.begin());
   std::vector<std::string> channels;
   for (Channel c : vocab.channels) channels.push_back(channel_name(c));
   const std::string ch = r.get_choice("channel", channels).value_or(channels.front());
-  a.channel = vocab.channels[static_cast<size_t>(
-      std::find(channels.begin(), channels.end(), ch) - channels.begin())];
+  a.channel = vocab.channels[static_cast<size_t>(std::find(channels.begin(), channels.end(), ch) -
+                                                 channels.begin())];
   a.keep_attacking_downed = r.get_number("keep_attacking_downed", 0.0, 1.0, 0.0);
   a.first_round = static_cast<int>(r.get_int("first_round", 1, kMaxRounds, 1));
   a.last_round = static_cast<int>(r.get_int("last_round", 1, kMaxRounds, kMaxRounds));
   if (a.last_round < a.first_round)
-    r.fail("last_round", "last_round " + std::to_string(a.last_round) + " comes before first_round " +
-                             std::to_string(a.first_round));
+    r.fail("last_round", "last_round " + std::to_string(a.last_round) +
+                             " comes before first_round " + std::to_string(a.first_round));
   a.hit_chance = r.get_number("hit_chance", 0.0, 1.0);
   if (r.has("crit_chance")) {
     if (!a.hit_chance)
@@ -39,8 +39,8 @@ Attacker read_attacker(Reader& r, const DamageVocabulary& vocab, size_t index) {
 EncounterCommon read_encounter_common(Reader& r) {
   EncounterCommon e;
   e.rounds = r.get_dice("rounds", 1, kMaxRounds).value_or(Dice::constant(1));
-  const std::string ini =
-      r.get_choice("initiative", {"attackers_first", "character_first"}).value_or("attackers_first");
+  const std::string ini = r.get_choice("initiative", {"attackers_first", "character_first"})
+                              .value_or("attackers_first");
   e.attackers_first = ini == "attackers_first";
   return e;
 }

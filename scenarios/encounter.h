@@ -22,12 +22,12 @@ struct DamageVocabulary {
 
 struct Attacker {
   std::string name;
-  int count = 1;               // creatures of this kind, each with its own turn
-  Dice damage;                 // per hit
+  int count = 1;  // creatures of this kind, each with its own turn
+  Dice damage;    // per hit
   Channel channel = Channel::Lethal;
-  uint16_t damage_type = 0;    // index into DamageVocabulary::types
+  uint16_t damage_type = 0;            // index into DamageVocabulary::types
   double keep_attacking_downed = 0.0;  // chance per turn to keep striking a fallen character
-  int first_round = 1;         // the rounds this attacker fights in
+  int first_round = 1;                 // the rounds this attacker fights in
   int last_round = 1'000'000;
   std::optional<double> hit_chance;  // fixed chance to hit, instead of a ruleset's roll
   double crit_chance = 0.0;          // with hit_chance: chance that a hit is critical

@@ -122,7 +122,7 @@ class Reader {
     const Layer* layer;
   };
   std::optional<Found> find(std::string_view key) const;  // marks asked
-  Found take(std::string_view key);                        // marks used; key must exist
+  Found take(std::string_view key);                       // marks used; key must exist
   [[noreturn]] void type_error(std::string_view key, const Found& f, const char* expected) const;
 
   std::shared_ptr<Document> doc_;

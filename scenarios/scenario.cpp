@@ -50,7 +50,8 @@ Scenario read_scenario(std::shared_ptr<Document> doc, const std::vector<std::str
   if (auto h = r.get_duration("horizon", Scenario::kMaxHorizon)) {
     if (!h->is_fixed())
       r.fail("horizon", "the horizon must be a fixed time, not dice", "write e.g. \"30 days\"");
-    if (h->max() <= 0) r.fail("horizon", "the horizon must be longer than 0", "write e.g. \"30 days\"");
+    if (h->max() <= 0)
+      r.fail("horizon", "the horizon must be longer than 0", "write e.g. \"30 days\"");
     s.horizon = h->max();
   } else {
     s.horizon = 30 * kDay;

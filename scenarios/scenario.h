@@ -14,7 +14,7 @@
 namespace leth {
 
 struct VariantSpec {
-  std::string name;         // "baseline" for the scenario as written
+  std::string name;  // "baseline" for the scenario as written
   std::string description;
   const toml::table* overrides = nullptr;  // the [[variants]] entry; null for the baseline
   std::string path;                        // "variants[2]"

@@ -6,20 +6,28 @@ namespace leth {
 
 const char* degree_name(Degree d) {
   switch (d) {
-    case Degree::CriticalFailure: return "critical failure";
-    case Degree::Failure: return "failure";
-    case Degree::Success: return "success";
-    case Degree::CriticalSuccess: return "critical success";
+    case Degree::CriticalFailure:
+      return "critical failure";
+    case Degree::Failure:
+      return "failure";
+    case Degree::Success:
+      return "success";
+    case Degree::CriticalSuccess:
+      return "critical success";
   }
   return "?";
 }
 
 Degree degree_of(int natural, int total, int dc) {
   int step;
-  if (total >= dc + 10) step = 3;
-  else if (total >= dc) step = 2;
-  else if (total <= dc - 10) step = 0;
-  else step = 1;
+  if (total >= dc + 10)
+    step = 3;
+  else if (total >= dc)
+    step = 2;
+  else if (total <= dc - 10)
+    step = 0;
+  else
+    step = 1;
   if (natural == 20 && step < 3) ++step;
   if (natural == 1 && step > 0) --step;
   return static_cast<Degree>(step);

@@ -39,11 +39,11 @@ int cmd_replay(const std::vector<std::string>& args, std::ostream& out, std::ost
                    {}};
   std::string file, variant = "baseline";
   int64_t trial = -1, seed = -1;
-  spec.options.add_options()
-      ("trial", po::value<int64_t>(&trial)->required(), "the trial index, from 0")
-      ("variant", po::value<std::string>(&variant), "the variant's name (default: baseline)")
-      ("seed", po::value<int64_t>(&seed), "random seed (default: the file's)")
-      ("file", po::value<std::string>(&file)->required(), "the scenario file");
+  spec.options.add_options()("trial", po::value<int64_t>(&trial)->required(),
+                             "the trial index, from 0")("variant", po::value<std::string>(&variant),
+                                                        "the variant's name (default: baseline)")(
+      "seed", po::value<int64_t>(&seed), "random seed (default: the file's)")(
+      "file", po::value<std::string>(&file)->required(), "the scenario file");
   spec.positional.add("file", 1);
   po::variables_map vm;
   if (auto status = parse_command(args, spec, vm, out, err)) return *status;
@@ -76,9 +76,9 @@ int cmd_replay(const std::vector<std::string>& args, std::ostream& out, std::ost
         replay_trial(ls, static_cast<size_t>(v), sd, static_cast<uint64_t>(trial), &log, &draws);
     out << s.name << " (" << s.ruleset << "), variant " << variant << ", seed " << sd << ", trial "
         << trial << "\n"
-        << log.render() << "outcome: "
-        << outcome_text(o, condition_names(ls.models[static_cast<size_t>(v)])) << "; " << draws
-        << " random draws\n";
+        << log.render()
+        << "outcome: " << outcome_text(o, condition_names(ls.models[static_cast<size_t>(v)]))
+        << "; " << draws << " random draws\n";
   } catch (const InputError& e) {
     err << e.what() << "\n";
     return 2;

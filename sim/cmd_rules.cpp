@@ -28,7 +28,8 @@ int cmd_rules(const std::vector<std::string>& args, std::ostream& out, std::ostr
   if (!r) {
     const std::string near = nearest(id, ruleset_ids());
     err << "error: no ruleset '" << id << "'"
-        << (near.empty() ? "" : " (did you mean '" + near + "'?)") << "; `lethality rules` lists them\n";
+        << (near.empty() ? "" : " (did you mean '" + near + "'?)")
+        << "; `lethality rules` lists them\n";
     return 2;
   }
   out << r->id << ": " << r->title << " (seed " << r->seed_file << ")\n"

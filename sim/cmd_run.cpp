@@ -52,15 +52,15 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   int64_t trials = 0, seed = -1, threads = 0;
   std::string out_dir;
   std::vector<std::string> files;
-  spec.options.add_options()
-      ("trials", po::value<int64_t>(&trials), "trials per scenario (overrides the files)")
-      ("seed", po::value<int64_t>(&seed), "random seed (overrides the files)")
-      ("threads", po::value<int64_t>(&threads)->default_value(0),
-       "worker threads; 0 = all cores. Results do not depend on it")
-      ("out", po::value<std::string>(&out_dir),
-       "results folder (several scenarios: one subfolder each); default results/<name>/")
-      ("quiet,q", "no summary table and no progress line")
-      ("file", po::value<std::vector<std::string>>(&files), "scenario files or folders");
+  spec.options.add_options()("trials", po::value<int64_t>(&trials),
+                             "trials per scenario (overrides the files)")(
+      "seed", po::value<int64_t>(&seed), "random seed (overrides the files)")(
+      "threads", po::value<int64_t>(&threads)->default_value(0),
+      "worker threads; 0 = all cores. Results do not depend on it")(
+      "out", po::value<std::string>(&out_dir),
+      "results folder (several scenarios: one subfolder each); default results/<name>/")(
+      "quiet,q", "no summary table and no progress line")(
+      "file", po::value<std::vector<std::string>>(&files), "scenario files or folders");
   spec.positional.add("file", -1);
   po::variables_map vm;
   if (auto status = parse_command(args, spec, vm, out, err)) return *status;
@@ -109,9 +109,12 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   }
   if (bad) return 2;
   for (const LoadedScenario& ls : loaded) {
-    if (out_dir.empty()) dirs.push_back("results/" + ls.scenario.name);
-    else if (loaded.size() == 1) dirs.push_back(out_dir);
-    else dirs.push_back(out_dir + "/" + ls.scenario.name);
+    if (out_dir.empty())
+      dirs.push_back("results/" + ls.scenario.name);
+    else if (loaded.size() == 1)
+      dirs.push_back(out_dir);
+    else
+      dirs.push_back(out_dir + "/" + ls.scenario.name);
   }
   for (const std::string& d : dirs) {
     try {

@@ -36,8 +36,7 @@ int cmd_validate(const std::vector<std::string>& args, std::ostream& out, std::o
       const LoadedScenario ls = load_scenario(f);
       const Scenario& s = ls.scenario;
       out << "ok  " << f << ": " << s.name << " (" << s.ruleset << ", " << s.variants.size()
-          << (s.variants.size() == 1 ? " variant, " : " variants, ") << s.trials
-          << " trials)\n";
+          << (s.variants.size() == 1 ? " variant, " : " variants, ") << s.trials << " trials)\n";
     } catch (const InputError& e) {
       err << e.what() << "\n";
       status = 2;

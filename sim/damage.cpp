@@ -7,6 +7,8 @@ const std::vector<std::string>& channel_names() {
   return names;
 }
 
-const char* channel_name(Channel c) { return channel_names()[static_cast<size_t>(c)].c_str(); }
+const char* channel_name(Channel c) {
+  return channel_names()[static_cast<size_t>(c)].c_str();
+}
 
 }  // namespace leth

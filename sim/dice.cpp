@@ -66,8 +66,10 @@ class Parser {
     while (peek_digit() || peek() == '_') {
       const char c = take();
       if (c == '_') continue;
-      if (value > (INT64_MAX - 9) / 10) too_big = true;
-      else value = value * 10 + (c - '0');
+      if (value > (INT64_MAX - 9) / 10)
+        too_big = true;
+      else
+        value = value * 10 + (c - '0');
     }
     if (too_big || value > max) {
       const std::string digits(text_.substr(start, std::min<size_t>(pos_ - start, 24)));
@@ -115,9 +117,8 @@ class Parser {
       }
       if (t.sides > Dice::kMaxSides) {
         pos_ = sides_at;
-        fail("a d" + std::to_string(t.sides) + " die", "at most " +
-                                                           std::to_string(Dice::kMaxSides) +
-                                                           " sides");
+        fail("a d" + std::to_string(t.sides) + " die",
+             "at most " + std::to_string(Dice::kMaxSides) + " sides");
       }
       keep(t);
     } else {
@@ -321,7 +322,8 @@ double Dice::mean() const {
       const std::vector<double> p = term_pmf(t, size_t{1} << 20);
       const int64_t k = t.keep < 0 ? -t.keep : t.keep;
       double e = 0;
-      for (size_t i = 0; i < p.size(); ++i) e += p[i] * static_cast<double>(k + static_cast<int64_t>(i));
+      for (size_t i = 0; i < p.size(); ++i)
+        e += p[i] * static_cast<double>(k + static_cast<int64_t>(i));
       m += t.sign * e * static_cast<double>(t.multiplier);
     }
   }
@@ -365,8 +367,10 @@ std::string Dice::str() const {
   std::string out;
   for (size_t i = 0; i < terms_.size(); ++i) {
     const DiceTerm& t = terms_[i];
-    if (t.sign < 0) out += "-";
-    else if (i > 0) out += "+";
+    if (t.sign < 0)
+      out += "-";
+    else if (i > 0)
+      out += "+";
     if (t.count == 0) {
       out += std::to_string(t.constant);
     } else {

@@ -32,11 +32,11 @@ struct DiceTerm {
 class Dice {
  public:
   // Limits that keep every roll inside int64 and every trial short.
-  static constexpr int64_t kMaxDice = 1000;       // per term
+  static constexpr int64_t kMaxDice = 1000;  // per term
   static constexpr int64_t kMaxSides = 1000;
   static constexpr int64_t kMaxConstant = 1000000;
   static constexpr int64_t kMaxMultiplier = 1000;
-  static constexpr int64_t kMaxKeepDice = 20;     // dice in a term that keeps some of them
+  static constexpr int64_t kMaxKeepDice = 20;  // dice in a term that keeps some of them
   static constexpr size_t kMaxTerms = 32;
 
   Dice() = default;

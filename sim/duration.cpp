@@ -11,15 +11,17 @@ struct UnitName {
   Seconds size;
 };
 constexpr UnitName kUnits[] = {
-    {"s", kSecond},       {"sec", kSecond},     {"second", kSecond}, {"seconds", kSecond},
-    {"round", kRound},    {"rounds", kRound},   {"turn", kRound},    {"turns", kRound},
-    {"min", kMinute},     {"minute", kMinute},  {"minutes", kMinute}, {"h", kHour},
-    {"hour", kHour},      {"hours", kHour},     {"day", kDay},       {"days", kDay},
-    {"week", kWeek},      {"weeks", kWeek},
+    {"s", kSecond},    {"sec", kSecond},    {"second", kSecond},  {"seconds", kSecond},
+    {"round", kRound}, {"rounds", kRound},  {"turn", kRound},     {"turns", kRound},
+    {"min", kMinute},  {"minute", kMinute}, {"minutes", kMinute}, {"h", kHour},
+    {"hour", kHour},   {"hours", kHour},    {"day", kDay},        {"days", kDay},
+    {"week", kWeek},   {"weeks", kWeek},
 };
 }  // namespace
 
-std::string duration_units_help() { return "seconds, rounds (6 s), minutes, hours, days, weeks"; }
+std::string duration_units_help() {
+  return "seconds, rounds (6 s), minutes, hours, days, weeks";
+}
 
 Duration Duration::parse(std::string_view text, const SourceLoc& where) {
   // The unit is the trailing run of letters; everything before it is the amount.
@@ -73,7 +75,11 @@ Seconds Duration::sample(Stream& rng) const {
   return a <= 0 ? 0 : a * unit_;
 }
 
-Seconds Duration::min() const { return std::max<int64_t>(0, amount_.min()) * unit_; }
-Seconds Duration::max() const { return std::max<int64_t>(0, amount_.max()) * unit_; }
+Seconds Duration::min() const {
+  return std::max<int64_t>(0, amount_.min()) * unit_;
+}
+Seconds Duration::max() const {
+  return std::max<int64_t>(0, amount_.max()) * unit_;
+}
 
 }  // namespace leth

@@ -42,7 +42,8 @@ std::vector<std::string> expand_scenario_paths(const std::vector<std::string>& a
     if (fs::is_directory(a, ec)) {
       std::vector<std::string> found;
       for (const auto& e : fs::directory_iterator(a, ec))
-        if (e.is_regular_file() && e.path().extension() == ".toml") found.push_back(e.path().string());
+        if (e.is_regular_file() && e.path().extension() == ".toml")
+          found.push_back(e.path().string());
       if (ec) throw InputError({a}, "cannot read the folder: " + ec.message());
       if (found.empty())
         throw InputError({a}, "the folder holds no scenario files",

@@ -60,7 +60,8 @@ void check_output_dir(const std::string& dir) {
   const fs::path parent = fs::path(stage).parent_path();
   // Create missing parents only if we can; remember which we made, to remove them again.
   std::vector<fs::path> made;
-  for (fs::path p = parent; !p.empty() && !fs::exists(p, ec); p = p.parent_path()) made.push_back(p);
+  for (fs::path p = parent; !p.empty() && !fs::exists(p, ec); p = p.parent_path())
+    made.push_back(p);
   if (!parent.empty()) fs::create_directories(parent, ec);
   if (!ec) fs::create_directory(stage, ec);
   const std::string probe = stage + "/.probe";
@@ -73,7 +74,8 @@ void check_output_dir(const std::string& dir) {
   std::error_code ignored;  // keep `ec`: it explains the failure
   for (const fs::path& p : made) fs::remove(p, ignored);
   if (!ok)
-    throw InputError({dir}, "cannot write the output folder" + (ec ? ": " + ec.message() : std::string()),
+    throw InputError({dir},
+                     "cannot write the output folder" + (ec ? ": " + ec.message() : std::string()),
                      "choose a writable place with --out");
 }
 

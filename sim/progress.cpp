@@ -10,7 +10,10 @@ namespace leth {
 
 ProgressLine::ProgressLine(std::string label, uint64_t total, const std::atomic<uint64_t>& done,
                            bool enabled)
-    : label_(std::move(label)), total_(total), done_(done), start_(std::chrono::steady_clock::now()) {
+    : label_(std::move(label)),
+      total_(total),
+      done_(done),
+      start_(std::chrono::steady_clock::now()) {
   if (enabled && ::isatty(STDERR_FILENO)) thread_ = std::thread([this] { loop(); });
 }
 
@@ -31,7 +34,8 @@ void ProgressLine::loop() {
     const double rate = secs > 0 ? static_cast<double>(d) / secs : 0;
     const double eta = rate > 0 ? static_cast<double>(total_ - d) / rate : 0;
     std::fprintf(stderr, "\r\x1b[K%s  %3.0f%%  %llu/%llu trials  %.3g trials/s  ETA %s",
-                 label_.c_str(), total_ ? 100.0 * static_cast<double>(d) / static_cast<double>(total_) : 100.0,
+                 label_.c_str(),
+                 total_ ? 100.0 * static_cast<double>(d) / static_cast<double>(total_) : 100.0,
                  static_cast<unsigned long long>(d), static_cast<unsigned long long>(total_), rate,
                  duration_text(eta).c_str());
     std::fflush(stderr);

@@ -67,8 +67,8 @@ RunTally run_trials(const LoadedScenario& s, uint64_t seed, uint64_t first, uint
   // ThreadSanitizer builds only: Debian's libtbb is not instrumented, so TSan cannot see its
   // synchronisation or its recycling of task memory and reports races that are not there.
   // Plain threads claiming the same blocks give TSan the whole picture of our own code.
-  const size_t workers = tbb::global_control::active_value(
-      tbb::global_control::max_allowed_parallelism);
+  const size_t workers =
+      tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
   std::vector<RunTally> partial(workers, empty);
   std::atomic<uint64_t> next{0};
   std::vector<std::thread> threads;
@@ -93,7 +93,9 @@ Outcome replay_trial(const LoadedScenario& s, size_t variant, uint64_t seed, uin
   return o;
 }
 
-int default_threads() { return tbb::info::default_concurrency(); }
+int default_threads() {
+  return tbb::info::default_concurrency();
+}
 
 ThreadLimit::ThreadLimit(int n)
     : threads_(n > 0 ? n : default_threads()),

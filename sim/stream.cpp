@@ -43,8 +43,8 @@ int Script::take_die(int sides) {
 bool Script::take_chance(double p) {
   ++taken_;
   if (entries_.empty())
-    throw ScriptError("script: draw " + std::to_string(taken_) + " asks a chance (p=" +
-                      std::to_string(p) + ") but the script is exhausted");
+    throw ScriptError("script: draw " + std::to_string(taken_) +
+                      " asks a chance (p=" + std::to_string(p) + ") but the script is exhausted");
   Entry e = entries_.front();
   if (e.sides != 0)
     throw ScriptError("script: draw " + std::to_string(taken_) + " asks a chance (p=" +
@@ -53,8 +53,8 @@ bool Script::take_chance(double p) {
   return e.value != 0;
 }
 
-Stream::Stream(uint64_t seed, uint64_t trial, Purpose purpose, uint64_t index,
-               uint64_t* draw_count, Script* script)
+Stream::Stream(uint64_t seed, uint64_t trial, Purpose purpose, uint64_t index, uint64_t* draw_count,
+               Script* script)
     : draws_(draw_count), script_(script) {
   // The index gets the low 48 bits, the purpose the top 16: distinct (purpose, index) pairs
   // never share a key.

@@ -12,9 +12,9 @@ namespace {
 struct TempDir {
   std::string path;
   TempDir() {
-    path = (std::filesystem::temp_directory_path() /
-            ("lethality-tests-" + std::to_string(::getpid())))
-               .string();
+    path =
+        (std::filesystem::temp_directory_path() / ("lethality-tests-" + std::to_string(::getpid())))
+            .string();
     std::filesystem::create_directories(path);
   }
   ~TempDir() {

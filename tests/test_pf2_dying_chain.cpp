@@ -37,14 +37,16 @@ Exact solve(int start, int mod, int base_dc, int death_at) {
     for (int roll = 1; roll <= 20; ++roll) {
       static constexpr int kShift[] = {+2, +1, -1, -2};
       const int next = d + kShift[degree(roll, roll + mod, base_dc + d)];
-      if (next >= death_at) to_dead(d - 1) += 0.05;
-      else if (next >= 1) Q(d - 1, next - 1) += 0.05;
+      if (next >= death_at)
+        to_dead(d - 1) += 0.05;
+      else if (next >= 1)
+        Q(d - 1, next - 1) += 0.05;
       // next <= 0: stable, the other absorbing state
     }
   }
   const Eigen::MatrixXd I = Eigen::MatrixXd::Identity(n, n);
   const Eigen::MatrixXd N = (I - Q).inverse();  // fundamental matrix
-  const Eigen::VectorXd h = N * to_dead;           // P(dead | start)
+  const Eigen::VectorXd h = N * to_dead;        // P(dead | start)
   // g_i = E[checks; dead | i] solves g = Q g + Q h + to_dead.
   const Eigen::VectorXd g = N * (Q * h + to_dead);
   return {h(start - 1), g(start - 1) / h(start - 1)};
@@ -55,8 +57,8 @@ std::string chain_scenario(int fortitude, int dc, bool critical, const std::stri
   // One blow that always lands and leaves the character at exactly 0 HP: 10 damage, or a
   // critical 5 x 2. Nobody helps, nothing else happens: only the dying track.
   return "name = \"chain\"\nruleset = \"pf2\"\nhorizon = \"1 day\"\n"
-         "[options]\n" + options +
-         "[character]\nmax_hp = 10\nfortitude = " + std::to_string(fortitude) +
+         "[options]\n" +
+         options + "[character]\nmax_hp = 10\nfortitude = " + std::to_string(fortitude) +
          "\nwounded = " + std::to_string(wounded) + "\ndoomed = " + std::to_string(doomed) +
          "\n[recovery]\nrest = \"none\"\n"
          "[encounter]\nrounds = 1\n[[encounter.attackers]]\nhit_chance = 1.0\n" +
@@ -95,8 +97,8 @@ TEST_CASE("pf2 dying chain, seed rules: Fortitude vs knock-out DC + dying",
     int fortitude, dc;
     bool critical;
   };
-  const Case cases[] = {{7, 16, false}, {7, 16, true}, {2, 20, false}, {12, 15, false},
-                        {0, 25, true}};
+  const Case cases[] = {
+      {7, 16, false}, {7, 16, true}, {2, 20, false}, {12, 15, false}, {0, 25, true}};
   uint64_t seed = 100;
   for (const Case& c : cases) {
     const Exact e = solve(c.critical ? 2 : 1, c.fortitude, c.dc, 4);
@@ -119,8 +121,7 @@ TEST_CASE("pf2 dying chain, Player Core: wounded and doomed", "[pf2][markov][sta
   check_against_chain(chain_scenario(0, 16, false, options, 0, 1), solve(1, 0, 10, 3), 12);
 }
 
-TEST_CASE("the exact solution itself: a certain death and a certain recovery",
-          "[pf2][markov]") {
+TEST_CASE("the exact solution itself: a certain death and a certain recovery", "[pf2][markov]") {
   // Sanity of the solver on chains with obvious answers.
   // Every save a critical failure, but a natural 20 makes it a mere failure (+1):
   // from 1: 95% to 3 (then dead next check), 5% to 2; from 2: 95% dead, 5% to 3.

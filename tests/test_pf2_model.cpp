@@ -13,8 +13,9 @@ struct Parts {
   std::string options;
   std::string character = "max_hp = 10\nac = 15\nfortitude = 5\ncon = 2\n";
   std::string encounter = "rounds = 1\n";
-  std::string attackers = "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\n"
-                          "damage = \"10\"\ndc = 15\n";
+  std::string attackers =
+      "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\n"
+      "damage = \"10\"\ndc = 15\n";
   std::string aftercare;
   std::string recovery = "rest = \"none\"\n";
   std::string horizon = "2 days";
@@ -46,7 +47,9 @@ Played play(const Parts& p, Script& script) {
   return {o, log.render()};
 }
 
-bool has(const Played& p, const std::string& text) { return p.log.find(text) != std::string::npos; }
+bool has(const Played& p, const std::string& text) {
+  return p.log.find(text) != std::string::npos;
+}
 
 }  // namespace
 
@@ -89,11 +92,11 @@ TEST_CASE("pf2: recovery save degrees, natural 20 and natural 1", "[pf2][dying]"
     Parts parts;
     parts.character = "max_hp = 10\nac = 15\nfortitude = 20\ncon = 2\n";
     Script s;
-    s.d(20, 10);                          // knocked out, dying 1
-    s.d(20, 1);                           // 1 + 20 = 21 vs DC 16: success, natural 1 -> failure
-    s.d(20, 1);                           // 21 vs 17 -> failure: dying 3
-    s.d(20, 15);                          // 35 vs 18: critical success: dying 1
-    s.d(20, 5);                           // 25 vs 16: success: 0, stable
+    s.d(20, 10);  // knocked out, dying 1
+    s.d(20, 1);   // 1 + 20 = 21 vs DC 16: success, natural 1 -> failure
+    s.d(20, 1);   // 21 vs 17 -> failure: dying 3
+    s.d(20, 15);  // 35 vs 18: critical success: dying 1
+    s.d(20, 5);   // 25 vs 16: success: 0, stable
     const Played p = play(parts, s);
     CHECK(has(p, "d20 1 + 20 = 21 vs DC 16: failure -> dying 1 -> 2"));
     CHECK(has(p, "vs DC 18: critical success -> dying 3 -> 1"));
@@ -108,8 +111,8 @@ TEST_CASE("pf2: a critical hit knocks out with dying 2", "[pf2][dying]") {
   parts.character = "max_hp = 12\nac = 15\nfortitude = 5\ncon = 2\n";
   parts.attackers = "[[encounter.attackers]]\nattack_bonus = 5\ndamage = \"7\"\ndc = 15\n";
   Script s;
-  s.d(20, 20);          // crit: 14 damage, dying 2
-  s.d(20, 1);           // 6 vs DC 17: critical failure: dying 4
+  s.d(20, 20);  // crit: 14 damage, dying 2
+  s.d(20, 1);   // 6 vs DC 17: critical failure: dying 4
   const Played p = play(parts, s);
   CHECK(has(p, "dying 2"));
   CHECK(p.outcome.end == End::Died);
@@ -161,8 +164,7 @@ TEST_CASE("pf2: temporary HP are lost first", "[pf2]") {
   CHECK_FALSE(p.outcome.knocked_out);
 }
 
-TEST_CASE("pf2: nonlethal damage knocks out without dying; the character wakes at 1 HP",
-          "[pf2]") {
+TEST_CASE("pf2: nonlethal damage knocks out without dying; the character wakes at 1 HP", "[pf2]") {
   Parts parts;
   parts.attackers += "channel = \"nonlethal\"\n";
   parts.recovery = "rest = \"nightly\"\nfirst_rest = \"1 hour\"\n";
@@ -182,13 +184,14 @@ TEST_CASE("pf2: nonlethal damage knocks out without dying; the character wakes a
 TEST_CASE("pf2: damage while dying raises dying by 1, or 2 on a critical", "[pf2][dying]") {
   Parts parts;
   parts.encounter = "rounds = 2\n";
-  parts.attackers = "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\n"
-                    "damage = \"1d8\"\ndc = 15\nkeep_attacking_downed = 1.0\n";
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\n"
+      "damage = \"1d8\"\ndc = 15\nkeep_attacking_downed = 1.0\n";
   parts.character = "max_hp = 8\nac = 15\nfortitude = 5\n";
   Script s;
-  s.d(20, 10).d(8, 8);          // round 1: 8 damage: knocked out, dying 1
-  s.d(20, 5);                   // round 2, the character first (initiative moved): dying 2
-  s.yes().d(20, 20).d(8, 3);    // the ogre strikes the fallen: critical, 6 damage
+  s.d(20, 10).d(8, 8);        // round 1: 8 damage: knocked out, dying 1
+  s.d(20, 5);                 // round 2, the character first (initiative moved): dying 2
+  s.yes().d(20, 20).d(8, 3);  // the ogre strikes the fallen: critical, 6 damage
   SECTION("increase (default): dying 2 + 2 = 4, dead") {
     const Played p = play(parts, s);
     CHECK(has(p, "hit while dying: dying 2 -> 4"));
@@ -252,8 +255,9 @@ TEST_CASE("pf2: damage while unconscious keeps the higher recovery DC", "[pf2][d
 
 TEST_CASE("pf2: a death effect that brings you to 0 HP kills", "[pf2]") {
   Parts parts;
-  parts.attackers = "[[encounter.attackers]]\nname = \"wraith\"\nattack_bonus = 5\n"
-                    "damage = \"10\"\ndeath_effect = true\n";
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"wraith\"\nattack_bonus = 5\n"
+      "damage = \"10\"\ndeath_effect = true\n";
   Script s;
   s.d(20, 10);
   const Played p = play(parts, s);
@@ -296,8 +300,9 @@ TEST_CASE("pf2: Player Core wounded adds to dying on the next knock-out", "[pf2]
   Parts parts;
   parts.options = "wounded = true\n";
   parts.encounter = "rounds = 3\n";
-  parts.attackers = "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\n"
-                    "damage = \"10\"\ndc = 15\n";
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\n"
+      "damage = \"10\"\ndc = 15\n";
   parts.aftercare = "help_arrives = \"0 rounds\"\nhealer = { heal = \"10\", heal_uses = 1 }\n";
   Script s;
   s.d(20, 10);  // round 1: knocked out, dying 1; the healer heals 10 at the end of the round
@@ -340,16 +345,16 @@ TEST_CASE("pf2: Administer First Aid stabilises a dying character", "[pf2][care]
   CHECK(has(p, "stable"));
 }
 
-TEST_CASE("pf2: Treat Wounds heals 2d8 after 10 minutes; a critical failure hurts",
-          "[pf2][care]") {
+TEST_CASE("pf2: Treat Wounds heals 2d8 after 10 minutes; a critical failure hurts", "[pf2][care]") {
   Parts parts;
-  parts.attackers = "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\n"
-                    "damage = \"5\"\ndc = 15\n";
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\n"
+      "damage = \"5\"\ndc = 15\n";
   parts.aftercare = "help_arrives = \"0 rounds\"\nhealer = { medicine = 10 }\n";
   SECTION("success") {
     Script s;
-    s.d(20, 10);                   // 5 damage: 5/10
-    s.d(20, 10).d(8, 3).d(8, 4);   // Treat Wounds at 0:00:06, done at 0:10:06: 20 vs 15, +7
+    s.d(20, 10);                  // 5 damage: 5/10
+    s.d(20, 10).d(8, 3).d(8, 4);  // Treat Wounds at 0:00:06, done at 0:10:06: 20 vs 15, +7
     const Played p = play(parts, s);
     CHECK(has(p, "[0:10:06] Treat Wounds: d20 10 + 10 = 20 vs DC 15: success"));
     CHECK(p.outcome.end == End::Recovered);
@@ -365,8 +370,8 @@ TEST_CASE("pf2: Treat Wounds heals 2d8 after 10 minutes; a critical failure hurt
   SECTION("critical failure deals 1d8; the next attempt waits an hour") {
     Script s;
     s.d(20, 10);
-    s.d(20, 1).d(8, 2);            // 11 vs 15, natural 1: critical failure: 2 damage: 3/10
-    s.d(20, 10).d(8, 4).d(8, 4);   // an hour later: success, +8: full
+    s.d(20, 1).d(8, 2);           // 11 vs 15, natural 1: critical failure: 2 damage: 3/10
+    s.d(20, 10).d(8, 4).d(8, 4);  // an hour later: success, +8: full
     const Played p = play(parts, s);
     CHECK(has(p, "the botched treatment deals 2 damage"));
     CHECK(p.outcome.end == End::Recovered);
@@ -374,8 +379,7 @@ TEST_CASE("pf2: Treat Wounds heals 2d8 after 10 minutes; a critical failure hurt
   }
 }
 
-TEST_CASE("pf2: a stable character who never wakes before the horizon is unresolved",
-          "[pf2]") {
+TEST_CASE("pf2: a stable character who never wakes before the horizon is unresolved", "[pf2]") {
   Parts parts;
   parts.options = "stable_wake = \"3 days\"\n";
   parts.horizon = "1 day";
@@ -391,14 +395,15 @@ TEST_CASE("pf2: temporary HP come from one source at a time, the larger kept", "
   Parts parts;
   parts.character = "max_hp = 10\nac = 15\nfortitude = 5\ntemp_hp = 5\n";
   parts.encounter = "rounds = 2\n";
-  parts.attackers = "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\n"
-                    "damage = \"1d4\"\ndc = 15\n";
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\n"
+      "damage = \"1d4\"\ndc = 15\n";
   SECTION("a smaller grant is refused") {
     parts.aftercare = "help_arrives = \"0 rounds\"\nhealer = { temp_hp = \"1d4\" }\n";
     Script s;
-    s.d(20, 2);          // round 1: miss
-    s.d(4, 3);           // the healer offers 3 temporary HP: 5 are kept
-    s.d(20, 10).d(4, 4); // round 2: 4 damage, all absorbed
+    s.d(20, 2);           // round 1: miss
+    s.d(4, 3);            // the healer offers 3 temporary HP: 5 are kept
+    s.d(20, 10).d(4, 4);  // round 2: 4 damage, all absorbed
     const Played p = play(parts, s);
     CHECK(has(p, "keeps 5 temporary HP rather than 3"));
     CHECK(has(p, "4 absorbed by temporary HP (1 left)"));

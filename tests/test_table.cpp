@@ -41,7 +41,8 @@ name = "severe"
 [[rows]]
 range = "01-02"
 name = "serious"
-)", 20);
+)",
+                  20);
   REQUIRE(l.table.size() == 4);
   CHECK(l.table.row_for(20) == 0);
   CHECK(l.table.row_for(11) == 0);
@@ -79,10 +80,12 @@ TEST_CASE("roll table: a range beyond the die, backwards, or not a range", "[tab
         "table.toml:2:9: error: rows[1].range: range 1-21 is outside the d20 (rolls run from 1 "
         "to 20)");
   CHECK(error("[[rows]]\nrange = \"20-11\"\n", 20) ==
-        "table.toml:2:10: error: rows[1].range: range \"20-11\" runs backwards (write the low roll first, e.g. "
+        "table.toml:2:10: error: rows[1].range: range \"20-11\" runs backwards (write the low roll "
+        "first, e.g. "
         "\"11-20\")");
   CHECK(error("[[rows]]\nrange = \"eleven\"\n", 20) ==
-        "table.toml:2:10: error: rows[1].range: \"eleven\" is not a range of rolls (write e.g. \"11-20\" or \"5\")");
+        "table.toml:2:10: error: rows[1].range: \"eleven\" is not a range of rolls (write e.g. "
+        "\"11-20\" or \"5\")");
   CHECK(error("[[rows]]\nrange = 0\n", 20) ==
         "table.toml:2:9: error: rows[1].range: 0 is out of range (expected an integer from 1 to "
         "20)");

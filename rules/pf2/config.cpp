@@ -7,25 +7,59 @@ namespace leth::pf2 {
 const std::vector<OptionSpec>& option_specs() {
   using K = OptionSpec::Kind;
   static const std::vector<OptionSpec> specs = {
-      {"recovery_check", K::Choice, "\"fortitude\"", {"fortitude", "flat"}, 0, 0,
+      {"recovery_check",
+       K::Choice,
+       "\"fortitude\"",
+       {"fortitude", "flat"},
+       0,
+       0,
        "the recovery check while dying: seed 004's Fortitude save against the knock-out DC + "
        "dying, or Player Core's flat check DC 10 + dying"},
-      {"wounded", K::Bool, "false", {}, 0, 0,
+      {"wounded",
+       K::Bool,
+       "false",
+       {},
+       0,
+       0,
        "Player Core's wounded condition: losing dying raises wounded by 1; a knock-out adds "
        "wounded to dying"},
-      {"doomed", K::Bool, "false", {}, 0, 0,
+      {"doomed",
+       K::Bool,
+       "false",
+       {},
+       0,
+       0,
        "Player Core's doomed condition: death comes at dying 4 - doomed; a night's rest "
        "lowers doomed by 1"},
-      {"massive_damage", K::Bool, "true", {}, 0, 0,
+      {"massive_damage",
+       K::Bool,
+       "true",
+       {},
+       0,
+       0,
        "seed 004: damage of at least twice the maximum HP in one blow kills outright"},
-      {"damage_while_dying", K::Choice, "\"increase\"", {"increase", "gain"}, 0, 0,
+      {"damage_while_dying",
+       K::Choice,
+       "\"increase\"",
+       {"increase", "gain"},
+       0,
+       0,
        "damage while already dying: raise dying by 1 (2 on a critical), or gain dying 1 (2) "
        "again and keep the higher value"},
-      {"heroic_recovery", K::Choice, "\"last_chance\"", {"last_chance", "immediately", "never"},
-       0, 0,
+      {"heroic_recovery",
+       K::Choice,
+       "\"last_chance\"",
+       {"last_chance", "immediately", "never"},
+       0,
+       0,
        "when a dying character with hero points spends one to return to 1 HP: at the start of "
        "the turn when dying is one step from death, at the first turn, or never"},
-      {"stable_wake", K::Duration, "\"10 minutes\"", {}, 0, 0,
+      {"stable_wake",
+       K::Duration,
+       "\"10 minutes\"",
+       {},
+       0,
+       0,
        "how long an unconscious character at 0 HP who is no longer dying stays out before "
        "waking at 1 HP (seed 004: the GM decides, \"10 minutes or several hours\")"},
   };
@@ -99,7 +133,9 @@ Strike read_strike(Reader& r, size_t index, const Options& opt) {
   } else if (has_save) {
     s.mode = Strike::Mode::Save;
     const std::string k = *r.get_choice("save", {"fortitude", "reflex", "will"});
-    s.save = k == "fortitude" ? SaveKind::Fortitude : k == "will" ? SaveKind::Will : SaveKind::Reflex;
+    s.save = k == "fortitude" ? SaveKind::Fortitude
+             : k == "will"    ? SaveKind::Will
+                              : SaveKind::Reflex;
     if (!s.dc)
       r.fail_here("a save needs its dc", "add dc = <the save's DC>; it is also the recovery DC");
   } else {
@@ -121,8 +157,7 @@ std::optional<Healer> read_aftercare(Reader& r) {
   auto arrives = a->get_duration("help_arrives", Scenario::kMaxHorizon);
   auto h = a->get_table("healer");
   if (!arrives && !h) return std::nullopt;
-  if (!arrives)
-    a->fail_here("a healer needs help_arrives", "add help_arrives = \"1d4 rounds\"");
+  if (!arrives) a->fail_here("a healer needs help_arrives", "add help_arrives = \"1d4 rounds\"");
   if (!h)
     a->fail_here("help_arrives needs a healer",
                  "add [aftercare.healer] with medicine, heal and heal_uses");
@@ -159,7 +194,8 @@ Recovery read_recovery(Reader& r) {
   if (!t) return rec;
   rec.nightly_rest = t->get_choice("rest", {"nightly", "none"}).value_or("nightly") == "nightly";
   if (auto f = t->get_duration("first_rest", 7 * kDay)) {
-    if (!f->is_fixed()) t->fail("first_rest", "first_rest must be a fixed time", "e.g. \"8 hours\"");
+    if (!f->is_fixed())
+      t->fail("first_rest", "first_rest must be a fixed time", "e.g. \"8 hours\"");
     rec.first_rest = f->max();
   }
   return rec;

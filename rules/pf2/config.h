@@ -21,12 +21,12 @@ enum class SaveKind { Fortitude, Reflex, Will };
 
 struct Options {
   RecoveryCheck recovery_check = RecoveryCheck::Fortitude;  // seed: Fortitude vs KO DC + dying
-  bool wounded = false;         // Player Core's wounded condition
-  bool doomed = false;          // Player Core's doomed condition
-  bool massive_damage = true;   // seed: damage >= 2 x max HP kills
-  bool dying_adds = true;       // damage while dying adds 1 (2 on a crit) to dying
+  bool wounded = false;                                     // Player Core's wounded condition
+  bool doomed = false;                                      // Player Core's doomed condition
+  bool massive_damage = true;                               // seed: damage >= 2 x max HP kills
+  bool dying_adds = true;  // damage while dying adds 1 (2 on a crit) to dying
   HeroPolicy heroic_recovery = HeroPolicy::LastChance;
-  Duration stable_wake;         // unconscious at 0 HP, not dying: wakes at 1 HP after this
+  Duration stable_wake;  // unconscious at 0 HP, not dying: wakes at 1 HP after this
 };
 
 struct Character {
@@ -47,24 +47,24 @@ struct Strike {
   enum class Mode { Attack, Save, Chance };
   Attacker base;
   Mode mode = Mode::Chance;
-  int attack_bonus = 0;  // Attack: d20 + bonus vs the character's AC
-  int strikes = 1;       // Attack: strikes per turn, each after the first at -map
-  int map = 5;           // multiple attack penalty step (agile weapons: 4)
+  int attack_bonus = 0;              // Attack: d20 + bonus vs the character's AC
+  int strikes = 1;                   // Attack: strikes per turn, each after the first at -map
+  int map = 5;                       // multiple attack penalty step (agile weapons: 4)
   SaveKind save = SaveKind::Reflex;  // Save: a basic save against dc
   std::optional<int> dc;             // recovery DC when this knocks the character out
   bool death_effect = false;         // reduced to 0 HP by it: dead at once
 };
 
 struct Healer {
-  Duration arrives;                 // from the start of the fight
-  std::optional<int> medicine;      // Medicine modifier
-  bool first_aid = false;           // Administer First Aid (stabilize) while dying
-  bool treat_wounds = false;        // Treat Wounds after the fight, once an hour
-  int treat_wounds_dc = 15;         // 15, 20, 30 or 40
-  std::optional<Dice> heal;         // a heal spell or potion
+  Duration arrives;             // from the start of the fight
+  std::optional<int> medicine;  // Medicine modifier
+  bool first_aid = false;       // Administer First Aid (stabilize) while dying
+  bool treat_wounds = false;    // Treat Wounds after the fight, once an hour
+  int treat_wounds_dc = 15;     // 15, 20, 30 or 40
+  std::optional<Dice> heal;     // a heal spell or potion
   int heal_uses = 0;
-  bool heal_after_fight = true;     // spend remaining heals to top up after the fight
-  std::optional<Dice> temp_hp;      // temporary HP granted on arrival during the fight
+  bool heal_after_fight = true;  // spend remaining heals to top up after the fight
+  std::optional<Dice> temp_hp;   // temporary HP granted on arrival during the fight
 };
 
 struct Recovery {

@@ -24,9 +24,7 @@ namespace {
 void run_blocks(const LoadedScenario& s, uint64_t seed, uint64_t first, uint64_t count,
                 uint64_t b_lo, uint64_t b_hi, RunTally& t, std::atomic<uint64_t>* done) {
   const size_t nv = s.models.size();
-  Outcome outcomes[16];
-  std::vector<Outcome> more(nv > 16 ? nv : 0);
-  Outcome* out = nv > 16 ? more.data() : outcomes;
+  std::vector<Outcome> out(nv);  // once per range of blocks, not per trial
   for (uint64_t b = b_lo; b < b_hi; ++b) {
     const uint64_t lo = first + b * kBlockTrials;
     const uint64_t hi = std::min(first + count, lo + kBlockTrials);

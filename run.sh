@@ -7,4 +7,4 @@ source scripts/deps.sh
 install_deps
 configure_build build
 cmake --build build --target lethality
-exec build/lethality run scenarios/ "$@"
+exec build/lethality run scenarios/examples/ "$@"

@@ -51,7 +51,7 @@ case "$mode" in
       corpus=build-fuzz/corpus/$h
       mkdir -p "$corpus"
       case $h in
-        scenario) cp scenarios/*.toml bench/*.toml "$corpus"/ ;;
+        scenario) cp scenarios/examples/*.toml bench/*.toml "$corpus"/ ;;
         *) cp tests/fuzz/corpus/$h/* "$corpus"/ ;;
       esac
       echo "fuzzing $h for ${secs}s" >&2

@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "analysis/csv.h"
-#include "sim/clock.h"
-#include "sim/outcome.h"
+#include "sim/core/clock.h"
+#include "sim/core/outcome.h"
 
 namespace leth {
 

@@ -13,7 +13,7 @@
 
 #include "analysis/histogram.h"
 #include "analysis/wide_int.h"
-#include "sim/outcome.h"
+#include "sim/core/outcome.h"
 
 namespace leth {
 

@@ -12,9 +12,9 @@
 
 #include <Random123/threefry.h>
 
-#include "sim/load.h"
-#include "sim/runner.h"
-#include "sim/stream.h"
+#include "sim/engine/load.h"
+#include "sim/engine/runner.h"
+#include "sim/core/stream.h"
 
 namespace {
 

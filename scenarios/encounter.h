@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "scenarios/reader.h"
-#include "sim/damage.h"
-#include "sim/dice.h"
+#include "sim/core/damage.h"
+#include "sim/core/dice.h"
 
 namespace leth {
 

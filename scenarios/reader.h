@@ -19,9 +19,9 @@
 
 #include <toml++/toml.h>
 
-#include "sim/dice.h"
-#include "sim/duration.h"
-#include "sim/error.h"
+#include "sim/core/dice.h"
+#include "sim/core/duration.h"
+#include "sim/core/error.h"
 
 namespace leth {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "sim/sha256.h"
+#include "sim/core/sha256.h"
 
 namespace leth {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "scenarios/reader.h"
-#include "sim/clock.h"
+#include "sim/core/clock.h"
 
 namespace leth {
 

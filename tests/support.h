@@ -4,7 +4,7 @@
 #include <functional>
 #include <string>
 
-#include "sim/load.h"
+#include "sim/engine/load.h"
 
 namespace leth::test {
 

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <string>
 
-#include "sim/check.h"
-#include "sim/stream.h"
+#include "sim/core/check.h"
+#include "sim/core/stream.h"
 
 using namespace leth;
 

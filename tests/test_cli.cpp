@@ -12,9 +12,9 @@
 #include <sstream>
 
 #include "rules/pf2/config.h"
-#include "sim/cli.h"
-#include "sim/output.h"
-#include "sim/sha256.h"
+#include "sim/cli/cli.h"
+#include "sim/cli/output.h"
+#include "sim/core/sha256.h"
 #include "tests/support.h"
 
 using namespace leth;
@@ -216,7 +216,7 @@ TEST_CASE("run on a folder without scenario files exits 2", "[cli]") {
   CHECK(r.out == "");
   CHECK(r.err == dir +
                      ": error: the folder holds no scenario files (scenario files end in .toml; "
-                     "see scenarios/ for examples)\n");
+                     "see scenarios/examples/ for examples)\n");
   CHECK_FALSE(fs::exists(out));
 }
 

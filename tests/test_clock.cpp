@@ -8,8 +8,8 @@
 #include <stdexcept>
 #include <vector>
 
-#include "sim/clock.h"
-#include "sim/stream.h"
+#include "sim/core/clock.h"
+#include "sim/core/stream.h"
 
 using namespace leth;
 

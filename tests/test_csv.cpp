@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "analysis/csv.h"
-#include "sim/stream.h"
+#include "sim/core/stream.h"
 
 using namespace leth;
 

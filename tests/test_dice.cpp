@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "sim/dice.h"
-#include "sim/stream.h"
+#include "sim/core/dice.h"
+#include "sim/core/stream.h"
 
 using namespace leth;
 

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <string>
 
-#include "sim/duration.h"
-#include "sim/stream.h"
+#include "sim/core/duration.h"
+#include "sim/core/stream.h"
 
 using namespace leth;
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "analysis/histogram.h"
-#include "sim/stream.h"
+#include "sim/core/stream.h"
 
 using namespace leth;
 

@@ -7,7 +7,7 @@
 
 #include "analysis/interval.h"
 #include "analysis/tally.h"
-#include "sim/stream.h"
+#include "sim/core/stream.h"
 
 using namespace leth;
 

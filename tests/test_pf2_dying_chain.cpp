@@ -7,7 +7,7 @@
 #include <Eigen/Dense>
 #include <cmath>
 
-#include "sim/runner.h"
+#include "sim/engine/runner.h"
 #include "tests/support.h"
 
 using namespace leth;

@@ -2,7 +2,7 @@
 // roll the model makes is given in order, and a roll out of place fails the test.
 #include <catch2/catch.hpp>
 
-#include "rules/registry.h"
+#include "sim/engine/registry.h"
 #include "tests/support.h"
 
 using namespace leth;

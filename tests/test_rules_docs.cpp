@@ -6,7 +6,7 @@
 #include <map>
 #include <sstream>
 
-#include "rules/registry.h"
+#include "sim/engine/registry.h"
 #include "tests/support.h"
 
 using namespace leth;

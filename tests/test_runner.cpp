@@ -4,14 +4,14 @@
 #include <catch2/catch.hpp>
 
 #include "analysis/report.h"
-#include "sim/runner.h"
+#include "sim/engine/runner.h"
 #include "tests/support.h"
 
 using namespace leth;
 
 namespace {
 
-const std::string kScenario = "scenarios/pf2-lone-fighter-ambush.toml";
+const std::string kScenario = "scenarios/examples/pf2-lone-fighter-ambush.toml";
 
 // The same scenario with a variant that restates the baseline's options.
 std::string with_identical_variant() {

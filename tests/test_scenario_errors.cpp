@@ -41,7 +41,7 @@ const pf2::Config& config_of(const LoadedScenario& ls, size_t v) {
 TEST_CASE("a valid scenario loads without error", "[errors]") {
   CHECK(test::error_of([] { test::load_text(test::pf2_scenario(), "valid.toml"); }) == "");
   CHECK(test::error_of([] {
-          load_scenario(test::source_path("scenarios/pf2-lone-fighter-ambush.toml"));
+          load_scenario(test::source_path("scenarios/examples/pf2-lone-fighter-ambush.toml"));
         }) == "");
 }
 

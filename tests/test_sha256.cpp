@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "sim/sha256.h"
+#include "sim/core/sha256.h"
 
 using namespace leth;
 

@@ -6,7 +6,7 @@
 #include <set>
 #include <vector>
 
-#include "sim/stream.h"
+#include "sim/core/stream.h"
 
 using namespace leth;
 

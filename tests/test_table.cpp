@@ -1,7 +1,7 @@
 // Rule tables keyed by die-roll ranges: coverage of every face exactly once, located errors.
 #include <catch2/catch.hpp>
 
-#include "rules/table.h"
+#include "rules/common/table.h"
 #include "tests/support.h"
 
 using namespace leth;

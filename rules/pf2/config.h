@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "rules/options.h"
+#include "rules/common/options.h"
 #include "scenarios/encounter.h"
 #include "scenarios/scenario.h"
-#include "sim/dice.h"
-#include "sim/duration.h"
+#include "sim/core/dice.h"
+#include "sim/core/duration.h"
 
 namespace leth::pf2 {
 

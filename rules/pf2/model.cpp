@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "sim/check.h"
-#include "sim/clock.h"
+#include "sim/core/check.h"
+#include "sim/core/clock.h"
 
 namespace leth::pf2 {
 

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "rules/pf2/config.h"
-#include "sim/event_log.h"
-#include "sim/outcome.h"
-#include "sim/stream.h"
+#include "sim/core/event_log.h"
+#include "sim/core/outcome.h"
+#include "sim/core/stream.h"
 
 namespace leth::pf2 {
 

@@ -4,9 +4,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "sim/dice.h"
-#include "sim/duration.h"
-#include "sim/stream.h"
+#include "sim/core/dice.h"
+#include "sim/core/duration.h"
+#include "sim/core/stream.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

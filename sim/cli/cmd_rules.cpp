@@ -1,0 +1,45 @@
+// `lethality rules`: the rulesets, and each one's options with their defaults.
+#include <ostream>
+
+#include "sim/engine/registry.h"
+#include "scenarios/reader.h"
+#include "sim/cli/cli.h"
+#include "sim/cli/cli_parse.h"
+
+namespace leth {
+
+int cmd_rules(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  CommandSpec spec{"lethality rules [ID]",
+                   "Without ID, lists the rulesets. With ID, lists that ruleset's options:\n"
+                   "name, values, default and what it changes. rules/<ID>/README.md has the rest.",
+                   po::options_description("options"),
+                   {}};
+  std::string id;
+  spec.options.add_options()("id", po::value<std::string>(&id), "a ruleset id");
+  spec.positional.add("id", 1);
+  po::variables_map vm;
+  if (auto status = parse_command(args, spec, vm, out, err)) return *status;
+  if (id.empty()) {
+    for (const RulesetInfo& r : rulesets())
+      out << r.id << "  " << r.title << " (seed " << r.seed_file << ")\n";
+    return 0;
+  }
+  const RulesetInfo* r = find_ruleset(id);
+  if (!r) {
+    const std::string near = nearest(id, ruleset_ids());
+    err << "error: no ruleset '" << id << "'"
+        << (near.empty() ? "" : " (did you mean '" + near + "'?)")
+        << "; `lethality rules` lists them\n";
+    return 2;
+  }
+  out << r->id << ": " << r->title << " (seed " << r->seed_file << ")\n"
+      << "options ([options] in a scenario, or options = { ... } in a variant):\n";
+  for (const OptionSpec& o : *r->options) {
+    out << "  " << o.name << " = " << o.default_value << "\n"
+        << "      values: " << option_kind_text(o) << "\n"
+        << "      " << o.help << "\n";
+  }
+  return 0;
+}
+
+}  // namespace leth

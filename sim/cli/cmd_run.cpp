@@ -1,0 +1,156 @@
+// `lethality run`: validate every scenario first, check every output folder, then run.
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <ostream>
+
+#include "analysis/report.h"
+#include "sim/cli/cli.h"
+#include "sim/cli/cli_parse.h"
+#include "sim/cli/output.h"
+#include "sim/cli/progress.h"
+#include "sim/engine/runner.h"
+
+namespace leth {
+
+namespace {
+
+RunInfo run_info(const LoadedScenario& ls, uint64_t seed, uint64_t trials, int threads,
+                 double elapsed) {
+  const Scenario& s = ls.scenario;
+  RunInfo info;
+  info.version = kVersion;
+  info.scenario = s.name;
+  info.description = s.description;
+  info.ruleset = s.ruleset;
+  info.file = s.file;
+  info.sha256 = s.sha256;
+  info.seed = seed;
+  info.trials = trials;
+  info.threads = threads;
+  info.elapsed_s = elapsed;
+  for (const VariantSpec& v : s.variants) {
+    info.variants.push_back(v.name);
+    info.variant_descriptions.push_back(v.description);
+  }
+  info.conditions = condition_names(ls.models.front());
+  info.sequelae = sequela_names(ls.models.front());
+  return info;
+}
+
+}  // namespace
+
+int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  CommandSpec spec{
+      "lethality run FILE|DIR... [--trials N] [--seed S] [--threads T] [--out DIR]",
+      "Runs each scenario (a folder means every *.toml in it), prints a summary per scenario and\n"
+      "writes summary.csv, end_states.csv, histograms.csv, sequelae.csv, comparisons.csv and\n"
+      "run.json into results/<scenario-name>/ (or --out DIR). Every file is validated before\n"
+      "anything runs; bad input exits with status 2 and writes nothing.",
+      po::options_description("options"),
+      {}};
+  int64_t trials = 0, seed = -1, threads = 0;
+  std::string out_dir;
+  std::vector<std::string> files;
+  spec.options.add_options()("trials", po::value<int64_t>(&trials),
+                             "trials per scenario (overrides the files)")(
+      "seed", po::value<int64_t>(&seed), "random seed (overrides the files)")(
+      "threads", po::value<int64_t>(&threads)->default_value(0),
+      "worker threads; 0 = all cores. Results do not depend on it")(
+      "out", po::value<std::string>(&out_dir),
+      "results folder (several scenarios: one subfolder each); default results/<name>/")(
+      "quiet,q", "no summary table and no progress line")(
+      "file", po::value<std::vector<std::string>>(&files), "scenario files or folders");
+  spec.positional.add("file", -1);
+  po::variables_map vm;
+  if (auto status = parse_command(args, spec, vm, out, err)) return *status;
+  const bool quiet = vm.count("quiet") > 0;
+  if (files.empty()) {
+    err << "error: no scenario files given\nusage: " << spec.usage << "\n";
+    return 2;
+  }
+  if (vm.count("trials") && (trials < 1 || static_cast<uint64_t>(trials) > Scenario::kMaxTrials)) {
+    err << "error: --trials " << trials << " is out of range (expected 1 to 10^12)\n";
+    return 2;
+  }
+  if (vm.count("seed") && seed < 0) {
+    err << "error: --seed " << seed << " is negative (expected 0 or more)\n";
+    return 2;
+  }
+  if (threads < 0 || threads > 4096) {
+    err << "error: --threads " << threads << " is out of range (0 = all cores, or 1 to 4096)\n";
+    return 2;
+  }
+
+  // Validate everything before running anything.
+  std::vector<LoadedScenario> loaded;
+  std::vector<std::string> dirs;
+  bool bad = false;
+  try {
+    files = expand_scenario_paths(files);
+  } catch (const InputError& e) {
+    err << e.what() << "\n";
+    return 2;
+  }
+  std::map<std::string, std::string> names;
+  for (const std::string& f : files) {
+    try {
+      loaded.push_back(load_scenario(f));
+      const std::string& name = loaded.back().scenario.name;
+      if (auto [it, fresh] = names.emplace(name, f); !fresh) {
+        err << f << ": error: scenario name \"" << name << "\" is also used by " << it->second
+            << " (their results would share a folder; rename one)\n";
+        bad = true;
+      }
+    } catch (const InputError& e) {
+      err << e.what() << "\n";
+      bad = true;
+    }
+  }
+  if (bad) return 2;
+  for (const LoadedScenario& ls : loaded) {
+    if (out_dir.empty())
+      dirs.push_back("results/" + ls.scenario.name);
+    else if (loaded.size() == 1)
+      dirs.push_back(out_dir);
+    else
+      dirs.push_back(out_dir + "/" + ls.scenario.name);
+  }
+  for (const std::string& d : dirs) {
+    try {
+      check_output_dir(d);
+    } catch (const InputError& e) {
+      err << e.what() << "\n";
+      return 2;
+    }
+  }
+
+  ThreadLimit limit(static_cast<int>(threads));
+  for (size_t i = 0; i < loaded.size(); ++i) {
+    const LoadedScenario& ls = loaded[i];
+    const uint64_t n = vm.count("trials") ? static_cast<uint64_t>(trials) : ls.scenario.trials;
+    const uint64_t s = vm.count("seed") ? static_cast<uint64_t>(seed) : ls.scenario.seed;
+    std::atomic<uint64_t> done{0};
+    const auto t0 = std::chrono::steady_clock::now();
+    RunTally tally;
+    {
+      ProgressLine progress(ls.scenario.name, n, done, !quiet);
+      tally = run_trials(ls, s, 0, n, &done);
+    }
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const RunInfo info = run_info(ls, s, n, limit.threads(), elapsed);
+    FileSet fileset = csv_files(info, tally);
+    fileset.emplace_back("run.json", run_json(info, tally));
+    try {
+      write_output_dir(dirs[i], fileset);
+    } catch (const InputError& e) {
+      err << e.what() << "\n";
+      return 2;
+    }
+    if (!quiet) out << summary_table(info, tally) << "  results: " << dirs[i] << "/\n\n";
+  }
+  return 0;
+}
+
+}  // namespace leth

@@ -1,0 +1,60 @@
+#include "sim/engine/load.h"
+
+#include <algorithm>
+#include <filesystem>
+
+namespace leth {
+
+LoadedScenario load_scenario(const std::string& path) {
+  LoadedScenario out;
+  const std::shared_ptr<Document> doc = Document::parse_file(path);
+  try {
+    out.scenario = read_scenario(doc, ruleset_ids());
+    for (size_t v = 0; v < out.scenario.variants.size(); ++v) {
+      try {
+        out.models.push_back(build_model(out.scenario, v));
+      } catch (const InputError& e) {
+        // A variant's overrides can break a part of the file the baseline accepts; say which
+        // variant, unless the message already points into it.
+        const VariantSpec& spec = out.scenario.variants[v];
+        const std::string& m = e.bare_message();
+        const bool inside = m.compare(0, spec.path.size(), spec.path) == 0 &&
+                            m.size() > spec.path.size() &&
+                            (m[spec.path.size()] == '.' || m[spec.path.size()] == ':');
+        if (v == 0 || inside) throw;
+        throw InputError(e.loc(), e.bare_message() + ", for variant \"" + spec.name + "\"",
+                         e.hint());
+      }
+    }
+  } catch (const InputError&) {
+    doc->check_typos();  // "missing key 'max_hp'" may be the consequence of a typo: say so
+    throw;
+  }
+  doc->check_unused();
+  return out;
+}
+
+std::vector<std::string> expand_scenario_paths(const std::vector<std::string>& args) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> out;
+  for (const std::string& a : args) {
+    std::error_code ec;
+    if (fs::is_directory(a, ec)) {
+      std::vector<std::string> found;
+      for (const auto& e : fs::directory_iterator(a, ec))
+        if (e.is_regular_file() && e.path().extension() == ".toml")
+          found.push_back(e.path().string());
+      if (ec) throw InputError({a}, "cannot read the folder: " + ec.message());
+      if (found.empty())
+        throw InputError({a}, "the folder holds no scenario files",
+                         "scenario files end in .toml; see scenarios/examples/ for examples");
+      std::sort(found.begin(), found.end());
+      out.insert(out.end(), found.begin(), found.end());
+    } else {
+      out.push_back(a);
+    }
+  }
+  return out;
+}
+
+}  // namespace leth

@@ -1,0 +1,25 @@
+// A scenario file in, a validated scenario and one immutable model per variant out.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sim/engine/registry.h"
+#include "scenarios/scenario.h"
+
+namespace leth {
+
+struct LoadedScenario {
+  Scenario scenario;
+  std::vector<Model> models;  // models[v] for scenario.variants[v]
+};
+
+// Parses, reads every section of every variant, and rejects any key nobody read.
+// Throws InputError.
+LoadedScenario load_scenario(const std::string& path);
+
+// The scenario files a command line names: files as given, folders expanded to the *.toml
+// files directly inside them, in name order. Throws InputError for a folder with none.
+std::vector<std::string> expand_scenario_paths(const std::vector<std::string>& args);
+
+}  // namespace leth

@@ -1,0 +1,102 @@
+#include "sim/engine/runner.h"
+
+#include <thread>
+
+#include <tbb/blocked_range.h>
+#include <tbb/combinable.h>
+#include <tbb/info.h>
+#include <tbb/parallel_for.h>
+
+namespace leth {
+
+RunTally empty_tally(const LoadedScenario& s) {
+  RunTally t;
+  for (const Model& m : s.models) {
+    t.variants.emplace_back(condition_names(m).size(), sequela_names(m).size());
+    t.paired.emplace_back();
+  }
+  return t;
+}
+
+namespace {
+
+// Trials of blocks [b_lo, b_hi) into `t`: every variant of a trial on the same streams.
+void run_blocks(const LoadedScenario& s, uint64_t seed, uint64_t first, uint64_t count,
+                uint64_t b_lo, uint64_t b_hi, RunTally& t, std::atomic<uint64_t>* done) {
+  const size_t nv = s.models.size();
+  std::vector<Outcome> out(nv);  // once per range of blocks, not per trial
+  for (uint64_t b = b_lo; b < b_hi; ++b) {
+    const uint64_t lo = first + b * kBlockTrials;
+    const uint64_t hi = std::min(first + count, lo + kBlockTrials);
+    for (uint64_t trial = lo; trial < hi; ++trial) {
+      for (size_t v = 0; v < nv; ++v) {
+        // Common random numbers: every variant replays trial i from the same streams.
+        TrialRng rng(seed, trial);
+        out[v] = run_trial(s.models[v], rng, nullptr);
+        t.variants[v].add(out[v], rng.draws());
+        t.paired[v].add(out[0], out[v]);
+      }
+    }
+    if (done) done->fetch_add(hi - lo, std::memory_order_relaxed);
+  }
+}
+
+void merge_into(RunTally& out, const RunTally& t) {
+  for (size_t v = 0; v < out.variants.size(); ++v) {
+    out.variants[v].merge(t.variants[v]);
+    out.paired[v].merge(t.paired[v]);
+  }
+}
+
+}  // namespace
+
+RunTally run_trials(const LoadedScenario& s, uint64_t seed, uint64_t first, uint64_t count,
+                    std::atomic<uint64_t>* done) {
+  const RunTally empty = empty_tally(s);
+  const uint64_t blocks = (count + kBlockTrials - 1) / kBlockTrials;
+  RunTally out = empty;
+#ifndef LETHALITY_STD_THREADS
+  tbb::combinable<RunTally> partial([&] { return empty; });
+  tbb::parallel_for(tbb::blocked_range<uint64_t>(0, blocks, 1), [&](const auto& range) {
+    run_blocks(s, seed, first, count, range.begin(), range.end(), partial.local(), done);
+  });
+  partial.combine_each([&](const RunTally& t) { merge_into(out, t); });
+#else
+  // ThreadSanitizer builds only: Debian's libtbb is not instrumented, so TSan cannot see its
+  // synchronisation or its recycling of task memory and reports races that are not there.
+  // Plain threads claiming the same blocks give TSan the whole picture of our own code.
+  const size_t workers =
+      tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
+  std::vector<RunTally> partial(workers, empty);
+  std::atomic<uint64_t> next{0};
+  std::vector<std::thread> threads;
+  for (size_t w = 0; w < workers; ++w)
+    threads.emplace_back([&, w] {
+      for (uint64_t b; (b = next.fetch_add(1)) < blocks;)
+        run_blocks(s, seed, first, count, b, b + 1, partial[w], done);
+    });
+  for (std::thread& th : threads) th.join();
+  for (const RunTally& t : partial) merge_into(out, t);
+#endif
+  out.first_trial = first;
+  out.trials = count;
+  return out;
+}
+
+Outcome replay_trial(const LoadedScenario& s, size_t variant, uint64_t seed, uint64_t trial,
+                     EventLog* log, uint64_t* draws) {
+  TrialRng rng(seed, trial);
+  const Outcome o = run_trial(s.models.at(variant), rng, log);
+  if (draws) *draws = rng.draws();
+  return o;
+}
+
+int default_threads() {
+  return tbb::info::default_concurrency();
+}
+
+ThreadLimit::ThreadLimit(int n)
+    : threads_(n > 0 ? n : default_threads()),
+      control_(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(threads_)) {}
+
+}  // namespace leth

@@ -2,12 +2,12 @@
 
 #include <cmath>
 #include <cstdio>
+#include <functional>
 
 #include <nlohmann/json.hpp>
 
 #include "analysis/csv.h"
 #include "sim/core/clock.h"
-#include "sim/core/outcome.h"
 
 namespace leth {
 
@@ -20,28 +20,42 @@ Estimate point(double x) {
 }  // namespace
 
 std::vector<MetricRow> summary_rows(const RunInfo& info, const RunTally& t) {
+  const MetricSpec& m = info.metrics;
   std::vector<MetricRow> rows;
   for (size_t v = 0; v < t.variants.size(); ++v) {
     const Tally& x = t.variants[v];
     const std::string& name = info.variants.at(v);
-    auto rate = [&](const char* metric, uint64_t k) {
+    auto rate = [&](const std::string& metric, uint64_t k) {
       rows.push_back({name, metric, wilson(k, x.trials), x.trials});
     };
-    rate("death_rate", x.deaths);
-    rate("death_rate_combat", x.deaths_by_phase[static_cast<size_t>(Phase::Combat)]);
-    rate("death_rate_dying", x.deaths_by_phase[static_cast<size_t>(Phase::Dying)]);
-    rate("death_rate_recovery", x.deaths_by_phase[static_cast<size_t>(Phase::Recovery)]);
-    rate("knocked_out_rate", x.knocked_out);
-    rate("recovered_rate", x.recovered);
-    rate("unresolved_rate", x.unresolved);
-    const uint64_t nr = x.downtime.count();
-    rows.push_back({name, "downtime_mean_s", mean_interval(x.downtime), nr});
-    rows.push_back({name, "downtime_median_s", quantile_interval(x.downtime, 0.5), nr});
-    rows.push_back({name, "downtime_p90_s", quantile_interval(x.downtime, 0.9), nr});
-    rows.push_back({name, "downtime_p99_s", quantile_interval(x.downtime, 0.99), nr});
-    const uint64_t nd = x.time_to_death.count();
-    rows.push_back({name, "time_to_death_mean_s", mean_interval(x.time_to_death), nd});
-    rows.push_back({name, "time_to_death_median_s", quantile_interval(x.time_to_death, 0.5), nd});
+    // Ends: death first, then where; the other kinds a model declares.
+    rate("death_rate", x.ends_in(m.end_mask(EndKind::Died)));
+    for (size_t e = 0; e < m.ends.size(); ++e)
+      if (m.ends[e].kind == EndKind::Died && !m.ends[e].detail.empty())
+        rate("death_rate_" + m.ends[e].detail, x.ends[e]);
+    if (m.has_kind(EndKind::Lost)) {
+      rate("lost_rate", x.ends_in(m.end_mask(EndKind::Lost)));
+      for (size_t e = 0; e < m.ends.size(); ++e)
+        if (m.ends[e].kind == EndKind::Lost && !m.ends[e].detail.empty())
+          rate("lost_rate_" + m.ends[e].detail, x.ends[e]);
+    }
+    for (size_t c = 0; c < m.counters.size(); ++c) {
+      rate(m.counters[c].name + "_rate", x.counter_trials[c]);
+      const double mean = x.trials ? static_cast<double>(x.counter_total[c]) /
+                                         static_cast<double>(x.trials)
+                                   : NAN;
+      rows.push_back({name, m.counters[c].name + "_mean", point(mean), x.trials});
+    }
+    rate("recovered_rate", x.ends_in(m.end_mask(EndKind::Recovered)));
+    rate("unresolved_rate", x.ends_in(m.end_mask(EndKind::Unresolved)));
+    for (size_t d = 0; d < m.durations.size(); ++d) {
+      const LogHistogram& h = x.durations[d];
+      const std::string& q = m.durations[d].name;
+      rows.push_back({name, q + "_mean_s", mean_interval(h), h.count()});
+      rows.push_back({name, q + "_median_s", quantile_interval(h, 0.5), h.count()});
+      rows.push_back({name, q + "_p90_s", quantile_interval(h, 0.9), h.count()});
+      rows.push_back({name, q + "_p99_s", quantile_interval(h, 0.99), h.count()});
+    }
     rows.push_back(
         {name, "random_draws_per_trial",
          point(x.trials ? static_cast<double>(x.draws) / static_cast<double>(x.trials) : NAN),
@@ -51,23 +65,29 @@ std::vector<MetricRow> summary_rows(const RunInfo& info, const RunTally& t) {
 }
 
 std::vector<MetricRow> comparison_rows(const RunInfo& info, const RunTally& t) {
+  const MetricSpec& m = info.metrics;
   std::vector<MetricRow> rows;
   for (size_t v = 1; v < t.variants.size(); ++v) {
     const PairedTally& p = t.paired[v];
     const std::string& name = info.variants.at(v);
     rows.push_back({name, "death_rate_difference",
                     paired_rate_difference(p.only_baseline_died, p.only_variant_died, p.n), p.n});
-    rows.push_back({name, "knocked_out_rate_difference",
-                    paired_rate_difference(p.only_baseline_ko, p.only_variant_ko, p.n), p.n});
-    rows.push_back({name, "downtime_mean_difference_s",
-                    paired_mean_difference(to_double(p.downtime_diff_sum),
-                                           to_double(p.downtime_diff_sq), p.both_recovered),
-                    p.both_recovered});
+    for (size_t c = 0; c < m.counters.size(); ++c)
+      rows.push_back({name, m.counters[c].name + "_rate_difference",
+                      paired_rate_difference(p.only_baseline_counter[c],
+                                             p.only_variant_counter[c], p.n),
+                      p.n});
+    for (size_t d = 0; d < m.durations.size(); ++d)
+      rows.push_back({name, m.durations[d].name + "_mean_difference_s",
+                      paired_mean_difference(to_double(p.diff_sum[d]), to_double(p.diff_sq[d]),
+                                             p.both_measured[d]),
+                      p.both_measured[d]});
   }
   return rows;
 }
 
 std::vector<std::pair<std::string, std::string>> csv_files(const RunInfo& info, const RunTally& t) {
+  const MetricSpec& m = info.metrics;
   std::vector<std::pair<std::string, std::string>> files;
 
   Csv summary({"scenario", "ruleset", "variant", "metric", "estimate", "ci_low", "ci_high", "n"});
@@ -81,45 +101,39 @@ std::vector<std::pair<std::string, std::string>> csv_files(const RunInfo& info, 
   Csv ends({"scenario", "variant", "end", "detail", "count", "rate", "ci_low", "ci_high"});
   for (size_t v = 0; v < t.variants.size(); ++v) {
     const Tally& x = t.variants[v];
-    auto row = [&](const char* end, const std::string& detail, uint64_t k) {
-      const Estimate e = wilson(k, x.trials);
-      ends.field(info.scenario).field(info.variants[v]).field(end).field(detail).field(k);
-      ends.field(e.value).field(e.lo).field(e.hi);
+    for (size_t e = 0; e < m.ends.size(); ++e) {
+      const Estimate est = wilson(x.ends[e], x.trials);
+      ends.field(info.scenario).field(info.variants[v]).field(end_kind_name(m.ends[e].kind));
+      ends.field(m.ends[e].detail).field(x.ends[e]);
+      ends.field(est.value).field(est.lo).field(est.hi);
       ends.end_row();
-    };
-    for (int p = 0; p < kPhaseCount; ++p)
-      row("died", phase_name(static_cast<Phase>(p)), x.deaths_by_phase[static_cast<size_t>(p)]);
-    row("recovered", "", x.recovered);
-    for (size_t c = 0; c < info.conditions.size(); ++c)
-      row("unresolved", info.conditions[c],
-          c < x.unresolved_by_condition.size() ? x.unresolved_by_condition[c] : 0);
+    }
   }
   files.emplace_back("end_states.csv", ends.text());
 
   Csv hist({"scenario", "variant", "quantity", "bin_low_s", "bin_high_s", "count"});
-  for (size_t v = 0; v < t.variants.size(); ++v) {
-    auto emit = [&](const char* quantity, const LogHistogram& h) {
-      for (const LogHistogram::Bin& b : h.bins()) {
-        hist.field(info.scenario).field(info.variants[v]).field(quantity);
+  for (size_t v = 0; v < t.variants.size(); ++v)
+    for (size_t d = 0; d < m.durations.size(); ++d)
+      for (const LogHistogram::Bin& b : t.variants[v].durations[d].bins()) {
+        hist.field(info.scenario).field(info.variants[v]).field(m.durations[d].name);
         hist.field(b.low).field(b.high).field(b.count);
         hist.end_row();
       }
-    };
-    emit("downtime", t.variants[v].downtime);
-    emit("time_to_death", t.variants[v].time_to_death);
-  }
   files.emplace_back("histograms.csv", hist.text());
 
   Csv seq({"scenario", "variant", "sequela", "trials_with", "rate", "ci_low", "ci_high",
-           "total_count"});
+           "total_count", "unit", "total_magnitude"});
   for (size_t v = 0; v < t.variants.size(); ++v) {
     const Tally& x = t.variants[v];
-    for (size_t s = 0; s < info.sequelae.size(); ++s) {
-      const uint64_t k = s < x.sequela_trials.size() ? x.sequela_trials[s] : 0;
-      const Estimate e = wilson(k, x.trials);
-      seq.field(info.scenario).field(info.variants[v]).field(info.sequelae[s]).field(k);
-      seq.field(e.value).field(e.lo).field(e.hi);
-      seq.field(s < x.sequela_total.size() ? x.sequela_total[s] : uint64_t{0});
+    for (size_t s = 0; s < m.sequelae.size(); ++s) {
+      const Estimate e = wilson(x.sequela_trials[s], x.trials);
+      seq.field(info.scenario).field(info.variants[v]).field(m.sequelae[s].name);
+      seq.field(x.sequela_trials[s]).field(e.value).field(e.lo).field(e.hi);
+      seq.field(x.sequela_total[s]).field(m.sequelae[s].unit);
+      if (m.sequelae[s].unit.empty())
+        seq.field(std::string());
+      else
+        seq.field(x.sequela_magnitude[s]);
       seq.end_row();
     }
   }
@@ -152,7 +166,7 @@ std::string run_json(const RunInfo& info, const RunTally& t) {
         {"sha256", info.sha256}}},
       {"seed", info.seed},
       {"trials", info.trials},
-      {"first_trial", t.first_trial},
+      {"trial_ranges", t.ranges.to_json()},
       {"threads", info.threads},
       {"elapsed_s", info.elapsed_s},
       {"variants", variants},
@@ -179,30 +193,68 @@ std::string pad(const std::string& s, size_t w) {
 }  // namespace
 
 std::string summary_table(const RunInfo& info, const RunTally& t) {
+  const MetricSpec& m = info.metrics;
   std::string out;
   char buf[256];
   std::snprintf(buf, sizeof buf, "%s (%s): %llu trials, seed %llu, %d thread%s, %.2f s\n",
                 info.scenario.c_str(), info.ruleset.c_str(),
-                static_cast<unsigned long long>(info.trials),
+                static_cast<unsigned long long>(t.trials()),
                 static_cast<unsigned long long>(info.seed), info.threads,
                 info.threads == 1 ? "" : "s", info.elapsed_s);
   out += buf;
+  // Columns follow the declaration: deaths, where, each counter, then the two times every
+  // model reports (median time to full health and out of action) and what was unresolved.
+  struct Column {
+    std::string head;
+    std::function<std::string(const Tally&)> cell;
+  };
+  std::vector<Column> cols;
+  auto frac = [](const Tally& x, uint64_t k) {
+    return x.trials > 0 ? static_cast<double>(k) / static_cast<double>(x.trials) : NAN;
+  };
+  const uint64_t died = m.end_mask(EndKind::Died);
+  cols.push_back({"deaths (95% CI)", [=](const Tally& x) {
+                    const Estimate d = wilson(x.ends_in(died), x.trials);
+                    return pct(d.value) + " (" + pct(d.lo) + "-" + pct(d.hi) + ")";
+                  }});
+  for (size_t e = 0; e < m.ends.size(); ++e)
+    if (m.ends[e].kind == EndKind::Died && !m.ends[e].detail.empty())
+      cols.push_back({m.ends[e].detail, [=](const Tally& x) { return pct(frac(x, x.ends[e])); }});
+  if (m.has_kind(EndKind::Lost)) {
+    const uint64_t lost = m.end_mask(EndKind::Lost);
+    cols.push_back({"lost", [=](const Tally& x) { return pct(frac(x, x.ends_in(lost))); }});
+  }
+  for (size_t c = 0; c < m.counters.size(); ++c)
+    cols.push_back(
+        {m.counters[c].name, [=](const Tally& x) { return pct(frac(x, x.counter_trials[c])); }});
+  auto median = [&](const char* duration, const char* head) {
+    const int d = m.duration_index(duration);
+    if (d >= 0)
+      cols.push_back({head, [=](const Tally& x) {
+                        const LogHistogram& h = x.durations[static_cast<size_t>(d)];
+                        return h.count() ? duration_text(h.quantile(0.5)) : std::string("-");
+                      }});
+  };
+  median(kDowntime, "downtime p50");
+  median(kTimeOutOfAction, "out of action p50");
+  const uint64_t unresolved = m.end_mask(EndKind::Unresolved);
+  cols.push_back({"unresolved", [=](const Tally& x) { return pct(frac(x, x.ends_in(unresolved))); }});
+
   size_t w = 10;
   for (const std::string& v : info.variants) w = std::max(w, v.size() + 2);
-  out += "  " + pad("variant", w) + pad("deaths (95% CI)", 28) + pad("combat", 9) +
-         pad("dying", 9) + pad("recovery", 9) + pad("KO", 9) + pad("downtime p50", 14) +
-         pad("p90", 10) + "unresolved\n";
+  std::vector<size_t> widths;
+  for (const Column& c : cols) {
+    size_t cw = c.head.size() + 2;
+    for (const Tally& x : t.variants) cw = std::max(cw, c.cell(x).size() + 2);
+    widths.push_back(cw);
+  }
+  out += "  " + pad("variant", w);
+  for (size_t i = 0; i < cols.size(); ++i) out += pad(cols[i].head, widths[i]);
+  out += "\n";
   for (size_t v = 0; v < t.variants.size(); ++v) {
-    const Tally& x = t.variants[v];
-    const Estimate d = wilson(x.deaths, x.trials);
-    const double n = static_cast<double>(x.trials);
-    auto frac = [&](uint64_t k) { return n > 0 ? static_cast<double>(k) / n : NAN; };
-    const std::string deaths = pct(d.value) + " (" + pct(d.lo) + "-" + pct(d.hi) + ")";
-    out += "  " + pad(info.variants[v], w) + pad(deaths, 28) +
-           pad(pct(frac(x.deaths_by_phase[0])), 9) + pad(pct(frac(x.deaths_by_phase[1])), 9) +
-           pad(pct(frac(x.deaths_by_phase[2])), 9) + pad(pct(frac(x.knocked_out)), 9) +
-           pad(duration_text(x.downtime.quantile(0.5)), 14) +
-           pad(duration_text(x.downtime.quantile(0.9)), 10) + pct(frac(x.unresolved)) + "\n";
+    out += "  " + pad(info.variants[v], w);
+    for (size_t i = 0; i < cols.size(); ++i) out += pad(cols[i].cell(t.variants[v]), widths[i]);
+    out += "\n";
   }
   for (size_t v = 1; v < t.variants.size(); ++v) {
     const PairedTally& p = t.paired[v];

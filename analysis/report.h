@@ -8,6 +8,7 @@
 
 #include "analysis/interval.h"
 #include "analysis/tally.h"
+#include "sim/core/metrics.h"
 
 namespace leth {
 
@@ -25,8 +26,7 @@ struct RunInfo {
   double elapsed_s = 0;
   std::vector<std::string> variants;  // [0] = "baseline"
   std::vector<std::string> variant_descriptions;
-  std::vector<std::string> conditions;  // the model's unresolved conditions
-  std::vector<std::string> sequelae;    // the model's sequela names
+  MetricSpec metrics;  // what the model declared it measures: the reports follow it
 };
 
 struct MetricRow {
@@ -36,7 +36,9 @@ struct MetricRow {
   uint64_t n;  // the denominator: trials, recovered trials, deaths
 };
 
-// summary.csv: one row per variant and metric (rates, downtime and time-to-death statistics).
+// summary.csv: one row per variant and metric, generated from the declared metrics: the rate
+// of each kind of end and of each death detail, each counter's rate and mean, each
+// duration's mean and quantiles, and the random draws per trial.
 std::vector<MetricRow> summary_rows(const RunInfo& info, const RunTally& t);
 // comparisons.csv: one row per non-baseline variant and paired metric.
 std::vector<MetricRow> comparison_rows(const RunInfo& info, const RunTally& t);

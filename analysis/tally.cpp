@@ -1,189 +1,385 @@
 #include "analysis/tally.h"
 
 #include <algorithm>
-#include <stdexcept>
+#include <type_traits>
 
 namespace leth {
+
+namespace {
+
+// ---- merge, JSON and equality for each kind of field, so each struct lists its fields once
+
+[[noreturn]] void mismatch(const std::string& what) {
+  throw TallyMismatch("tallies do not match: " + what);
+}
+
+void merge_field(const char*, uint64_t& a, const uint64_t& b) {
+  a += b;
+}
+template <typename T>
+void merge_field(const char* name, std::vector<T>& a, const std::vector<T>& b);
+template <typename T>
+void merge_field(const char* name, std::vector<T>& a, const std::vector<T>& b) {
+  if (a.size() != b.size())
+    mismatch(std::string(name) + " has " + std::to_string(a.size()) + " entries vs " +
+             std::to_string(b.size()));
+  for (size_t i = 0; i < a.size(); ++i) {
+    if constexpr (std::is_same_v<T, LogHistogram>)
+      a[i].merge(b[i]);
+    else
+      a[i] += b[i];
+  }
+}
+
+nlohmann::json json_of(uint64_t v) {
+  return v;
+}
+nlohmann::json json_of(const std::vector<uint64_t>& v) {
+  return v;
+}
+nlohmann::json json_of(const std::vector<int64_t>& v) {
+  return v;
+}
+nlohmann::json json_of(const std::vector<LogHistogram>& v) {
+  nlohmann::json a = nlohmann::json::array();
+  for (const LogHistogram& h : v) a.push_back(h.to_json());
+  return a;
+}
+nlohmann::json json_of(const std::vector<i128>& v) {  // JSON numbers stop at 64 bits
+  nlohmann::json a = nlohmann::json::array();
+  for (i128 x : v) a.push_back(to_string_i128(x));
+  return a;
+}
+nlohmann::json json_of(const std::vector<u128>& v) {
+  nlohmann::json a = nlohmann::json::array();
+  for (u128 x : v) a.push_back(to_string_u128(x));
+  return a;
+}
+
+void read_field(const nlohmann::json& j, uint64_t& v) {
+  v = j.get<uint64_t>();
+}
+void read_field(const nlohmann::json& j, std::vector<uint64_t>& v) {
+  v = j.get<std::vector<uint64_t>>();
+}
+void read_field(const nlohmann::json& j, std::vector<int64_t>& v) {
+  v = j.get<std::vector<int64_t>>();
+}
+void read_field(const nlohmann::json& j, std::vector<LogHistogram>& v) {
+  v.clear();
+  for (const auto& h : j) v.push_back(LogHistogram::from_json(h));
+}
+void read_field(const nlohmann::json& j, std::vector<i128>& v) {
+  v.clear();
+  for (const auto& x : j) v.push_back(parse_i128(x.get<std::string>()));
+}
+void read_field(const nlohmann::json& j, std::vector<u128>& v) {
+  v.clear();
+  for (const auto& x : j) v.push_back(parse_u128(x.get<std::string>()));
+}
+
+template <typename T>
+nlohmann::json to_json_by_fields(const T& t) {
+  nlohmann::json j = nlohmann::json::object();
+  T::fields([&](const char* name, const auto& f) { j[name] = json_of(f); }, t);
+  return j;
+}
+
+template <typename T>
+T from_json_by_fields(const nlohmann::json& j) {
+  T t;
+  try {
+    T::fields([&](const char* name, auto& f) { read_field(j.at(name), f); }, t);
+  } catch (const nlohmann::json::exception& e) {
+    throw TallyMismatch(std::string("tally: ") + e.what());
+  } catch (const std::invalid_argument& e) {
+    throw TallyMismatch(std::string("tally: ") + e.what());
+  }
+  return t;
+}
+
+}  // namespace
+
+// ---- Tally
+
+Tally::Tally(const MetricSpec& m)
+    : ends(m.ends.size(), 0),
+      counter_trials(m.counters.size(), 0),
+      counter_total(m.counters.size(), 0),
+      durations(m.durations.size()),
+      sequela_trials(m.sequelae.size(), 0),
+      sequela_total(m.sequelae.size(), 0),
+      sequela_magnitude(m.sequelae.size(), 0) {}
 
 void Tally::add(const Outcome& o, uint64_t draws_used) {
   ++trials;
   draws += draws_used;
-  if (o.knocked_out) ++knocked_out;
-  switch (o.end) {
-    case End::Died:
-      ++deaths;
-      ++deaths_by_phase[static_cast<size_t>(o.death_phase)];
-      time_to_death.add(static_cast<uint64_t>(o.time));
-      break;
-    case End::Recovered:
-      ++recovered;
-      downtime.add(static_cast<uint64_t>(o.time));
-      break;
-    case End::Unresolved:
-      ++unresolved;
-      if (o.condition < unresolved_by_condition.size()) ++unresolved_by_condition[o.condition];
-      break;
-  }
-  for (uint8_t i = 0; i < o.sequela_kinds; ++i) {
-    const SequelaCount& s = o.sequelae[i];
-    if (s.id < sequela_trials.size()) {
-      ++sequela_trials[s.id];
-      sequela_total[s.id] += s.count;
+  ++ends[o.end];
+  for (size_t c = 0; c < counter_total.size(); ++c)
+    if (o.counters[c] > 0) {
+      ++counter_trials[c];
+      counter_total[c] += o.counters[c];
     }
+  for (size_t d = 0; d < durations.size(); ++d)
+    if (o.has(d)) durations[d].add(static_cast<uint64_t>(std::max<Seconds>(0, o.durations[d])));
+  for (uint8_t i = 0; i < o.sequela_kinds; ++i) {
+    const SequelaEntry& s = o.sequelae[i];
+    ++sequela_trials[s.id];
+    sequela_total[s.id] += s.count;
+    sequela_magnitude[s.id] += s.magnitude;
   }
   sequela_overflow += o.sequela_overflow;
 }
-
-namespace {
-void add_vec(std::vector<uint64_t>& a, const std::vector<uint64_t>& b) {
-  if (a.size() < b.size()) a.resize(b.size(), 0);
-  for (size_t i = 0; i < b.size(); ++i) a[i] += b[i];
-}
-}  // namespace
 
 void Tally::merge(const Tally& o) {
-  trials += o.trials;
-  deaths += o.deaths;
-  for (size_t i = 0; i < deaths_by_phase.size(); ++i) deaths_by_phase[i] += o.deaths_by_phase[i];
-  knocked_out += o.knocked_out;
-  recovered += o.recovered;
-  unresolved += o.unresolved;
-  add_vec(unresolved_by_condition, o.unresolved_by_condition);
-  downtime.merge(o.downtime);
-  time_to_death.merge(o.time_to_death);
-  add_vec(sequela_trials, o.sequela_trials);
-  add_vec(sequela_total, o.sequela_total);
-  sequela_overflow += o.sequela_overflow;
-  draws += o.draws;
+  fields([](const char* name, auto& a, const auto& b) { merge_field(name, a, b); }, *this, o);
+}
+
+uint64_t Tally::ends_in(uint64_t mask) const {
+  uint64_t n = 0;
+  for (size_t e = 0; e < ends.size() && e < 64; ++e)
+    if ((mask >> e) & 1) n += ends[e];
+  return n;
+}
+
+void Tally::check() const {
+  uint64_t sum = 0;
+  for (uint64_t e : ends) sum += e;
+  if (sum != trials)
+    mismatch("ends add up to " + std::to_string(sum) + ", not to " + std::to_string(trials) +
+             " trials");
+  if (counter_trials.size() != counter_total.size()) mismatch("counter lists differ in length");
+  for (size_t c = 0; c < counter_trials.size(); ++c)
+    if (counter_trials[c] > trials || counter_total[c] < counter_trials[c])
+      mismatch("counter " + std::to_string(c) + " does not fit the trials");
+  for (const LogHistogram& h : durations)
+    if (h.count() > trials) mismatch("a duration measured more often than there were trials");
+  if (sequela_trials.size() != sequela_total.size() ||
+      sequela_trials.size() != sequela_magnitude.size())
+    mismatch("sequela lists differ in length");
+  for (size_t s = 0; s < sequela_trials.size(); ++s)
+    if (sequela_trials[s] > trials || sequela_total[s] < sequela_trials[s])
+      mismatch("sequela " + std::to_string(s) + " does not fit the trials");
 }
 
 nlohmann::json Tally::to_json() const {
-  return {{"trials", trials},
-          {"deaths", deaths},
-          {"deaths_by_phase", deaths_by_phase},
-          {"knocked_out", knocked_out},
-          {"recovered", recovered},
-          {"unresolved", unresolved},
-          {"unresolved_by_condition", unresolved_by_condition},
-          {"downtime", downtime.to_json()},
-          {"time_to_death", time_to_death.to_json()},
-          {"sequela_trials", sequela_trials},
-          {"sequela_total", sequela_total},
-          {"sequela_overflow", sequela_overflow},
-          {"draws", draws}};
+  return to_json_by_fields(*this);
 }
 
 Tally Tally::from_json(const nlohmann::json& j) {
-  Tally t;
-  t.trials = j.at("trials").get<uint64_t>();
-  t.deaths = j.at("deaths").get<uint64_t>();
-  t.deaths_by_phase = j.at("deaths_by_phase").get<std::array<uint64_t, kPhaseCount>>();
-  t.knocked_out = j.at("knocked_out").get<uint64_t>();
-  t.recovered = j.at("recovered").get<uint64_t>();
-  t.unresolved = j.at("unresolved").get<uint64_t>();
-  t.unresolved_by_condition = j.at("unresolved_by_condition").get<std::vector<uint64_t>>();
-  t.downtime = LogHistogram::from_json(j.at("downtime"));
-  t.time_to_death = LogHistogram::from_json(j.at("time_to_death"));
-  t.sequela_trials = j.at("sequela_trials").get<std::vector<uint64_t>>();
-  t.sequela_total = j.at("sequela_total").get<std::vector<uint64_t>>();
-  t.sequela_overflow = j.at("sequela_overflow").get<uint64_t>();
-  t.draws = j.at("draws").get<uint64_t>();
+  Tally t = from_json_by_fields<Tally>(j);
+  t.check();
   return t;
 }
 
 bool Tally::operator==(const Tally& o) const {
-  return trials == o.trials && deaths == o.deaths && deaths_by_phase == o.deaths_by_phase &&
-         knocked_out == o.knocked_out && recovered == o.recovered && unresolved == o.unresolved &&
-         unresolved_by_condition == o.unresolved_by_condition && downtime == o.downtime &&
-         time_to_death == o.time_to_death && sequela_trials == o.sequela_trials &&
-         sequela_total == o.sequela_total && sequela_overflow == o.sequela_overflow &&
-         draws == o.draws;
+  bool same = true;
+  fields([&](const char*, const auto& a, const auto& b) { same = same && a == b; }, *this, o);
+  return same;
 }
+
+// ---- PairedTally
+
+PairedTally::PairedTally(const MetricSpec& m)
+    : died_mask(m.end_mask(EndKind::Died)),
+      only_baseline_counter(m.counters.size(), 0),
+      only_variant_counter(m.counters.size(), 0),
+      both_measured(m.durations.size(), 0),
+      diff_sum(m.durations.size(), 0),
+      diff_sq(m.durations.size(), 0) {}
 
 void PairedTally::add(const Outcome& b, const Outcome& v) {
   ++n;
-  const bool bd = b.end == End::Died, vd = v.end == End::Died;
+  const bool bd = (died_mask >> b.end) & 1, vd = (died_mask >> v.end) & 1;
   if (bd && !vd) ++only_baseline_died;
   if (vd && !bd) ++only_variant_died;
-  if (b.knocked_out && !v.knocked_out) ++only_baseline_ko;
-  if (v.knocked_out && !b.knocked_out) ++only_variant_ko;
-  if (b.end == End::Recovered && v.end == End::Recovered) {
-    ++both_recovered;
-    const i128 d = static_cast<i128>(v.time) - static_cast<i128>(b.time);
-    downtime_diff_sum += d;
-    downtime_diff_sq += static_cast<u128>(d * d);
+  for (size_t c = 0; c < only_baseline_counter.size(); ++c) {
+    const bool bc = b.counters[c] > 0, vc = v.counters[c] > 0;
+    if (bc && !vc) ++only_baseline_counter[c];
+    if (vc && !bc) ++only_variant_counter[c];
   }
+  for (size_t d = 0; d < both_measured.size(); ++d)
+    if (b.has(d) && v.has(d)) {
+      ++both_measured[d];
+      const i128 x = static_cast<i128>(v.durations[d]) - static_cast<i128>(b.durations[d]);
+      diff_sum[d] += x;
+      diff_sq[d] += static_cast<u128>(x * x);
+    }
 }
 
 void PairedTally::merge(const PairedTally& o) {
-  n += o.n;
-  only_baseline_died += o.only_baseline_died;
-  only_variant_died += o.only_variant_died;
-  only_baseline_ko += o.only_baseline_ko;
-  only_variant_ko += o.only_variant_ko;
-  both_recovered += o.both_recovered;
-  downtime_diff_sum += o.downtime_diff_sum;
-  downtime_diff_sq += o.downtime_diff_sq;
+  if (died_mask != o.died_mask) mismatch("the ends counted as deaths differ");
+  const uint64_t mask = died_mask;
+  fields([](const char* name, auto& a, const auto& b) { merge_field(name, a, b); }, *this, o);
+  died_mask = mask;  // a property of the declaration, not a count
 }
 
 nlohmann::json PairedTally::to_json() const {
-  return {{"n", n},
-          {"only_baseline_died", only_baseline_died},
-          {"only_variant_died", only_variant_died},
-          {"only_baseline_ko", only_baseline_ko},
-          {"only_variant_ko", only_variant_ko},
-          {"both_recovered", both_recovered},
-          {"downtime_diff_sum", to_string_i128(downtime_diff_sum)},
-          {"downtime_diff_sq", to_string_u128(downtime_diff_sq)}};
+  return to_json_by_fields(*this);
 }
 
 PairedTally PairedTally::from_json(const nlohmann::json& j) {
-  PairedTally p;
-  p.n = j.at("n").get<uint64_t>();
-  p.only_baseline_died = j.at("only_baseline_died").get<uint64_t>();
-  p.only_variant_died = j.at("only_variant_died").get<uint64_t>();
-  p.only_baseline_ko = j.at("only_baseline_ko").get<uint64_t>();
-  p.only_variant_ko = j.at("only_variant_ko").get<uint64_t>();
-  p.both_recovered = j.at("both_recovered").get<uint64_t>();
-  p.downtime_diff_sum = parse_i128(j.at("downtime_diff_sum").get<std::string>());
-  p.downtime_diff_sq = parse_u128(j.at("downtime_diff_sq").get<std::string>());
+  PairedTally p = from_json_by_fields<PairedTally>(j);
+  if (p.only_baseline_died + p.only_variant_died > p.n)
+    mismatch("paired deaths exceed the paired trials");
   return p;
 }
 
+// ---- TallyIdentity
+
+std::string TallyIdentity::difference(const TallyIdentity& o) const {
+  auto diff = [](const char* what, const std::string& a, const std::string& b) {
+    return std::string(what) + " " + a + " vs " + b;
+  };
+  if (tool_version != o.tool_version) return diff("tool version", tool_version, o.tool_version);
+  if (scenario != o.scenario) return diff("scenario", scenario, o.scenario);
+  if (scenario_sha256 != o.scenario_sha256)
+    return diff("scenario file sha256", scenario_sha256.substr(0, 12),
+                o.scenario_sha256.substr(0, 12));
+  if (ruleset != o.ruleset) return diff("ruleset", ruleset, o.ruleset);
+  if (seed != o.seed) return diff("seed", std::to_string(seed), std::to_string(o.seed));
+  if (variants != o.variants) {
+    auto join = [](const std::vector<std::string>& v) {
+      std::string s;
+      for (const std::string& x : v) s += (s.empty() ? "" : ",") + x;
+      return s;
+    };
+    return diff("variants", join(variants), join(o.variants));
+  }
+  return "";
+}
+
+nlohmann::json TallyIdentity::to_json() const {
+  return {{"tool_version", tool_version}, {"scenario", scenario},
+          {"scenario_sha256", scenario_sha256}, {"ruleset", ruleset},
+          {"seed", seed}, {"variants", variants}};
+}
+
+TallyIdentity TallyIdentity::from_json(const nlohmann::json& j) {
+  TallyIdentity id;
+  try {
+    id.tool_version = j.at("tool_version").get<std::string>();
+    id.scenario = j.at("scenario").get<std::string>();
+    id.scenario_sha256 = j.at("scenario_sha256").get<std::string>();
+    id.ruleset = j.at("ruleset").get<std::string>();
+    id.seed = j.at("seed").get<uint64_t>();
+    id.variants = j.at("variants").get<std::vector<std::string>>();
+  } catch (const nlohmann::json::exception& e) {
+    throw TallyMismatch(std::string("tally identity: ") + e.what());
+  }
+  return id;
+}
+
+// ---- TrialRanges
+
+void TrialRanges::add(uint64_t first, uint64_t last) {
+  if (first >= last) return;
+  auto it = std::lower_bound(ranges_.begin(), ranges_.end(), Range{first, 0},
+                             [](const Range& a, const Range& b) { return a.first < b.first; });
+  if ((it != ranges_.end() && it->first < last) || (it != ranges_.begin() && (it - 1)->second > first)) {
+    const Range& other = (it != ranges_.end() && it->first < last) ? *it : *(it - 1);
+    throw TallyMismatch("trials [" + std::to_string(first) + ", " + std::to_string(last) +
+                        ") overlap trials [" + std::to_string(other.first) + ", " +
+                        std::to_string(other.second) +
+                        ") already counted: the same trials would be counted twice");
+  }
+  it = ranges_.insert(it, Range{first, last});
+  // Join with the neighbours it touches.
+  if (it + 1 != ranges_.end() && (it + 1)->first == it->second) {
+    it->second = (it + 1)->second;
+    ranges_.erase(it + 1);
+  }
+  if (it != ranges_.begin() && (it - 1)->second == it->first) {
+    (it - 1)->second = it->second;
+    ranges_.erase(it);
+  }
+}
+
+void TrialRanges::merge(const TrialRanges& o) {
+  TrialRanges copy = *this;  // all or nothing
+  for (const Range& r : o.ranges_) copy.add(r.first, r.second);
+  *this = std::move(copy);
+}
+
+uint64_t TrialRanges::total() const {
+  uint64_t n = 0;
+  for (const Range& r : ranges_) n += r.second - r.first;
+  return n;
+}
+
+std::string TrialRanges::text() const {
+  std::string s;
+  for (const Range& r : ranges_)
+    s += (s.empty() ? "[" : " [") + std::to_string(r.first) + ", " + std::to_string(r.second) + ")";
+  return s.empty() ? "none" : s;
+}
+
+nlohmann::json TrialRanges::to_json() const {
+  nlohmann::json a = nlohmann::json::array();
+  for (const Range& r : ranges_) a.push_back({r.first, r.second});
+  return a;
+}
+
+TrialRanges TrialRanges::from_json(const nlohmann::json& j) {
+  TrialRanges t;
+  try {
+    for (const auto& r : j) t.add(r.at(0).get<uint64_t>(), r.at(1).get<uint64_t>());
+  } catch (const nlohmann::json::exception& e) {
+    throw TallyMismatch(std::string("trial ranges: ") + e.what());
+  }
+  return t;
+}
+
+// ---- RunTally
+
+RunTally::RunTally(TallyIdentity id, const MetricSpec& m) : identity(std::move(id)) {
+  for (size_t v = 0; v < identity.variants.size(); ++v) {
+    variants.emplace_back(m);
+    paired.emplace_back(m);
+  }
+}
+
 void RunTally::merge(const RunTally& o) {
-  // An empty tally (default, or with no trials yet) is the identity on either side.
-  if (o.variants.empty() && o.trials == 0) return;
-  if (variants.empty()) {
-    *this = o;
-    return;
-  }
-  if (o.variants.size() != variants.size())
-    throw std::invalid_argument("merging tallies of different scenarios");
+  const std::string d = identity.difference(o.identity);
+  if (!d.empty()) throw TallyMismatch("refusing to merge tallies of different runs: " + d);
+  if (o.variants.size() != variants.size() || o.paired.size() != paired.size())
+    mismatch("the variant lists differ in length");
+  RunTally out = *this;  // all or nothing
+  out.ranges.merge(o.ranges);
   for (size_t v = 0; v < variants.size(); ++v) {
-    variants[v].merge(o.variants[v]);
-    paired[v].merge(o.paired[v]);
+    out.variants[v].merge(o.variants[v]);
+    out.paired[v].merge(o.paired[v]);
   }
-  // A tally of no trials has no first trial: its default 0 must not extend the range.
-  if (o.trials > 0)
-    first_trial = trials == 0 ? o.first_trial : std::min(first_trial, o.first_trial);
-  trials += o.trials;
+  *this = std::move(out);
 }
 
 nlohmann::json RunTally::to_json() const {
   nlohmann::json vs = nlohmann::json::array(), ps = nlohmann::json::array();
   for (const Tally& t : variants) vs.push_back(t.to_json());
   for (const PairedTally& p : paired) ps.push_back(p.to_json());
-  return {{"first_trial", first_trial}, {"trials", trials}, {"variants", vs}, {"paired", ps}};
+  return {{"identity", identity.to_json()}, {"ranges", ranges.to_json()},
+          {"variants", vs}, {"paired", ps}};
 }
 
 RunTally RunTally::from_json(const nlohmann::json& j) {
   RunTally r;
-  r.first_trial = j.at("first_trial").get<uint64_t>();
-  r.trials = j.at("trials").get<uint64_t>();
-  for (const auto& v : j.at("variants")) r.variants.push_back(Tally::from_json(v));
-  for (const auto& p : j.at("paired")) r.paired.push_back(PairedTally::from_json(p));
-  if (r.variants.size() != r.paired.size())
-    throw std::invalid_argument("tally: variants/paired mismatch");
+  try {
+    r.identity = TallyIdentity::from_json(j.at("identity"));
+    r.ranges = TrialRanges::from_json(j.at("ranges"));
+    for (const auto& v : j.at("variants")) r.variants.push_back(Tally::from_json(v));
+    for (const auto& p : j.at("paired")) r.paired.push_back(PairedTally::from_json(p));
+  } catch (const nlohmann::json::exception& e) {
+    throw TallyMismatch(std::string("tally: ") + e.what());
+  }
+  if (r.variants.size() != r.identity.variants.size() || r.paired.size() != r.variants.size())
+    mismatch("the variant lists differ in length");
+  for (size_t v = 0; v < r.variants.size(); ++v) {
+    if (r.variants[v].trials != r.trials())
+      mismatch("variant " + r.identity.variants[v] + " counts " +
+               std::to_string(r.variants[v].trials) + " trials, the ranges " +
+               std::to_string(r.trials()));
+    if (r.paired[v].n != r.trials()) mismatch("paired counts differ from the ranges");
+  }
   return r;
 }
 

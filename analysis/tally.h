@@ -1,78 +1,164 @@
-// Integer tallies of trial outcomes: one per variant, plus the paired differences of each
-// variant against the baseline on the same trials. Everything is a count or an integer sum,
-// so blocks, threads, shards and MPI ranks merge exactly and in any order, and a tally can be
-// written to JSON and read back bit for bit (checkpoints).
+// Integer tallies of trial outcomes, shaped by the model's declared metrics: one per variant,
+// plus the paired differences of each variant against the baseline on the same trials.
+// Everything is a count or an integer sum, so blocks, threads, shards and MPI ranks merge
+// exactly and in any order, and a tally can be written to JSON and read back bit for bit.
+//
+// A run's tallies carry their identity (tool version, scenario, seed, variants, ruleset) and
+// the exact trial ranges they cover: merging tallies of different runs, or counting the same
+// trials twice, is refused with TallyMismatch instead of silently summed.
 #pragma once
 
-#include <array>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "analysis/histogram.h"
 #include "analysis/wide_int.h"
+#include "sim/core/metrics.h"
 #include "sim/core/outcome.h"
 
 namespace leth {
 
+// Two tallies that must not be merged, or a tally read back that does not add up.
+class TallyMismatch : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
 struct Tally {
   uint64_t trials = 0;
-  uint64_t deaths = 0;
-  std::array<uint64_t, kPhaseCount> deaths_by_phase{};
-  uint64_t knocked_out = 0;
-  uint64_t recovered = 0;
-  uint64_t unresolved = 0;
-  std::vector<uint64_t> unresolved_by_condition;  // by the model's condition id
-  LogHistogram downtime;                          // seconds, over recovered trials
-  LogHistogram time_to_death;                     // seconds, over deaths
-  std::vector<uint64_t> sequela_trials;           // trials with at least one, by sequela id
-  std::vector<uint64_t> sequela_total;            // all occurrences, by sequela id
+  uint64_t draws = 0;                       // raw random draws
+  std::vector<uint64_t> ends;               // trials by end, as declared
+  std::vector<uint64_t> counter_trials;     // trials where the counter was at least 1
+  std::vector<uint64_t> counter_total;      // the counts summed over trials
+  std::vector<LogHistogram> durations;      // seconds, over the trials that measured them
+  std::vector<uint64_t> sequela_trials;     // trials with at least one
+  std::vector<uint64_t> sequela_total;      // occurrences
+  std::vector<int64_t> sequela_magnitude;   // summed magnitudes
   uint64_t sequela_overflow = 0;
-  uint64_t draws = 0;  // raw random draws
 
   Tally() = default;
-  Tally(size_t conditions, size_t sequelae)
-      : unresolved_by_condition(conditions, 0),
-        sequela_trials(sequelae, 0),
-        sequela_total(sequelae, 0) {}
+  explicit Tally(const MetricSpec& m);
 
   void add(const Outcome& o, uint64_t draws_used);
-  void merge(const Tally& other);
+  void merge(const Tally& other);  // throws TallyMismatch when the shapes differ
+  // Trials whose end is in the mask (MetricSpec::end_mask).
+  uint64_t ends_in(uint64_t mask) const;
+  // Throws TallyMismatch when the counts do not add up (a corrupt checkpoint).
+  void check() const;
+
   nlohmann::json to_json() const;
   static Tally from_json(const nlohmann::json& j);
   bool operator==(const Tally& o) const;
+
+  // The one list of the fields: merge, JSON and equality all walk it.
+  // f(name, field of t...) for each field: fields(f, a) walks one tally, fields(f, a, b) two.
+  template <typename F, typename... Self>
+  static void fields(F&& f, Self&... t) {
+    f("trials", t.trials...);
+    f("draws", t.draws...);
+    f("ends", t.ends...);
+    f("counter_trials", t.counter_trials...);
+    f("counter_total", t.counter_total...);
+    f("durations", t.durations...);
+    f("sequela_trials", t.sequela_trials...);
+    f("sequela_total", t.sequela_total...);
+    f("sequela_magnitude", t.sequela_magnitude...);
+    f("sequela_overflow", t.sequela_overflow...);
+  }
 };
 
 // Variant against baseline, trial by trial (common random numbers).
 struct PairedTally {
+  uint64_t died_mask = 0;  // the ends that are deaths (from the declaration)
   uint64_t n = 0;
   uint64_t only_baseline_died = 0;  // baseline died, variant did not
   uint64_t only_variant_died = 0;
-  uint64_t only_baseline_ko = 0;
-  uint64_t only_variant_ko = 0;
-  uint64_t both_recovered = 0;
-  i128 downtime_diff_sum = 0;  // variant - baseline, seconds, over both_recovered
-  u128 downtime_diff_sq = 0;
+  std::vector<uint64_t> only_baseline_counter;  // by counter: > 0 in the baseline only
+  std::vector<uint64_t> only_variant_counter;
+  std::vector<uint64_t> both_measured;  // by duration: measured in both
+  std::vector<i128> diff_sum;           // variant - baseline, seconds, over both_measured
+  std::vector<u128> diff_sq;
+
+  PairedTally() = default;
+  explicit PairedTally(const MetricSpec& m);
 
   void add(const Outcome& baseline, const Outcome& variant);
   void merge(const PairedTally& other);
   nlohmann::json to_json() const;
   static PairedTally from_json(const nlohmann::json& j);
   bool operator==(const PairedTally& o) const = default;
+
+  // f(name, field of t...) for each field: fields(f, a) walks one tally, fields(f, a, b) two.
+  template <typename F, typename... Self>
+  static void fields(F&& f, Self&... t) {
+    f("died_mask", t.died_mask...);
+    f("n", t.n...);
+    f("only_baseline_died", t.only_baseline_died...);
+    f("only_variant_died", t.only_variant_died...);
+    f("only_baseline_counter", t.only_baseline_counter...);
+    f("only_variant_counter", t.only_variant_counter...);
+    f("both_measured", t.both_measured...);
+    f("diff_sum", t.diff_sum...);
+    f("diff_sq", t.diff_sq...);
+  }
+};
+
+// Which run a tally belongs to. Two tallies merge only if these are equal.
+struct TallyIdentity {
+  std::string tool_version;
+  std::string scenario;  // name
+  std::string scenario_sha256;
+  std::string ruleset;
+  uint64_t seed = 0;
+  std::vector<std::string> variants;
+
+  bool operator==(const TallyIdentity& o) const = default;
+  // "" when equal, else what differs, e.g. "seed 7 vs 8".
+  std::string difference(const TallyIdentity& o) const;
+  nlohmann::json to_json() const;
+  static TallyIdentity from_json(const nlohmann::json& j);
+};
+
+// The trial indices a tally covers: sorted, disjoint, adjacent ranges joined.
+class TrialRanges {
+ public:
+  using Range = std::pair<uint64_t, uint64_t>;  // [first, last)
+
+  void add(uint64_t first, uint64_t last);  // throws TallyMismatch if any trial is already in
+  void merge(const TrialRanges& o);
+  uint64_t total() const;
+  bool empty() const { return ranges_.empty(); }
+  const std::vector<Range>& ranges() const { return ranges_; }
+  bool operator==(const TrialRanges& o) const = default;
+  std::string text() const;  // "[0, 1024) [4096, 8192)"
+  nlohmann::json to_json() const;
+  static TrialRanges from_json(const nlohmann::json& j);
+
+ private:
+  std::vector<Range> ranges_;
 };
 
 // All tallies of one scenario run: variants[0] is the baseline; paired[v] compares v to it.
 struct RunTally {
+  TallyIdentity identity;
+  TrialRanges ranges;
   std::vector<Tally> variants;
   std::vector<PairedTally> paired;
-  uint64_t first_trial = 0;  // the trials [first_trial, first_trial + trials) were run
-  uint64_t trials = 0;
 
+  RunTally() = default;
+  RunTally(TallyIdentity id, const MetricSpec& m);
+
+  uint64_t trials() const { return ranges.total(); }
+  // Adds another part of the same run. Throws TallyMismatch for another run's tally (the
+  // message says what differs) or for trials both already cover.
   void merge(const RunTally& other);
   nlohmann::json to_json() const;
-  static RunTally from_json(const nlohmann::json& j);
+  static RunTally from_json(const nlohmann::json& j);  // validated: throws TallyMismatch
 };
 
 }  // namespace leth

@@ -35,7 +35,7 @@ double draws_per_trial() {
     const leth::RunTally t = leth::run_trials(scenario(), 1, 0, 8 * leth::kBlockTrials);
     uint64_t draws = 0;
     for (const auto& v : t.variants) draws += v.draws;
-    return static_cast<double>(draws) / static_cast<double>(t.trials);
+    return static_cast<double>(draws) / static_cast<double>(t.trials());
   }();
   return d;
 }

@@ -76,4 +76,22 @@ dc = 16
 )" + extra;
 }
 
+const MetricSpec& test_metrics() {
+  static const MetricSpec m = [] {
+    MetricSpec s{
+        .ends = {{EndKind::Died, "combat", ""},
+                 {EndKind::Died, "dying", ""},
+                 {EndKind::Recovered, "", ""},
+                 {EndKind::Unresolved, "dying", ""},
+                 {EndKind::Lost, "madness", ""}},
+        .counters = {{"knocked_out", ""}, {"resuscitated", ""}},
+        .durations = {{"downtime", ""}, {"time_out_of_action", ""}, {"time_to_death", ""}},
+        .sequelae = {{"scar", "", ""}, {"strength_loss", "Strength", ""}, {"lost_eye", "", ""}},
+    };
+    s.validate();
+    return s;
+  }();
+  return m;
+}
+
 }  // namespace leth::test

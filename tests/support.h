@@ -19,6 +19,12 @@ std::string error_of(const std::function<void()>& f);
 // Path of a file in the source tree, e.g. source_path("scenarios/x.toml").
 std::string source_path(const std::string& relative);
 
+// A small metric declaration for tests of the analysis layer: ends died_combat, died_dying,
+// recovered, unresolved_dying, lost_madness; counters knocked_out, resuscitated; durations
+// downtime, time_out_of_action, time_to_death; sequelae scar (no magnitude), strength_loss
+// [Strength], lost_eye.
+const MetricSpec& test_metrics();
+
 // A minimal valid pf2 scenario; `extra` is appended (more sections or keys at the end).
 std::string pf2_scenario(const std::string& extra = "");
 

@@ -95,7 +95,14 @@ TEST_CASE("rules pf2 lists every pf2 option with its default, values and help", 
   for (const OptionSpec& o : pf2::option_specs())
     expected += "  " + o.name + " = " + o.default_value + "\n      values: " + option_kind_text(o) +
                 "\n      " + o.help + "\n";
-  CHECK(r.out == expected);
+  CHECK(r.out.rfind(expected, 0) == 0);
+  // Then what a trial reports, from the model's declaration.
+  CHECK_THAT(r.out, Catch::Contains("ends (end_states.csv):\n  died_combat: "));
+  CHECK_THAT(r.out, Catch::Contains("\n  unresolved_injured: conscious but below full HP"));
+  CHECK_THAT(r.out, Catch::Contains("counters (summary.csv: <name>_rate, <name>_mean):\n"
+                                    "  knocked_out: times the character fell to 0 HP\n"));
+  CHECK_THAT(r.out, Catch::Contains("\n  time_out_of_action: from the first fall to 0 HP"));
+  CHECK_THAT(r.out, Catch::EndsWith("sequelae (sequelae.csv): none\n"));
   // Spot checks that do not go through the same spec list.
   CHECK_THAT(r.out, Catch::Contains("  recovery_check = \"fortitude\"\n"
                                     "      values: \"fortitude\" | \"flat\"\n"));
@@ -142,7 +149,9 @@ TEST_CASE("run writes the whole results folder", "[cli]") {
       {"summary.csv", "scenario,ruleset,variant,metric,estimate,ci_low,ci_high,n"},
       {"end_states.csv", "scenario,variant,end,detail,count,rate,ci_low,ci_high"},
       {"histograms.csv", "scenario,variant,quantity,bin_low_s,bin_high_s,count"},
-      {"sequelae.csv", "scenario,variant,sequela,trials_with,rate,ci_low,ci_high,total_count"},
+      {"sequelae.csv",
+       "scenario,variant,sequela,trials_with,rate,ci_low,ci_high,total_count,unit,"
+       "total_magnitude"},
       {"comparisons.csv", "scenario,variant,baseline,metric,difference,ci_low,ci_high,n"},
   };
   for (const auto& [name, header] : headers) {

@@ -9,6 +9,8 @@
 #include "analysis/tally.h"
 #include "sim/core/stream.h"
 
+#include "tests/support.h"
+
 using namespace leth;
 
 TEST_CASE("wilson: published values", "[interval]") {
@@ -154,21 +156,22 @@ TEST_CASE("paired_rate_difference: exactly zero without discordant trials", "[in
   // From a real paired tally of a variant identical to the baseline.
   TrialRng rng(3, 0);
   Stream s = rng.stream(Purpose::Test);
-  PairedTally p;
+  const MetricSpec& m = test::test_metrics();
+  PairedTally p(m);
   for (int i = 0; i < 10000; ++i) {
     Outcome o;
-    o.end = s.chance(0.2) ? End::Died : End::Recovered;
-    o.knocked_out = s.chance(0.6);
-    o.time = static_cast<Seconds>(s.below(1000000));
+    o.end = s.chance(0.2) ? 0 : 2;  // died_combat or recovered
+    if (s.chance(0.6)) o.count(0);
+    if (o.end == 2) o.measure(0, static_cast<Seconds>(s.below(1000000)));
     p.add(o, o);
   }
   const Estimate died = paired_rate_difference(p.only_baseline_died, p.only_variant_died, p.n);
   CHECK(died.value == 0.0);
   CHECK(died.lo == 0.0);
   CHECK(died.hi == 0.0);
-  const Estimate downtime = paired_mean_difference(to_double(p.downtime_diff_sum),
-                                                   to_double(p.downtime_diff_sq), p.both_recovered);
-  CHECK(p.both_recovered > 7000);
+  const Estimate downtime =
+      paired_mean_difference(to_double(p.diff_sum[0]), to_double(p.diff_sq[0]), p.both_measured[0]);
+  CHECK(p.both_measured[0] > 7000);
   CHECK(downtime.value == 0.0);
   CHECK(downtime.lo == 0.0);
   CHECK(downtime.hi == 0.0);

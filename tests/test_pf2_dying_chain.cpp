@@ -71,18 +71,22 @@ void check_against_chain(const std::string& toml, const Exact& exact, uint64_t s
   const uint64_t n = 200'000;
   const RunTally t = run_trials(ls, seed, 0, n);
   const Tally& x = t.variants[0];
-  const double p = static_cast<double>(x.deaths) / static_cast<double>(n);
+  namespace m = pf2::metric;
+  const uint64_t deaths = x.ends_in(metrics_of(ls.models[0]).end_mask(EndKind::Died));
+  const uint64_t unresolved = x.ends_in(metrics_of(ls.models[0]).end_mask(EndKind::Unresolved));
+  const LogHistogram& time_to_death = x.durations[m::kTimeToDeath];
+  const double p = static_cast<double>(deaths) / static_cast<double>(n);
   const double se = std::sqrt(exact.p_death * (1 - exact.p_death) / static_cast<double>(n));
   INFO("exact P(death) " << exact.p_death << ", Monte Carlo " << p << ", se " << se);
   CHECK(std::fabs(p - exact.p_death) <= 4 * se);
   // Everyone who does not die stabilises (and then waits, injured, for the horizon).
-  CHECK(x.deaths + x.unresolved == n);
-  CHECK(x.deaths_by_phase[0] == 0);  // no death during the one-round fight itself
-  if (x.deaths > 1) {
+  CHECK(deaths + unresolved == n);
+  CHECK(x.ends[m::kDiedCombat] == 0);  // no death during the one-round fight itself
+  if (deaths > 1) {
     // Checks come every 6 s from the end of the fight (6 s): death at 6 x checks.
-    const double mean_checks = x.time_to_death.mean() / 6.0;
+    const double mean_checks = time_to_death.mean() / 6.0;
     const double se_checks =
-        std::sqrt(x.time_to_death.variance() / static_cast<double>(x.deaths)) / 6.0;
+        std::sqrt(time_to_death.variance() / static_cast<double>(deaths)) / 6.0;
     INFO("exact E[checks | death] " << exact.mean_checks_given_death << ", Monte Carlo "
                                     << mean_checks);
     CHECK(std::fabs(mean_checks - exact.mean_checks_given_death) <= 4 * se_checks);

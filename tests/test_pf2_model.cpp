@@ -41,10 +41,20 @@ Played play(const Parts& p, Script& script) {
   const LoadedScenario ls = test::load_text(scenario(p));
   TrialRng rng(script);
   EventLog log;
-  const Outcome o = run_trial(ls.models.at(0), rng, &log);
+  Timeline timeline;
+  TrialContext ctx{rng, &log, timeline};
+  const Outcome o = run_trial(ls.models.at(0), ctx);
   INFO(log.render());
   CHECK(script.remaining() == 0);
   return {o, log.render()};
+}
+
+EndKind kind_of(const Outcome& o) {
+  return pf2::Model::info().metrics->ends.at(o.end).kind;
+}
+
+bool knocked_out(const Outcome& o) {
+  return o.counters[pf2::metric::kKnockedOut] > 0;
 }
 
 bool has(const Played& p, const std::string& text) {
@@ -63,10 +73,10 @@ TEST_CASE("pf2: 0 HP knocks out with dying 1; failed recovery saves kill at dyin
   CHECK(has(p, "knocked out: unconscious, dying 1"));
   CHECK(has(p, "vs DC 16: failure -> dying 1 -> 2"));
   CHECK(has(p, "vs DC 17: critical failure -> dying 2 -> 4"));
-  CHECK(p.outcome.end == End::Died);
-  CHECK(p.outcome.death_phase == Phase::Dying);  // the checks come after the 1-round fight
-  CHECK(p.outcome.time == 12);
-  CHECK(p.outcome.knocked_out);
+  CHECK(kind_of(p.outcome) == EndKind::Died);
+  CHECK(p.outcome.end == pf2::metric::kDiedDying);  // the checks come after the 1-round fight
+  CHECK(p.outcome.end_time == 12);
+  CHECK(knocked_out(p.outcome));
 }
 
 TEST_CASE("pf2: recovery save degrees, natural 20 and natural 1", "[pf2][dying]") {
@@ -101,8 +111,8 @@ TEST_CASE("pf2: recovery save degrees, natural 20 and natural 1", "[pf2][dying]"
     CHECK(has(p, "d20 1 + 20 = 21 vs DC 16: failure -> dying 1 -> 2"));
     CHECK(has(p, "vs DC 18: critical success -> dying 3 -> 1"));
     CHECK(has(p, "stable"));
-    CHECK(p.outcome.end == End::Unresolved);  // wakes at 1 HP, no rest, no healer
-    CHECK(p.outcome.condition == pf2::kStillInjured);
+    CHECK(kind_of(p.outcome) == EndKind::Unresolved);  // wakes at 1 HP, no rest, no healer
+    CHECK(p.outcome.end == pf2::metric::kStillInjured);
   }
 }
 
@@ -115,7 +125,7 @@ TEST_CASE("pf2: a critical hit knocks out with dying 2", "[pf2][dying]") {
   s.d(20, 1);   // 6 vs DC 17: critical failure: dying 4
   const Played p = play(parts, s);
   CHECK(has(p, "dying 2"));
-  CHECK(p.outcome.end == End::Died);
+  CHECK(kind_of(p.outcome) == EndKind::Died);
 }
 
 TEST_CASE("pf2: Player Core flat check DC 10 + dying, no Fortitude", "[pf2][dying]") {
@@ -129,7 +139,7 @@ TEST_CASE("pf2: Player Core flat check DC 10 + dying, no Fortitude", "[pf2][dyin
   s.d(20, 2);   // 2 vs 13: critical failure: dead
   const Played p = play(parts, s);
   CHECK(has(p, "recovery check (flat): d20 10 vs DC 11: failure -> dying 1 -> 2"));
-  CHECK(p.outcome.end == End::Died);
+  CHECK(kind_of(p.outcome) == EndKind::Died);
 }
 
 TEST_CASE("pf2: massive damage kills outright; temporary HP count in the blow", "[pf2]") {
@@ -139,16 +149,16 @@ TEST_CASE("pf2: massive damage kills outright; temporary HP count in the blow", 
   Script s;
   s.d(20, 10);
   const Played p = play(parts, s);
-  CHECK(p.outcome.end == End::Died);
-  CHECK(p.outcome.death_phase == Phase::Combat);
-  CHECK(p.outcome.time == 0);
+  CHECK(kind_of(p.outcome) == EndKind::Died);
+  CHECK(p.outcome.end == pf2::metric::kDiedCombat);
+  CHECK(p.outcome.end_time == 0);
 
   SECTION("and not with the option off") {
     parts.options = "massive_damage = false\n";
     Script s2;
     s2.d(20, 10).d(20, 11);  // 20 - 5 temporary = 15 damage: knocked out; save succeeds
     const Played q = play(parts, s2);
-    CHECK(q.outcome.end != End::Died);
+    CHECK(kind_of(q.outcome) != EndKind::Died);
     CHECK(has(q, "5 absorbed by temporary HP"));
   }
 }
@@ -161,7 +171,7 @@ TEST_CASE("pf2: temporary HP are lost first", "[pf2]") {
   s.d(20, 10);  // 12 damage: 5 to temporary HP, 7 to HP: 3 left
   const Played p = play(parts, s);
   CHECK(has(p, "HP 10 -> 3/10"));
-  CHECK_FALSE(p.outcome.knocked_out);
+  CHECK_FALSE(knocked_out(p.outcome));
 }
 
 TEST_CASE("pf2: nonlethal damage knocks out without dying; the character wakes at 1 HP", "[pf2]") {
@@ -176,9 +186,9 @@ TEST_CASE("pf2: nonlethal damage knocks out without dying; the character wakes a
   CHECK(has(p, "[0:10:00] wakes at 1 HP"));
   // Nightly rests from 1 h after the fight (at 0:00:06): +2 HP each (Con 2 x level 1).
   // 1 -> 3 -> 5 -> 7 -> 9 -> 10: the fifth rest ends at 6 + 3600 + 4 days + 8 h.
-  CHECK(p.outcome.end == End::Recovered);
-  CHECK(p.outcome.time == 6 + 3600 + 4 * 86400 + 8 * 3600);
-  CHECK(p.outcome.knocked_out);
+  CHECK(kind_of(p.outcome) == EndKind::Recovered);
+  CHECK(p.outcome.end_time == 6 + 3600 + 4 * 86400 + 8 * 3600);
+  CHECK(knocked_out(p.outcome));
 }
 
 TEST_CASE("pf2: damage while dying raises dying by 1, or 2 on a critical", "[pf2][dying]") {
@@ -195,9 +205,9 @@ TEST_CASE("pf2: damage while dying raises dying by 1, or 2 on a critical", "[pf2
   SECTION("increase (default): dying 2 + 2 = 4, dead") {
     const Played p = play(parts, s);
     CHECK(has(p, "hit while dying: dying 2 -> 4"));
-    CHECK(p.outcome.end == End::Died);
-    CHECK(p.outcome.death_phase == Phase::Combat);
-    CHECK(p.outcome.time == 6);
+    CHECK(kind_of(p.outcome) == EndKind::Died);
+    CHECK(p.outcome.end == pf2::metric::kDiedCombat);
+    CHECK(p.outcome.end_time == 6);
   }
   SECTION("gain: dying 2 again, keep the higher") {
     parts.options = "damage_while_dying = \"gain\"\n";
@@ -207,7 +217,7 @@ TEST_CASE("pf2: damage while dying raises dying by 1, or 2 on a critical", "[pf2
     const Played p = play(parts, s);
     CHECK(has(p, "hit while dying: dying 2 -> 2"));
     CHECK(has(p, "stable"));
-    CHECK(p.outcome.end == End::Unresolved);
+    CHECK(kind_of(p.outcome) == EndKind::Unresolved);
   }
 }
 
@@ -250,7 +260,7 @@ TEST_CASE("pf2: damage while unconscious keeps the higher recovery DC", "[pf2][d
   s.d(20, 13);        // 18 vs 23: failure: dying 4, dead
   const Played p = play(parts, s);
   CHECK(has(p, "vs DC 22: failure -> dying 2 -> 3"));
-  CHECK(p.outcome.end == End::Died);
+  CHECK(kind_of(p.outcome) == EndKind::Died);
 }
 
 TEST_CASE("pf2: a death effect that brings you to 0 HP kills", "[pf2]") {
@@ -262,8 +272,8 @@ TEST_CASE("pf2: a death effect that brings you to 0 HP kills", "[pf2]") {
   s.d(20, 10);
   const Played p = play(parts, s);
   CHECK(has(p, "death effect"));
-  CHECK(p.outcome.end == End::Died);
-  CHECK(p.outcome.death_phase == Phase::Combat);
+  CHECK(kind_of(p.outcome) == EndKind::Died);
+  CHECK(p.outcome.end == pf2::metric::kDiedCombat);
 }
 
 TEST_CASE("pf2: heroic recovery spends a hero point to return to 1 HP", "[pf2][hero]") {
@@ -277,8 +287,8 @@ TEST_CASE("pf2: heroic recovery spends a hero point to return to 1 HP", "[pf2][h
     const Played p = play(parts, s);
     CHECK(has(p, "spends a hero point (heroic recovery) at dying 3"));
     CHECK(has(p, "back to 1 HP, conscious, slowed 3 for 1 round"));
-    CHECK(p.outcome.end == End::Unresolved);
-    CHECK(p.outcome.condition == pf2::kStillInjured);
+    CHECK(kind_of(p.outcome) == EndKind::Unresolved);
+    CHECK(p.outcome.end == pf2::metric::kStillInjured);
   }
   SECTION("immediately: at the first turn while dying") {
     parts.options = "heroic_recovery = \"immediately\"\n";
@@ -292,7 +302,7 @@ TEST_CASE("pf2: heroic recovery spends a hero point to return to 1 HP", "[pf2][h
     Script s;
     s.d(20, 10).d(20, 5).d(20, 5).d(20, 5);  // dying 1, 2, 3, 4
     const Played p = play(parts, s);
-    CHECK(p.outcome.end == End::Died);
+    CHECK(kind_of(p.outcome) == EndKind::Died);
   }
 }
 
@@ -312,7 +322,7 @@ TEST_CASE("pf2: Player Core wounded adds to dying on the next knock-out", "[pf2]
   CHECK(has(p, "healer's heal: +10 HP, 0 -> 10/10"));
   CHECK(has(p, "wounded 1"));
   CHECK(has(p, "knocked out: unconscious, dying 2 (wounded 1)"));
-  CHECK(p.outcome.end == End::Died);
+  CHECK(kind_of(p.outcome) == EndKind::Died);
 }
 
 TEST_CASE("pf2: Player Core doomed lowers the dying value that kills", "[pf2][doomed]") {
@@ -323,13 +333,13 @@ TEST_CASE("pf2: Player Core doomed lowers the dying value that kills", "[pf2][do
   SECTION("doomed 1: death at dying 3") {
     parts.options = "doomed = true\n";
     const Played p = play(parts, s);
-    CHECK(p.outcome.end == End::Died);
+    CHECK(kind_of(p.outcome) == EndKind::Died);
   }
   SECTION("the option off: dying 3 is not death") {
     s.d(20, 20);  // natural 20: critical success: dying 1
     s.d(20, 11);  // success: stable
     const Played p = play(parts, s);
-    CHECK(p.outcome.end == End::Unresolved);
+    CHECK(kind_of(p.outcome) == EndKind::Unresolved);
   }
 }
 
@@ -357,8 +367,8 @@ TEST_CASE("pf2: Treat Wounds heals 2d8 after 10 minutes; a critical failure hurt
     s.d(20, 10).d(8, 3).d(8, 4);  // Treat Wounds at 0:00:06, done at 0:10:06: 20 vs 15, +7
     const Played p = play(parts, s);
     CHECK(has(p, "[0:10:06] Treat Wounds: d20 10 + 10 = 20 vs DC 15: success"));
-    CHECK(p.outcome.end == End::Recovered);
-    CHECK(p.outcome.time == 6 + 600);
+    CHECK(kind_of(p.outcome) == EndKind::Recovered);
+    CHECK(p.outcome.end_time == 6 + 600);
   }
   SECTION("critical success rolls 4d8") {
     Script s;
@@ -374,8 +384,8 @@ TEST_CASE("pf2: Treat Wounds heals 2d8 after 10 minutes; a critical failure hurt
     s.d(20, 10).d(8, 4).d(8, 4);  // an hour later: success, +8: full
     const Played p = play(parts, s);
     CHECK(has(p, "the botched treatment deals 2 damage"));
-    CHECK(p.outcome.end == End::Recovered);
-    CHECK(p.outcome.time == 6 + 3600 + 600);
+    CHECK(kind_of(p.outcome) == EndKind::Recovered);
+    CHECK(p.outcome.end_time == 6 + 3600 + 600);
   }
 }
 
@@ -386,9 +396,9 @@ TEST_CASE("pf2: a stable character who never wakes before the horizon is unresol
   Script s;
   s.d(20, 10).d(20, 11);  // knocked out, stable at the first save
   const Played p = play(parts, s);
-  CHECK(p.outcome.end == End::Unresolved);
-  CHECK(p.outcome.condition == pf2::kStillUnconscious);
-  CHECK(p.outcome.time == 86400);
+  CHECK(kind_of(p.outcome) == EndKind::Unresolved);
+  CHECK(p.outcome.end == pf2::metric::kStillUnconscious);
+  CHECK(p.outcome.end_time == 86400);
 }
 
 TEST_CASE("pf2: temporary HP come from one source at a time, the larger kept", "[pf2]") {
@@ -407,8 +417,8 @@ TEST_CASE("pf2: temporary HP come from one source at a time, the larger kept", "
     const Played p = play(parts, s);
     CHECK(has(p, "keeps 5 temporary HP rather than 3"));
     CHECK(has(p, "4 absorbed by temporary HP (1 left)"));
-    CHECK(p.outcome.end == End::Recovered);
-    CHECK(p.outcome.time == 0);  // never below full HP
+    CHECK(kind_of(p.outcome) == EndKind::Recovered);
+    CHECK(p.outcome.end_time == 0);  // never below full HP
   }
   SECTION("a larger grant replaces them") {
     parts.aftercare = "help_arrives = \"0 rounds\"\nhealer = { temp_hp = \"1d8+4\" }\n";

@@ -39,8 +39,7 @@ RunInfo info_for(const LoadedScenario& ls, uint64_t trials) {
     info.variants.push_back(v.name);
     info.variant_descriptions.push_back(v.description);
   }
-  info.conditions = condition_names(ls.models[0]);
-  info.sequelae = sequela_names(ls.models[0]);
+  info.metrics = metrics_of(ls.models[0]);
   return info;
 }
 
@@ -90,14 +89,11 @@ TEST_CASE("runner: a replayed trial is the same trial as inside the run", "[runn
       const Outcome silent = replay_trial(ls, v, 42, trial, nullptr, &draws_silent);
       CHECK(draws_logged == draws_silent);  // logging draws nothing
       CHECK_FALSE(log.entries().empty());
-      Tally from_replay(condition_names(ls.models[v]).size(), sequela_names(ls.models[v]).size());
+      CHECK(logged == silent);
+      Tally from_replay(metrics_of(ls.models[v]));
       from_replay.add(logged, draws_logged);
       const RunTally in_run = run_trials(ls, 42, trial, 1);
       CHECK(in_run.variants[v] == from_replay);
-      Tally silent_tally = from_replay;
-      silent_tally = Tally(condition_names(ls.models[v]).size(), 0);
-      silent_tally.add(silent, draws_silent);
-      CHECK(silent_tally == from_replay);
     }
   }
 }
@@ -112,7 +108,7 @@ TEST_CASE("runner: a variant equal to the baseline differs by exactly zero", "[r
   CHECK(same.n == n);
   CHECK(same.only_baseline_died == 0);
   CHECK(same.only_variant_died == 0);
-  CHECK(same.downtime_diff_sum == 0);
+  for (const i128 d : same.diff_sum) CHECK(d == 0);
   const auto rows = comparison_rows(info_for(ls, n), t);
   for (const MetricRow& r : rows)
     if (r.variant == "same") {
@@ -122,8 +118,10 @@ TEST_CASE("runner: a variant equal to the baseline differs by exactly zero", "[r
     }
   // A variant that changes only the dying rules cannot change who gets knocked out first:
   // the attack rolls come from their own streams (common random numbers by purpose).
-  CHECK(t.paired[2].only_baseline_ko == 0);
-  CHECK(t.paired[2].only_variant_ko == 0);
+  const int ko = metrics_of(ls.models[0]).counter_index("knocked_out");
+  REQUIRE(ko >= 0);
+  CHECK(t.paired[2].only_baseline_counter[static_cast<size_t>(ko)] == 0);
+  CHECK(t.paired[2].only_variant_counter[static_cast<size_t>(ko)] == 0);
   CHECK(t.paired[2].only_baseline_died + t.paired[2].only_variant_died > 0);
 }
 
@@ -131,14 +129,19 @@ TEST_CASE("runner: every trial ends in exactly one way", "[runner]") {
   const LoadedScenario ls = load_scenario(test::source_path(kScenario));
   const uint64_t n = 10000;
   const RunTally t = run_trials(ls, 5, 0, n);
+  const MetricSpec& m = metrics_of(ls.models[0]);
+  const int downtime = m.duration_index(kDowntime), to_death = m.duration_index(kTimeToDeath);
+  REQUIRE(downtime >= 0);
+  REQUIRE(to_death >= 0);
   for (const Tally& x : t.variants) {
     CHECK(x.trials == n);
-    CHECK(x.deaths + x.recovered + x.unresolved == n);
-    CHECK(x.deaths_by_phase[0] + x.deaths_by_phase[1] + x.deaths_by_phase[2] == x.deaths);
-    uint64_t by_condition = 0;
-    for (uint64_t c : x.unresolved_by_condition) by_condition += c;
-    CHECK(by_condition == x.unresolved);
-    CHECK(x.downtime.count() == x.recovered);
-    CHECK(x.time_to_death.count() == x.deaths);
+    uint64_t ends = 0;
+    for (uint64_t e : x.ends) ends += e;
+    CHECK(ends == n);
+    CHECK(x.durations[static_cast<size_t>(downtime)].count() ==
+          x.ends_in(m.end_mask(EndKind::Recovered)));
+    CHECK(x.durations[static_cast<size_t>(to_death)].count() ==
+          x.ends_in(m.end_mask(EndKind::Died)));
+    CHECK(x.ends_in(m.end_mask(EndKind::Died)) > 0);
   }
 }

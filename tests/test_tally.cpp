@@ -1,5 +1,6 @@
-// Tallies: counting outcomes, merging in any order, the JSON checkpoint form, equality, the
-// paired (common random numbers) counters, and counts far beyond 2^32.
+// Tallies shaped by a model's declared metrics: counting outcomes, merging in any order, the
+// JSON checkpoint form and its validation, equality, the paired (common random numbers)
+// counters, the identity and trial ranges that refuse a wrong merge, and counts far beyond 2^32.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -8,372 +9,351 @@
 
 #include "analysis/tally.h"
 #include "sim/core/stream.h"
+#include "tests/support.h"
 
 using namespace leth;
+using leth::test::test_metrics;
 
 namespace {
 
-Outcome died(Phase phase, Seconds t, bool ko = true) {
+// Indices into test_metrics().
+enum : uint16_t { kDiedCombat, kDiedDying, kRecovered, kStillDying, kLostMadness };
+enum : size_t { kKnockedOut, kResuscitated };
+enum : size_t { kDowntime_, kOutOfAction_, kTimeToDeath_ };
+enum : uint16_t { kScar, kStrengthLoss, kLostEye };
+
+Outcome died(uint16_t end, Seconds t, uint32_t ko = 1) {
   Outcome o;
-  o.end = End::Died;
-  o.death_phase = phase;
-  o.time = t;
-  o.knocked_out = ko;
+  o.end = end;
+  o.end_time = t;
+  o.measure(kTimeToDeath_, t);
+  if (ko) o.count(kKnockedOut, ko);
   return o;
 }
 
-Outcome recovered(Seconds t, bool ko = false) {
+Outcome recovered(Seconds t, uint32_t ko = 0) {
   Outcome o;
-  o.end = End::Recovered;
-  o.time = t;
-  o.knocked_out = ko;
-  return o;
-}
-
-Outcome unresolved(uint8_t condition, Seconds horizon) {
-  Outcome o;
-  o.end = End::Unresolved;
-  o.condition = condition;
-  o.time = horizon;
-  o.knocked_out = true;
+  o.end = kRecovered;
+  o.end_time = t;
+  o.measure(kDowntime_, t);
+  if (ko) {
+    o.count(kKnockedOut, ko);
+    o.measure(kOutOfAction_, t / 2);
+  }
   return o;
 }
 
 // A random outcome, drawn from a fixed stream (for merge and round-trip tests).
 Outcome random_outcome(Stream& s) {
   Outcome o;
-  switch (s.below(3)) {
+  switch (s.below(4)) {
     case 0:
-      o = died(static_cast<Phase>(s.below(3)), static_cast<Seconds>(s.below(100000)),
-               s.chance(0.8));
+      o = died(static_cast<uint16_t>(s.below(2)), static_cast<Seconds>(s.below(100000)),
+               static_cast<uint32_t>(s.below(3)));
       break;
     case 1:
-      o = recovered(static_cast<Seconds>(s.below(uint64_t{1} << s.below(30))), s.chance(0.5));
+      o = recovered(static_cast<Seconds>(s.below(uint64_t{1} << s.below(30))),
+                    static_cast<uint32_t>(s.below(2)));
+      break;
+    case 2:
+      o.end = kStillDying;
+      o.end_time = 30 * kDay;
       break;
     default:
-      o = unresolved(static_cast<uint8_t>(s.below(3)), 30 * kDay);
+      o.end = kLostMadness;
+      o.end_time = static_cast<Seconds>(s.below(kWeek));
+      if (s.chance(0.3)) o.count(kResuscitated);
       break;
   }
   const uint64_t kinds = s.below(4);
-  for (uint64_t i = 0; i < kinds; ++i)
-    o.add_sequela(static_cast<uint16_t>(s.below(5)), static_cast<uint16_t>(1 + s.below(3)));
+  for (uint64_t i = 0; i < kinds; ++i) {
+    const auto id = static_cast<uint16_t>(s.below(3));
+    o.add_sequela(id, id == kStrengthLoss ? -static_cast<int32_t>(1 + s.below(3)) : 0,
+                  static_cast<uint16_t>(1 + s.below(2)));
+  }
   return o;
+}
+
+Tally random_tally(uint64_t seed, int n) {
+  Tally t(test_metrics());
+  TrialRng rng(seed, 0);
+  Stream s = rng.stream(Purpose::Test);
+  for (int i = 0; i < n; ++i) t.add(random_outcome(s), s.below(100));
+  return t;
+}
+
+TallyIdentity identity(uint64_t seed = 7) {
+  return {"0.2.0", "ambush", "ab12cd", "pf2", seed, {"baseline", "player-core"}};
+}
+
+RunTally run_part(uint64_t first, uint64_t count, uint64_t seed = 7) {
+  RunTally r(identity(seed), test_metrics());
+  TrialRng rng(seed, first);
+  Stream s = rng.stream(Purpose::Test);
+  for (uint64_t i = 0; i < count; ++i) {
+    const Outcome b = random_outcome(s), v = random_outcome(s);
+    r.variants[0].add(b, 10);
+    r.variants[1].add(v, 12);
+    r.paired[0].add(b, b);
+    r.paired[1].add(b, v);
+  }
+  r.ranges.add(first, first + count);
+  return r;
 }
 
 }  // namespace
 
-TEST_CASE("tally: each outcome lands in its counters", "[tally]") {
-  Tally t(3, 5);
-  CHECK(t.unresolved_by_condition.size() == 3);
-  CHECK(t.sequela_trials.size() == 5);
-  CHECK(t.sequela_total.size() == 5);
-
-  t.add(died(Phase::Combat, 12), 40);
-  t.add(died(Phase::Dying, 120), 60);
-  t.add(died(Phase::Dying, 300, false), 1);
-  Outcome r = recovered(7 * kDay, true);
-  r.add_sequela(2);
-  r.add_sequela(4, 3);
-  r.add_sequela(2);
-  t.add(r, 100);
-  t.add(recovered(kHour), 5);
-  t.add(unresolved(1, 30 * kDay), 9);
-  t.add(unresolved(1, 30 * kDay), 9);
-  t.add(unresolved(2, 30 * kDay), 9);
-
-  CHECK(t.trials == 8);
-  CHECK(t.draws == 233);
-  CHECK(t.deaths == 3);
-  CHECK(t.deaths_by_phase == std::array<uint64_t, kPhaseCount>{1, 2, 0});
-  CHECK(t.knocked_out == 6);
-  CHECK(t.recovered == 2);
-  CHECK(t.unresolved == 3);
-  CHECK(t.unresolved_by_condition == std::vector<uint64_t>{0, 2, 1});
-  CHECK(t.time_to_death.count() == 3);
-  CHECK(t.time_to_death.sum() == 432);
-  CHECK(t.downtime.count() == 2);
-  CHECK(t.downtime.sum() == 7 * kDay + kHour);
-  CHECK(t.sequela_trials == std::vector<uint64_t>{0, 0, 1, 0, 1});
-  CHECK(t.sequela_total == std::vector<uint64_t>{0, 0, 2, 0, 3});
-  CHECK(t.sequela_overflow == 0);
+TEST_CASE("tally: each outcome lands in its declared counters", "[tally]") {
+  Tally t(test_metrics());
+  REQUIRE(t.ends.size() == 5);
+  REQUIRE(t.durations.size() == 3);
+  t.add(died(kDiedCombat, 12, 2), 40);
+  t.add(died(kDiedDying, 600), 10);
+  t.add(recovered(6 * kHour, 1), 7);
+  t.add(recovered(0), 3);
+  Outcome lost;
+  lost.end = kLostMadness;
+  lost.count(kResuscitated);
+  lost.add_sequela(kStrengthLoss, -2);
+  lost.add_sequela(kStrengthLoss, -1);
+  lost.add_sequela(kScar);
+  t.add(lost, 0);
+  CHECK(t.trials == 5);
+  CHECK(t.draws == 60);
+  CHECK(t.ends == std::vector<uint64_t>{1, 1, 2, 0, 1});
+  CHECK(t.ends_in(test_metrics().end_mask(EndKind::Died)) == 2);
+  CHECK(t.counter_trials == std::vector<uint64_t>{3, 1});
+  CHECK(t.counter_total == std::vector<uint64_t>{4, 1});
+  CHECK(t.durations[kDowntime_].count() == 2);
+  CHECK(t.durations[kOutOfAction_].count() == 1);
+  CHECK(t.durations[kOutOfAction_].sum() == 3 * kHour);
+  CHECK(t.durations[kTimeToDeath_].sum() == 612);
+  CHECK(t.sequela_trials == std::vector<uint64_t>{1, 1, 0});
+  CHECK(t.sequela_total == std::vector<uint64_t>{1, 2, 0});
+  CHECK(t.sequela_magnitude == std::vector<int64_t>{0, -3, 0});
+  CHECK_NOTHROW(t.check());
 }
 
 TEST_CASE("tally: sequelae beyond the distinct kinds an outcome holds are counted", "[tally]") {
-  Outcome o = recovered(kDay);
-  for (uint16_t id = 0; id < Outcome::kMaxSequelaKinds; ++id) o.add_sequela(id);
-  o.add_sequela(100, 2);  // a 17th kind overflows
-  o.add_sequela(101);
-  CHECK(o.sequela_kinds == Outcome::kMaxSequelaKinds);
+  Outcome o;
+  for (uint16_t id = 0; id < Outcome::kMaxSequelae + 3; ++id) o.add_sequela(id);
+  CHECK(o.sequela_kinds == Outcome::kMaxSequelae);
   CHECK(o.sequela_overflow == 3);
-  Tally t(0, Outcome::kMaxSequelaKinds);
-  t.add(o, 0);
-  t.add(o, 0);
-  CHECK(t.sequela_overflow == 6);
-  CHECK(t.sequela_trials[0] == 2);
-  CHECK(t.sequela_total[15] == 2);
 }
 
 TEST_CASE("tally: merging parts in any order equals tallying the whole", "[tally]") {
-  TrialRng rng(2026, 0);
+  Tally whole(test_metrics());
+  std::vector<Tally> parts;
+  TrialRng rng(5, 0);
   Stream s = rng.stream(Purpose::Test);
-  std::vector<Outcome> outcomes;
-  for (int i = 0; i < 3000; ++i) outcomes.push_back(random_outcome(s));
-  Tally whole(3, 5);
-  for (size_t i = 0; i < outcomes.size(); ++i) whole.add(outcomes[i], i % 17);
-
-  std::vector<Tally> parts(3, Tally(3, 5));
-  for (size_t i = 0; i < outcomes.size(); ++i) parts[(i / 7) % 3].add(outcomes[i], i % 17);
-  Tally a = parts[0];
-  a.merge(parts[1]);
-  a.merge(parts[2]);
-  Tally b = parts[2];
-  Tally c = parts[1];
-  c.merge(parts[0]);
-  b.merge(c);
-  Tally d;  // a default tally has no per-condition or per-sequela slots: merge grows them
-  for (int i = 2; i >= 0; --i) d.merge(parts[static_cast<size_t>(i)]);
-  CHECK(a == whole);
-  CHECK(b == whole);
-  CHECK(d == whole);
-  CHECK(a.to_json().dump() == whole.to_json().dump());
-  CHECK(whole.trials == 3000);
-  CHECK(whole.deaths + whole.recovered + whole.unresolved == 3000);
+  for (int p = 0; p < 6; ++p) {
+    parts.emplace_back(test_metrics());
+    for (int i = 0; i < 300; ++i) {
+      const Outcome o = random_outcome(s);
+      whole.add(o, 4);
+      parts.back().add(o, 4);
+    }
+  }
+  Tally forward(test_metrics()), backward(test_metrics());
+  for (const Tally& p : parts) forward.merge(p);
+  for (auto it = parts.rbegin(); it != parts.rend(); ++it) backward.merge(*it);
+  CHECK(forward == whole);
+  CHECK(backward == whole);
+  Tally other_shape;  // a tally of another declaration does not merge
+  CHECK_THROWS_AS(forward.merge(other_shape), TallyMismatch);
 }
 
-TEST_CASE("tally: JSON round trip and its field names", "[tally]") {
-  TrialRng rng(5, 5);
-  Stream s = rng.stream(Purpose::Test);
-  Tally t(3, 5);
-  for (int i = 0; i < 500; ++i) t.add(random_outcome(s), 11);
+TEST_CASE("tally: JSON round trip, and a checkpoint that does not add up is refused",
+          "[tally]") {
+  const Tally t = random_tally(9, 2000);
   const nlohmann::json j = t.to_json();
-  for (const char* key : {"trials", "deaths", "deaths_by_phase", "knocked_out", "recovered",
-                          "unresolved", "unresolved_by_condition", "downtime", "time_to_death",
-                          "sequela_trials", "sequela_total", "sequela_overflow", "draws"})
+  for (const char* key : {"trials", "draws", "ends", "counter_trials", "counter_total",
+                          "durations", "sequela_trials", "sequela_total", "sequela_magnitude",
+                          "sequela_overflow"})
     CHECK(j.contains(key));
-  CHECK(j.size() == 13);
   const Tally back = Tally::from_json(nlohmann::json::parse(j.dump()));
   CHECK(back == t);
   CHECK(back.to_json().dump() == j.dump());
 
-  CHECK(Tally::from_json(Tally{}.to_json()) == Tally{});
-  CHECK(Tally{}.to_json().dump() ==
-        "{\"deaths\":0,\"deaths_by_phase\":[0,0,0],\"downtime\":{\"bins\":[],\"count\":0,\"sum\":"
-        "\"0\",\"sum_squares\":\"0\"},\"draws\":0,\"knocked_out\":0,\"recovered\":0,"
-        "\"sequela_overflow\":0,\"sequela_total\":[],\"sequela_trials\":[],\"time_to_death\":{"
-        "\"bins\":[],\"count\":0,\"sum\":\"0\",\"sum_squares\":\"0\"},\"trials\":0,\"unresolved\":"
-        "0,\"unresolved_by_condition\":[]}");
-
-  nlohmann::json missing = j;
-  missing.erase("draws");
-  CHECK_THROWS_AS(Tally::from_json(missing), nlohmann::json::exception);
+  nlohmann::json bad = j;
+  bad["trials"] = t.trials + 1;
+  CHECK_THROWS_WITH(Tally::from_json(bad),
+                    Catch::Contains("ends add up to 2000, not to 2001 trials"));
+  bad = j;
+  bad["counter_trials"][0] = t.trials + 5;
+  CHECK_THROWS_AS(Tally::from_json(bad), TallyMismatch);
+  bad = j;
+  bad.erase("draws");
+  CHECK_THROWS_AS(Tally::from_json(bad), TallyMismatch);
 }
 
 TEST_CASE("tally: equality sees a change in any field", "[tally]") {
-  TrialRng rng(8, 8);
-  Stream s = rng.stream(Purpose::Test);
-  Tally base(3, 5);
-  for (int i = 0; i < 200; ++i) base.add(random_outcome(s), 3);
-  const std::vector<void (*)(Tally&)> changes = {
-      [](Tally& t) { ++t.trials; },
-      [](Tally& t) { ++t.deaths; },
-      [](Tally& t) { ++t.deaths_by_phase[2]; },
-      [](Tally& t) { ++t.knocked_out; },
-      [](Tally& t) { ++t.recovered; },
-      [](Tally& t) { ++t.unresolved; },
-      [](Tally& t) { ++t.unresolved_by_condition[1]; },
-      [](Tally& t) { t.downtime.add(1); },
-      [](Tally& t) { t.time_to_death.add(1); },
-      [](Tally& t) { ++t.sequela_trials[4]; },
-      [](Tally& t) { ++t.sequela_total[0]; },
-      [](Tally& t) { ++t.sequela_overflow; },
-      [](Tally& t) { ++t.draws; },
-  };
-  CHECK(base == base);
-  for (size_t i = 0; i < changes.size(); ++i) {
-    INFO(i);
-    Tally t = base;
-    changes[i](t);
-    CHECK_FALSE(t == base);
-    CHECK_FALSE(Tally::from_json(t.to_json()) == base);
-  }
+  const Tally t = random_tally(11, 500);
+  int fields = 0;
+  Tally::fields([&](const char*, const auto&) { ++fields; }, t);
+  CHECK(fields == 10);
+  Tally u = t;
+  CHECK(u == t);
+  u.sequela_magnitude[1] -= 1;
+  CHECK_FALSE(u == t);
+  u = t;
+  u.durations[kOutOfAction_].add(5);
+  CHECK_FALSE(u == t);
+  u = t;
+  ++u.draws;
+  CHECK_FALSE(u == t);
 }
 
-TEST_CASE("paired tally: discordant counts and downtime differences", "[tally]") {
-  PairedTally p;
-  p.add(died(Phase::Dying, 60), recovered(kDay, true));     // only the baseline died
-  p.add(recovered(kDay), died(Phase::Recovery, 2 * kDay));  // only the variant died
-  p.add(died(Phase::Dying, 60), died(Phase::Combat, 6));    // both died: concordant
-  p.add(recovered(100, true), recovered(40, false));        // variant 60 s faster, KO only in base
-  p.add(recovered(100), recovered(400, true));              // variant 300 s slower, KO only in var
-  p.add(unresolved(0, kDay), recovered(10));
-  CHECK(p.n == 6);
+TEST_CASE("paired tally: discordant deaths and counters, differences of durations", "[tally]") {
+  PairedTally p(test_metrics());
+  p.add(died(kDiedCombat, 6), recovered(100, 1));  // only the baseline died; both KO
+  p.add(recovered(100), recovered(160, 1));        // downtime +60; KO only in the variant
+  p.add(recovered(50, 1), died(kDiedDying, 30, 0));  // only the variant died; KO only in base
+  p.add(recovered(10, 1), recovered(10, 1));
+  CHECK(p.n == 4);
   CHECK(p.only_baseline_died == 1);
   CHECK(p.only_variant_died == 1);
-  CHECK(p.only_baseline_ko == 2);  // the 4th and 6th trials (unresolved(...) is knocked out)
-  CHECK(p.only_variant_ko == 2);   // the 2nd (died(...) is knocked out) and the 5th
-  CHECK(p.both_recovered == 2);
-  CHECK(p.downtime_diff_sum == -60 + 300);
-  CHECK(p.downtime_diff_sq == 60 * 60 + 300 * 300);
-
-  const nlohmann::json j = p.to_json();
-  CHECK(j.at("downtime_diff_sum") == "240");
-  CHECK(j.at("downtime_diff_sq") == "93600");
-  CHECK(PairedTally::from_json(nlohmann::json::parse(j.dump())) == p);
-
-  PairedTally neg;
-  neg.add(recovered(10 * kDay), recovered(kDay));
-  CHECK(neg.downtime_diff_sum == -9 * kDay);
-  CHECK(neg.to_json().at("downtime_diff_sum") == "-777600");
-  CHECK(PairedTally::from_json(neg.to_json()) == neg);
+  CHECK(p.only_baseline_counter[kKnockedOut] == 1);
+  CHECK(p.only_variant_counter[kKnockedOut] == 1);
+  CHECK(p.only_baseline_counter[kResuscitated] + p.only_variant_counter[kResuscitated] == 0);
+  CHECK(p.both_measured[kDowntime_] == 2);
+  CHECK(p.diff_sum[kDowntime_] == 60);
+  CHECK(p.diff_sq[kDowntime_] == 3600);
+  CHECK(p.both_measured[kOutOfAction_] == 1);
+  CHECK(p.both_measured[kTimeToDeath_] == 0);
+  CHECK(PairedTally::from_json(nlohmann::json::parse(p.to_json().dump())) == p);
 }
 
 TEST_CASE("paired tally: a variant identical to the baseline differs by exactly nothing",
           "[tally]") {
+  PairedTally p(test_metrics());
   TrialRng rng(13, 0);
   Stream s = rng.stream(Purpose::Test);
-  PairedTally p;
   for (int i = 0; i < 5000; ++i) {
     const Outcome o = random_outcome(s);
     p.add(o, o);
   }
-  CHECK(p.n == 5000);
-  CHECK(p.only_baseline_died == 0);
-  CHECK(p.only_variant_died == 0);
-  CHECK(p.only_baseline_ko == 0);
-  CHECK(p.only_variant_ko == 0);
-  CHECK(p.both_recovered > 1000);
-  CHECK(p.downtime_diff_sum == 0);
-  CHECK(p.downtime_diff_sq == 0);
-}
-
-TEST_CASE("paired tally: merge is addition", "[tally]") {
-  TrialRng rng(21, 0);
-  Stream s = rng.stream(Purpose::Test);
-  PairedTally whole, a, b;
-  for (int i = 0; i < 2000; ++i) {
-    const Outcome x = random_outcome(s), y = random_outcome(s);
-    whole.add(x, y);
-    (i % 3 == 0 ? a : b).add(x, y);
+  CHECK(p.only_baseline_died + p.only_variant_died == 0);
+  for (size_t c = 0; c < 2; ++c) CHECK(p.only_baseline_counter[c] + p.only_variant_counter[c] == 0);
+  for (size_t d = 0; d < 3; ++d) {
+    CHECK(p.diff_sum[d] == 0);
+    CHECK(p.diff_sq[d] == 0);
   }
-  PairedTally ab = a, ba = b;
-  ab.merge(b);
-  ba.merge(a);
-  CHECK(ab == whole);
-  CHECK(ba == whole);
-  CHECK(whole.only_baseline_died > 0);
-  CHECK(whole.downtime_diff_sum != 0);
+  CHECK(p.both_measured[kDowntime_] > 500);
 }
 
-TEST_CASE("run tally: merge, JSON round trip and refusals", "[tally]") {
-  TrialRng rng(34, 0);
-  Stream s = rng.stream(Purpose::Test);
-  auto make = [&](uint64_t first, uint64_t trials) {
-    RunTally r;
-    r.variants.assign(2, Tally(3, 5));
-    r.paired.assign(2, PairedTally{});
-    r.first_trial = first;
-    r.trials = trials;
-    for (uint64_t i = 0; i < trials; ++i) {
-      const Outcome base = random_outcome(s), var = random_outcome(s);
-      r.variants[0].add(base, 10);
-      r.variants[1].add(var, 12);
-      r.paired[0].add(base, base);
-      r.paired[1].add(base, var);
-    }
-    return r;
-  };
-  const RunTally first = make(0, 300), second = make(300, 200);
-
-  RunTally merged;  // an empty run tally takes the first one it is given
-  merged.merge(second);
-  merged.merge(first);
-  CHECK(merged.first_trial == 0);
-  CHECK(merged.trials == 500);
-  CHECK(merged.variants[1].trials == 500);
-  CHECK(merged.paired[1].n == 500);
-  RunTally other = first;
-  other.merge(second);
-  CHECK(other.variants[0] == merged.variants[0]);
-  CHECK(other.variants[1] == merged.variants[1]);
-  CHECK(other.paired[1] == merged.paired[1]);
-
-  // An empty tally is the identity on the right too, and a sized tally of no trials does not
-  // pull the range down to trial 0.
-  RunTally same = second;
-  same.merge(RunTally{});
-  CHECK(same.trials == 200);
-  CHECK(same.first_trial == 300);
-  RunTally sized;
-  sized.variants.assign(2, Tally(3, 5));
-  sized.paired.assign(2, PairedTally{});
-  sized.merge(second);
-  CHECK(sized.first_trial == 300);
-  CHECK(sized.trials == 200);
-  CHECK(sized.variants[1] == second.variants[1]);
-
-  const nlohmann::json j = merged.to_json();
+TEST_CASE("run tally: parts of one run merge in any order, and JSON round-trips", "[tally]") {
+  const RunTally a = run_part(0, 300), b = run_part(300, 200), c = run_part(1000, 50);
+  RunTally x = a, y = c;
+  x.merge(b);
+  x.merge(c);
+  y.merge(b);
+  y.merge(a);
+  CHECK(x.trials() == 550);
+  CHECK(x.ranges.text() == "[0, 500) [1000, 1050)");
+  CHECK(x.ranges == y.ranges);
+  CHECK(x.variants[1] == y.variants[1]);
+  CHECK(x.paired[1] == y.paired[1]);
+  const nlohmann::json j = x.to_json();
   const RunTally back = RunTally::from_json(nlohmann::json::parse(j.dump()));
-  CHECK(back.first_trial == 0);
-  CHECK(back.trials == 500);
-  REQUIRE(back.variants.size() == 2);
-  CHECK(back.variants[0] == merged.variants[0]);
-  CHECK(back.variants[1] == merged.variants[1]);
-  CHECK(back.paired[0] == merged.paired[0]);
-  CHECK(back.paired[1] == merged.paired[1]);
+  CHECK(back.identity == x.identity);
   CHECK(back.to_json().dump() == j.dump());
+  // An empty tally of the same run is the identity.
+  RunTally e(identity(), test_metrics());
+  e.merge(x);
+  CHECK(e.to_json().dump() == j.dump());
+}
 
-  RunTally three = make(500, 1);
-  three.variants.emplace_back(3, 5);
-  three.paired.emplace_back();
-  CHECK_THROWS_WITH(merged.merge(three), "merging tallies of different scenarios");
+TEST_CASE("run tally: two runs of different seeds refuse to merge", "[tally][identity]") {
+  RunTally a = run_part(0, 100, 7);
+  const RunTally other = run_part(100, 100, 8);
+  CHECK_THROWS_WITH(a.merge(other),
+                    "refusing to merge tallies of different runs: seed 7 vs 8");
+  CHECK(a.trials() == 100);  // untouched
+  RunTally renamed = run_part(100, 100, 7);
+  renamed.identity.variants[1] = "flat-check";
+  CHECK_THROWS_WITH(a.merge(renamed), Catch::Contains("variants baseline,player-core vs "
+                                                       "baseline,flat-check"));
+  RunTally edited = run_part(100, 100, 7);
+  edited.identity.scenario_sha256 = "ffff";
+  CHECK_THROWS_WITH(a.merge(edited), Catch::Contains("scenario file sha256"));
+}
+
+TEST_CASE("run tally: a range merged twice is refused", "[tally][identity]") {
+  RunTally a = run_part(0, 1024);
+  const RunTally b = run_part(1024, 1024);
+  a.merge(b);
+  CHECK_THROWS_WITH(a.merge(b), "trials [1024, 2048) overlap trials [0, 2048) already counted: "
+                                "the same trials would be counted twice");
+  CHECK_THROWS_AS(a.merge(run_part(2000, 100)), TallyMismatch);  // a partial overlap
+  CHECK(a.trials() == 2048);
+  CHECK(a.variants[0].trials == 2048);  // a refused merge changes nothing
+  TrialRanges r;
+  r.add(10, 20);
+  r.add(0, 10);
+  r.add(30, 40);
+  r.add(20, 30);
+  CHECK(r.ranges().size() == 1);
+  CHECK(r.total() == 40);
+  CHECK_THROWS_AS(r.add(39, 41), TallyMismatch);
+}
+
+TEST_CASE("run tally: a checkpoint whose counts disagree with its ranges is refused",
+          "[tally][identity]") {
+  const nlohmann::json j = run_part(0, 100).to_json();
   nlohmann::json bad = j;
+  bad["ranges"][0][1] = 101;
+  CHECK_THROWS_WITH(RunTally::from_json(bad),
+                    Catch::Contains("variant baseline counts 100 trials, the ranges 101"));
+  bad = j;
   bad["paired"].erase(1);
-  CHECK_THROWS_WITH(RunTally::from_json(bad), "tally: variants/paired mismatch");
+  CHECK_THROWS_AS(RunTally::from_json(bad), TallyMismatch);
+  bad = j;
+  bad["identity"].erase("seed");
+  CHECK_THROWS_AS(RunTally::from_json(bad), TallyMismatch);
 }
 
 TEST_CASE("tally: counts of 10^12 trials merge and round-trip exactly", "[tally][overflow]") {
   // Synthetic shards of 10^12 trials: every ten-year recovery, a quarter of them dying first.
   constexpr uint64_t kTrials = 1000000000000ULL;
   constexpr uint64_t kTenYears = 315360000;
-  Tally shard(2, 1);
+  Tally shard(test_metrics());
   shard.trials = kTrials;
-  shard.deaths = kTrials / 4;
-  shard.deaths_by_phase = {kTrials / 8, kTrials / 16, kTrials / 16};
-  shard.knocked_out = kTrials;
-  shard.recovered = kTrials / 2;
-  shard.unresolved = kTrials / 4;
-  shard.unresolved_by_condition = {kTrials / 8, kTrials / 8};
-  shard.downtime.add_many(kTenYears, kTrials / 2);
-  shard.time_to_death.add_many(kTenYears - 1, kTrials / 4);
-  shard.sequela_trials = {kTrials / 3};
-  shard.sequela_total = {kTrials};
+  shard.ends = {kTrials / 8, kTrials / 8, kTrials / 2, kTrials / 8, kTrials / 8};
+  shard.counter_trials = {kTrials, kTrials / 2};
+  shard.counter_total = {3 * kTrials, kTrials / 2};
+  shard.durations[kDowntime_].add_many(kTenYears, kTrials / 2);
+  shard.durations[kTimeToDeath_].add_many(kTenYears - 1, kTrials / 4);
+  shard.sequela_trials = {kTrials / 3, kTrials / 3, 0};
+  shard.sequela_total = {kTrials, kTrials / 3, 0};
+  shard.sequela_magnitude = {0, -2 * static_cast<int64_t>(kTrials / 3), 0};
   shard.draws = 50 * kTrials;
+  REQUIRE_NOTHROW(shard.check());
 
-  Tally all;
+  Tally all(test_metrics());
   for (int i = 0; i < 8; ++i)
     all.merge(Tally::from_json(nlohmann::json::parse(shard.to_json().dump())));
   CHECK(all.trials == 8 * kTrials);
-  CHECK(all.deaths == 2 * kTrials);
-  CHECK(all.deaths_by_phase ==
-        std::array<uint64_t, kPhaseCount>{kTrials, kTrials / 2, kTrials / 2});
+  CHECK(all.ends_in(test_metrics().end_mask(EndKind::Died)) == 2 * kTrials);
   CHECK(all.draws == 400 * kTrials);  // 4e14
-  CHECK(all.downtime.count() == 4 * kTrials);
-  CHECK(all.downtime.sum() == u128{kTenYears} * 4 * kTrials);
-  CHECK(all.downtime.sum_squares() == u128{kTenYears} * kTenYears * 4 * kTrials);
-  CHECK(all.time_to_death.sum() == u128{kTenYears - 1} * 2 * kTrials);
-  CHECK(all.sequela_total == std::vector<uint64_t>{8 * kTrials});
-  CHECK(all.downtime.mean() == static_cast<double>(kTenYears));
+  const LogHistogram& down = all.durations[kDowntime_];
+  CHECK(down.count() == 4 * kTrials);
+  CHECK(down.sum() == u128{kTenYears} * 4 * kTrials);
+  CHECK(down.sum_squares() == u128{kTenYears} * kTenYears * 4 * kTrials);
+  CHECK(all.durations[kTimeToDeath_].sum() == u128{kTenYears - 1} * 2 * kTrials);
+  CHECK(all.sequela_magnitude[kStrengthLoss] == -16 * static_cast<int64_t>(kTrials / 3));
+  CHECK(down.mean() == static_cast<double>(kTenYears));
   CHECK(Tally::from_json(nlohmann::json::parse(all.to_json().dump())) == all);
 
-  PairedTally p;
+  PairedTally p(test_metrics());
   p.n = kTrials;
-  p.both_recovered = kTrials;
-  p.downtime_diff_sum = -static_cast<i128>(u128{kTenYears} * kTrials);
-  p.downtime_diff_sq = u128{kTenYears} * kTenYears * kTrials;
+  p.both_measured[kDowntime_] = kTrials;
+  p.diff_sum[kDowntime_] = -static_cast<i128>(u128{kTenYears} * kTrials);
+  p.diff_sq[kDowntime_] = u128{kTenYears} * kTenYears * kTrials;
   PairedTally q = PairedTally::from_json(nlohmann::json::parse(p.to_json().dump()));
   CHECK(q == p);
   q.merge(p);
-  CHECK(q.downtime_diff_sum == -2 * static_cast<i128>(u128{kTenYears} * kTrials));
-  CHECK(to_string_i128(q.downtime_diff_sum) == "-630720000000000000000");
-  CHECK(to_string_u128(q.downtime_diff_sq) == "198903859200000000000000000000");
+  CHECK(q.diff_sum[kDowntime_] == -2 * static_cast<i128>(u128{kTenYears} * kTrials));
+  CHECK(to_string_i128(q.diff_sum[kDowntime_]) == "-630720000000000000000");
+  CHECK(to_string_u128(q.diff_sq[kDowntime_]) == "198903859200000000000000000000");
 }

@@ -1,5 +1,7 @@
 #include "rules/pf2/config.h"
 
+#include "sim/core/substreams.h"
+
 #include <algorithm>
 
 namespace leth::pf2 {
@@ -217,8 +219,15 @@ Config read_config(const Scenario& s, size_t v) {
   std::vector<Reader> attackers = enc->get_tables("attackers");
   if (attackers.empty())
     enc->fail_here("no attackers", "add at least one [[encounter.attackers]] with damage");
-  for (size_t i = 0; i < attackers.size(); ++i)
+  size_t actors = 0;
+  for (size_t i = 0; i < attackers.size(); ++i) {
     c.strikes.push_back(read_strike(attackers[i], i + 1, c.options));
+    actors += static_cast<size_t>(c.strikes.back().base.count);
+  }
+  // sim/core/substreams.h: each creature's turn has a stream of its own, 2^16 per round.
+  if (actors >= streams::kMaxActors)
+    enc->fail_here("more than " + std::to_string(streams::kMaxActors - 1) + " creatures",
+                   "split the scenario");
   c.healer = read_aftercare(r);
   c.recovery = read_recovery(r);
   return c;

@@ -4,17 +4,33 @@
 
 #include "sim/core/check.h"
 #include "sim/core/clock.h"
+#include "sim/core/substreams.h"
 
 namespace leth::pf2 {
 
-const std::vector<std::string>& Model::condition_names() {
-  static const std::vector<std::string> names{"dying", "unconscious", "injured"};
-  return names;
-}
-
-const std::vector<std::string>& Model::sequela_names() {
-  static const std::vector<std::string> none;  // seed 004 has no lasting injuries
-  return none;
+const RulesetInfo& Model::info() {
+  static const MetricSpec metrics{
+      .ends = {{EndKind::Died, "combat", "died before the fight was over"},
+               {EndKind::Died, "dying", "died after the fight, of dying that began in it"},
+               {EndKind::Died, "recovery", "died after the fight, of something that began after it"},
+               {EndKind::Recovered, "", "back to full HP and conscious"},
+               {EndKind::Unresolved, "dying", "still dying at the horizon"},
+               {EndKind::Unresolved, "unconscious", "unconscious at 0 HP, not dying, at the horizon"},
+               {EndKind::Unresolved, "injured", "conscious but below full HP at the horizon"}},
+      .counters = {{"knocked_out", "times the character fell to 0 HP"},
+                   {"hero_points_spent", "heroic recoveries (004 \"Récupération héroïque\")"}},
+      .durations = {{kDowntime, "from the start of the fight until back to full HP; over the "
+                                "trials that recovered"},
+                    {kTimeOutOfAction, "from the first fall to 0 HP until conscious for good; "
+                                       "over the trials knocked out that end conscious"},
+                    {kTimeToDeath, "from the start of the fight until death; over deaths"},
+                    {"time_dying", "seconds spent with the dying condition in all; over the "
+                                   "trials that were ever dying"}},
+      .sequelae = {},  // seed 004 has no lasting injuries
+  };
+  static const RulesetInfo r{"pf2", "Pathfinder 2e: hit points, dying and recovery",
+                             "004_3cd47c20af020d45.txt", &option_specs(), &metrics};
+  return r;
 }
 
 Model::Model(Config config) : config_(std::move(config)) {
@@ -25,14 +41,18 @@ Model::Model(Config config) : config_(std::move(config)) {
 
 namespace {
 
-constexpr int kCharacter = -1;
-
 std::string hp_text(int hp, int max) {
   return std::to_string(hp) + "/" + std::to_string(max);
 }
 
-enum class Ev : uint8_t {
-  CharacterTurn,
+// The events of one trial's timeline, fight and aftermath alike.
+enum class Ev : uint16_t {
+  RoundStart,     // arg: the round; schedules the round's turns in initiative order
+  CharacterTurn,  // in the fight
+  CreatureTurn,   // who: the actor; arg: the round
+  RoundEnd,       // the healer's action in the fight; arg: the round
+  FightEnds,
+  DyingTurn,  // after the fight: a turn while dying (a recovery check)
   HealerRound,
   TreatStart,
   TreatEnd,
@@ -41,11 +61,19 @@ enum class Ev : uint8_t {
   RestEnd
 };
 
+using metric::End;
+
 // One trial: the character's state and the rules that change it.
 class Trial {
  public:
-  Trial(const Model& m, TrialRng& rng, EventLog* log)
-      : m_(m), cfg_(m.config()), opt_(cfg_.options), ch_(cfg_.character), rng_(rng), log_(log) {
+  Trial(const Model& m, TrialContext& ctx)
+      : m_(m),
+        cfg_(m.config()),
+        opt_(cfg_.options),
+        ch_(cfg_.character),
+        rng_(ctx.rng),
+        log_(ctx.log),
+        timeline_(ctx.timeline) {
     hp_ = ch_.max_hp;
     temp_hp_ = ch_.temp_hp;
     wounded_ = ch_.wounded;
@@ -61,10 +89,15 @@ class Trial {
   int death_at() const { return 4 - (opt_.doomed ? doomed_ : 0); }
   bool full() const { return !dead_ && !down() && hp_ == ch_.max_hp; }
 
+  // --- the fight, as events on the timeline
+  void start_fight();
+  void round_start(int round, Seconds t);
+  void round_end(Seconds t);
+  void fight_ends(Seconds t);
+  void dispatch(const Timeline::Event& ev);
+
   // --- the rules
-  void combat();
-  void creature_turn(size_t actor_index, int round, Seconds t, std::vector<int>& order,
-                     size_t& pos);
+  void creature_turn(size_t actor_index, int round, Seconds t);
   void character_turn(Seconds t);
   void healer_action(Seconds t, bool in_combat);
   // `actor`: the creature that dealt it (index into Model::actors()), or -1 for treatment.
@@ -82,9 +115,10 @@ class Trial {
   template <typename Why>
   void die(Seconds t, Why&& why);
   void set_hp(int hp, Seconds t);
+  void set_dying(int dying, Seconds t);  // keeps the time spent dying
+  Outcome outcome() const;
 
   // --- after the fight
-  void aftermath();
   void plan_healer(Seconds t);
   void arrive(Seconds t) {
     if (healer_here_) return;
@@ -99,6 +133,7 @@ class Trial {
   const Character& ch_;
   TrialRng& rng_;
   EventLog* log_;
+  Timeline& timeline_;
 
   int hp_ = 0;
   int temp_hp_ = 0;
@@ -108,16 +143,25 @@ class Trial {
   int doomed_ = 0;
   int hero_points_ = 0;
   bool dead_ = false;
-  bool knocked_out_ = false;
+  uint32_t knock_outs_ = 0;
+  uint32_t hero_points_spent_ = 0;
+  Seconds first_down_ = -1;     // the first fall to 0 HP; -1: never
+  Seconds conscious_since_ = 0;  // the last time the character came to
+  Seconds dying_since_ = 0;     // when the current dying episode began
+  Seconds time_dying_ = 0;      // closed dying episodes, in all
+  bool ever_dying_ = false;
   bool resting_ = false;
   Seconds rest_ends_ = 0;
   Seconds wake_at_ = -1;    // when a stable, unconscious character wakes; -1: not scheduled
   Seconds full_since_ = 0;  // -1 while below full health
   Seconds death_time_ = 0;
-  Phase death_phase_ = Phase::Combat;
+  End death_end_ = End::kDiedCombat;
   bool dying_began_in_combat_ = false;
   bool in_combat_ = true;
   Seconds combat_end_ = 0;
+  int rounds_ = 0;
+  size_t character_slot_ = 0;  // the character acts just before this actor (size(): last)
+  Timeline::Id character_turn_ = 0;  // the character's turn in the current round
 
   uint64_t dying_checks_ = 0;  // stream indices, so each check has its own numbers
   uint64_t care_actions_ = 0;
@@ -127,10 +171,10 @@ class Trial {
   bool temp_hp_granted_ = false;
   int heal_uses_ = 0;
   Seconds next_treat_ = 0;  // Treat Wounds: once an hour for the same patient
-  Agenda<Ev> agenda_;
 };
 
 void Trial::set_hp(int hp, Seconds t) {
+  if (hp_ == 0 && hp > 0) conscious_since_ = t;
   hp_ = std::clamp(hp, 0, ch_.max_hp);
   if (hp_ == ch_.max_hp) {
     if (full_since_ < 0) full_since_ = t;
@@ -139,17 +183,28 @@ void Trial::set_hp(int hp, Seconds t) {
   }
 }
 
+void Trial::set_dying(int dying, Seconds t) {
+  if (dying_ == 0 && dying > 0) {
+    dying_since_ = t;
+    ever_dying_ = true;
+  } else if (dying_ > 0 && dying == 0) {
+    time_dying_ += t - dying_since_;
+  }
+  dying_ = dying;
+}
+
 template <typename Why>
 void Trial::die(Seconds t, Why&& why) {
   dead_ = true;
   hp_ = 0;
   death_time_ = t;
+  if (dying_ > 0) time_dying_ += t - dying_since_;
   if (in_combat_)
-    death_phase_ = Phase::Combat;
+    death_end_ = End::kDiedCombat;
   else if (dying_began_in_combat_)
-    death_phase_ = Phase::Dying;
+    death_end_ = End::kDiedDying;
   else
-    death_phase_ = Phase::Recovery;
+    death_end_ = End::kDiedRecovery;
   note(log_, t, [&] { return "dies: " + why(); });
 }
 
@@ -163,14 +218,15 @@ std::string Trial::actor_name(int actor) const {
 // 004 "Être mis KO": unconscious; dying 1, or 2 on a critical hit or own critical failure;
 // nonlethal: unconscious at 0 HP but not dying. Player Core: dying also gains wounded.
 void Trial::knock_out(bool critical, int dc, bool nonlethal, Seconds t) {
-  knocked_out_ = true;
+  ++knock_outs_;
+  if (first_down_ < 0) first_down_ = t;
   if (nonlethal) {
     note(log_, t,
          [] { return std::string("knocked out by nonlethal damage: unconscious, not dying"); });
     schedule_wake(t);
     return;
   }
-  dying_ = (critical ? 2 : 1) + (opt_.wounded ? wounded_ : 0);
+  set_dying((critical ? 2 : 1) + (opt_.wounded ? wounded_ : 0), t);
   recovery_dc_ = dc;
   dying_began_in_combat_ = in_combat_;
   wake_at_ = -1;
@@ -193,18 +249,19 @@ void Trial::gain_dying_while_down(bool critical, int dc, Seconds t) {
   const int step = critical ? 2 : 1;
   if (dying_ > 0) {
     const int before = dying_;
-    dying_ =
-        opt_.dying_adds ? dying_ + step : std::max(dying_, step + (opt_.wounded ? wounded_ : 0));
+    set_dying(
+        opt_.dying_adds ? dying_ + step : std::max(dying_, step + (opt_.wounded ? wounded_ : 0)),
+        t);
     recovery_dc_ = std::max(recovery_dc_, dc);
     note(log_, t, [&] {
       return "hit while dying: dying " + std::to_string(before) + " -> " + std::to_string(dying_);
     });
   } else {
-    dying_ = step + (opt_.wounded ? wounded_ : 0);
+    set_dying(step + (opt_.wounded ? wounded_ : 0), t);
     recovery_dc_ = dc;
     dying_began_in_combat_ = in_combat_;
     wake_at_ = -1;
-    agenda_.cancel(Ev::Wake);
+    timeline_.cancel_kind(Ev::Wake);
     note(log_, t, [&] { return "hit while unconscious: dying " + std::to_string(dying_); });
   }
   if (dying_ >= death_at()) die(t, [&] { return "dying " + std::to_string(dying_); });
@@ -261,7 +318,7 @@ void Trial::take_hit(const Hit& hit, int dc, bool death_effect, int actor, Secon
 
 // 004: losing dying (back to 1 HP, or stabilised). Player Core: wounded +1.
 void Trial::lose_dying(Seconds t) {
-  dying_ = 0;
+  set_dying(0, t);
   if (opt_.wounded) {
     ++wounded_;
     note(log_, t, [&] { return "wounded " + std::to_string(wounded_); });
@@ -276,10 +333,10 @@ void Trial::become_stable(Seconds t) {
 }
 
 void Trial::schedule_wake(Seconds t) {
-  Stream s = rng_.stream(Purpose::Recovery, wakes_++);
+  Stream s = open(rng_, streams::wake(wakes_++));
   wake_at_ = t + opt_.stable_wake.sample(s);
   note(log_, t, [&] { return "will wake at " + clock_text(wake_at_) + " unless healed"; });
-  if (!in_combat_) agenda_.schedule(wake_at_, Ev::Wake);
+  if (!in_combat_) timeline_.schedule(wake_at_, Ev::Wake);
 }
 
 void Trial::heal(int amount, Seconds t, const char* how) {
@@ -294,7 +351,7 @@ void Trial::heal(int amount, Seconds t, const char* how) {
   });
   if (before == 0 && hp_ > 0) {
     wake_at_ = -1;
-    agenda_.cancel(Ev::Wake);
+    timeline_.cancel_kind(Ev::Wake);
     if (was_dying) {
       lose_dying(t);
       note(log_, t, [&] {
@@ -338,6 +395,7 @@ void Trial::character_turn(Seconds t) {
       (opt_.heroic_recovery == HeroPolicy::Immediately ||
        (opt_.heroic_recovery == HeroPolicy::LastChance && dying_ == death_at() - 1))) {
     --hero_points_;
+    ++hero_points_spent_;
     const int d = dying_;
     note(log_, t,
          [&] { return "spends a hero point (heroic recovery) at dying " + std::to_string(d); });
@@ -347,14 +405,14 @@ void Trial::character_turn(Seconds t) {
          [&] { return "back to 1 HP, conscious, slowed " + std::to_string(d) + " for 1 round"; });
     return;
   }
-  Stream s = rng_.stream(Purpose::Dying, dying_checks_++);
+  Stream s = open(rng_, streams::dying_check(dying_checks_++));
   const int dc =
       opt_.recovery_check == RecoveryCheck::Fortitude ? recovery_dc_ + dying_ : 10 + dying_;
   const int mod = opt_.recovery_check == RecoveryCheck::Fortitude ? ch_.fortitude : 0;
   const CheckResult r = roll_check(s, mod, dc);
   const int before = dying_;
   static constexpr int kShift[] = {+2, +1, -1, -2};  // by Degree
-  dying_ = std::max(0, dying_ + kShift[static_cast<int>(r.degree)]);
+  set_dying(std::max(0, dying_ + kShift[static_cast<int>(r.degree)]), t);
   note(log_, t, [&] {
     return std::string(opt_.recovery_check == RecoveryCheck::Fortitude
                            ? "recovery save: "
@@ -368,14 +426,13 @@ void Trial::character_turn(Seconds t) {
     become_stable(t);
 }
 
-void Trial::creature_turn(size_t actor_index, int round, Seconds t, std::vector<int>& order,
-                          size_t& pos) {
+void Trial::creature_turn(size_t actor_index, int round, Seconds t) {
   const Model::Actor& actor = m_.actors()[actor_index];
   const Strike& st = cfg_.strikes[static_cast<size_t>(actor.strike)];
   if (round < st.base.first_round || round > st.base.last_round) return;
   const int who = static_cast<int>(actor_index);
   // Each creature's turn has its own stream: its rolls do not depend on what came before.
-  Stream s = rng_.stream(Purpose::Encounter, (static_cast<uint64_t>(round) << 16) | actor_index);
+  Stream s = open(rng_, streams::creature_turn(round, actor_index));
   if (down()) {
     const bool strikes_on = s.chance(st.base.keep_attacking_downed);
     if (!strikes_on) return;
@@ -448,13 +505,10 @@ void Trial::creature_turn(size_t actor_index, int round, Seconds t, std::vector<
     bool ko_now = false;
     take_hit(h, st.dc.value_or(0), st.death_effect, who, t, &ko_now);
     if (ko_now && !dead_) {
-      // 004: the character's initiative moves to just before the creature that knocked it out.
-      const auto me = std::find(order.begin(), order.end(), kCharacter);
-      order.erase(me);
-      const auto it = std::find(order.begin(), order.end(), static_cast<int>(actor_index));
-      order.insert(it, kCharacter);
-      pos = static_cast<size_t>(
-          std::find(order.begin(), order.end(), static_cast<int>(actor_index)) - order.begin());
+      // 004: the character's initiative moves to just before the creature that knocked it out:
+      // from the next round on, and not again in this one.
+      character_slot_ = actor_index;
+      timeline_.cancel(character_turn_);
     }
     if (down() && i + 1 < n) {
       // Further strikes of this turn at a fallen character only if it keeps attacking.
@@ -467,7 +521,7 @@ void Trial::creature_turn(size_t actor_index, int round, Seconds t, std::vector<
 // The healer's action in a round: healing magic first, else Administer First Aid.
 void Trial::healer_action(Seconds t, bool in_combat) {
   const Healer& h = *cfg_.healer;
-  Stream s = rng_.stream(Purpose::Care, ++care_actions_);
+  Stream s = open(rng_, streams::care_action(++care_actions_));
   if (heal_uses_ > 0 && (down() || (!in_combat && h.heal_after_fight && hp_ < ch_.max_hp))) {
     --heal_uses_;
     heal(static_cast<int>(h.heal->roll(s)), t, "healer's heal");
@@ -481,7 +535,7 @@ void Trial::healer_action(Seconds t, bool in_combat) {
     if (r.degree >= Degree::Success)
       become_stable(t);
     else if (r.degree == Degree::CriticalFailure) {
-      ++dying_;
+      set_dying(dying_ + 1, t);
       note(log_, t,
            [&] { return "the fumbled first aid worsens dying to " + std::to_string(dying_); });
       if (dying_ >= death_at()) die(t, [&] { return "dying " + std::to_string(dying_); });
@@ -489,56 +543,68 @@ void Trial::healer_action(Seconds t, bool in_combat) {
   }
 }
 
-void Trial::combat() {
+// The fight: rounds of 6 s on the timeline, each a RoundStart that schedules the round's turns
+// in initiative order and a RoundEnd for the healer; FightEnds closes it.
+void Trial::start_fight() {
   const EncounterCommon& enc = cfg_.encounter;
-  Stream setup = rng_.stream(Purpose::Encounter, 0);
-  const int rounds = static_cast<int>(enc.rounds.roll(setup));
-  std::vector<int> order;
-  if (!enc.attackers_first) order.push_back(kCharacter);
-  for (size_t a = 0; a < m_.actors().size(); ++a) order.push_back(static_cast<int>(a));
-  if (enc.attackers_first) order.push_back(kCharacter);
+  Stream setup = open(rng_, streams::fight_setup());
+  rounds_ = static_cast<int>(enc.rounds.roll(setup));
+  character_slot_ = enc.attackers_first ? m_.actors().size() : 0;
   note(log_, 0, [&] {
-    return "the fight begins: " + std::to_string(rounds) + " rounds, HP " +
+    return "the fight begins: " + std::to_string(rounds_) + " rounds, HP " +
            hp_text(hp_, ch_.max_hp) +
            (temp_hp_ ? " + " + std::to_string(temp_hp_) + " temporary" : "");
   });
-  for (int round = 1; round <= rounds && !dead_; ++round) {
-    const Seconds t = (round - 1) * kRound;
-    if (t >= cfg_.horizon) break;
-    note(log_, t, [&] { return "round " + std::to_string(round); });
-    for (size_t pos = 0; pos < order.size() && !dead_; ++pos) {
-      if (order[pos] == kCharacter)
-        character_turn(t);
-      else
-        creature_turn(static_cast<size_t>(order[pos]), round, t, order, pos);
-    }
-    // The healer acts at the end of each round from the round it arrives in, and during the
-    // fight tends only a fallen character.
-    if (!dead_ && help_at_ >= 0 && help_at_ < t + kRound) {
-      if (!healer_here_) {
-        healer_here_ = true;
-        note(log_, t, [] { return std::string("help arrives"); });
-      }
-      if (down()) {
-        healer_action(t, true);
-      } else if (cfg_.healer->temp_hp && !temp_hp_granted_) {
-        temp_hp_granted_ = true;
-        Stream s = rng_.stream(Purpose::Care, ++care_actions_);
-        grant_temp_hp(static_cast<int>(cfg_.healer->temp_hp->roll(s)), t);
-      }
-    }
+  combat_end_ = std::min<Seconds>(static_cast<Seconds>(rounds_) * kRound, cfg_.horizon);
+  if (rounds_ >= 1 && 0 < cfg_.horizon) timeline_.schedule(0, Ev::RoundStart, 0, 1);
+  timeline_.schedule(combat_end_, Ev::FightEnds);
+}
+
+void Trial::round_start(int round, Seconds t) {
+  note(log_, t, [&] { return "round " + std::to_string(round); });
+  const size_t n = m_.actors().size();
+  for (size_t a = 0; a <= n; ++a) {
+    if (a == character_slot_) character_turn_ = timeline_.schedule(t, Ev::CharacterTurn);
+    if (a < n) timeline_.schedule(t, Ev::CreatureTurn, static_cast<uint16_t>(a), round);
   }
-  combat_end_ = std::min<Seconds>(static_cast<Seconds>(rounds) * kRound, cfg_.horizon);
+  timeline_.schedule(t, Ev::RoundEnd, 0, round);
+  const Seconds next = t + kRound;
+  if (round < rounds_ && next < cfg_.horizon) timeline_.schedule(next, Ev::RoundStart, 0, round + 1);
+}
+
+// The healer acts at the end of each round from the round it arrives in, and during the fight
+// tends only a fallen character.
+void Trial::round_end(Seconds t) {
+  if (help_at_ < 0 || help_at_ >= t + kRound) return;
+  if (!healer_here_) {
+    healer_here_ = true;
+    note(log_, t, [] { return std::string("help arrives"); });
+  }
+  if (down()) {
+    healer_action(t, true);
+  } else if (cfg_.healer->temp_hp && !temp_hp_granted_) {
+    temp_hp_granted_ = true;
+    Stream s = open(rng_, streams::care_action(++care_actions_));
+    grant_temp_hp(static_cast<int>(cfg_.healer->temp_hp->roll(s)), t);
+  }
+}
+
+// The fight is over: temporary HP go, and the aftermath's events begin.
+void Trial::fight_ends(Seconds e) {
   in_combat_ = false;
   temp_hp_ = 0;  // temporary HP last for the fight (README: assumption)
-  note(log_, combat_end_, [&] {
-    return dead_ ? std::string("the fight ends") : "the fight ends: HP " + hp_text(hp_, ch_.max_hp);
-  });
+  note(log_, e, [&] { return "the fight ends: HP " + hp_text(hp_, ch_.max_hp); });
+  if (full()) return;
+  if (dying_ > 0) timeline_.schedule(e, Ev::DyingTurn);
+  if (down() && dying_ == 0 && wake_at_ >= 0) timeline_.schedule(std::max(wake_at_, e), Ev::Wake);
+  if (cfg_.recovery.nightly_rest)
+    timeline_.schedule(e + cfg_.recovery.first_rest, Ev::RestStart);
+  plan_healer(e);
 }
 
 void Trial::treat_wounds(Seconds t) {
   const Healer& h = *cfg_.healer;
-  Stream s = rng_.stream(Purpose::Care, ++care_actions_);
+  Stream s = open(rng_, streams::care_action(++care_actions_));
   // seeds/README (Player Core): Treat Wounds, DC 15/20/30/40 heals 2d8 (+0/10/30/50),
   // 4d8 on a critical success; a critical failure deals 1d8.
   const int dc = h.treat_wounds_dc;
@@ -559,135 +625,160 @@ void Trial::treat_wounds(Seconds t) {
     note(log_, t,
          [&] { return "the botched treatment deals " + std::to_string(amount) + " damage"; });
     take_hit(Hit{amount, Channel::Lethal, 0, false, -1}, dc, false, -1, t, nullptr);
-    if (!dead_ && dying_ > 0) agenda_.schedule(t + kRound, Ev::CharacterTurn);
+    if (!dead_ && dying_ > 0) timeline_.schedule(t + kRound, Ev::DyingTurn);
   }
 }
 
 void Trial::plan_healer(Seconds t) {
   if (!cfg_.healer || dead_ || help_at_ < 0) return;
-  if (agenda_.has(Ev::HealerRound) || agenda_.has(Ev::TreatStart) || agenda_.has(Ev::TreatEnd))
+  if (timeline_.has_kind(Ev::HealerRound) || timeline_.has_kind(Ev::TreatStart) ||
+      timeline_.has_kind(Ev::TreatEnd))
     return;
   const Healer& h = *cfg_.healer;
   const Seconds at = std::max(t, help_at_);
   if (hp_ >= ch_.max_hp) return;
   const bool can_heal = heal_uses_ > 0 && (down() || h.heal_after_fight);
   if (can_heal || (dying_ > 0 && h.first_aid)) {
-    agenda_.schedule(at, Ev::HealerRound);
+    timeline_.schedule(at, Ev::HealerRound);
   } else if (dying_ == 0 && h.treat_wounds) {
     Seconds when = std::max(at, next_treat_);
     if (resting_) when = std::max(when, rest_ends_);
-    agenda_.schedule(when, Ev::TreatStart);
+    timeline_.schedule(when, Ev::TreatStart);
   }
 }
 
-void Trial::aftermath() {
-  const Seconds e = combat_end_;
-  if (dying_ > 0) agenda_.schedule(e, Ev::CharacterTurn);
-  if (down() && dying_ == 0 && wake_at_ >= 0) agenda_.schedule(std::max(wake_at_, e), Ev::Wake);
-  if (cfg_.recovery.nightly_rest) agenda_.schedule(e + cfg_.recovery.first_rest, Ev::RestStart);
-  plan_healer(e);
-
-  while (!dead_ && !agenda_.empty()) {
-    if (full()) return;
-    const auto ev = agenda_.pop();
-    const Seconds t = ev.time;
-    if (t > cfg_.horizon) return;
-    switch (ev.kind) {
-      case Ev::CharacterTurn:
-        if (dying_ > 0) {
-          character_turn(t);
-          if (!dead_ && dying_ > 0) agenda_.schedule(t + kRound, Ev::CharacterTurn);
-        }
-        break;
-      case Ev::HealerRound: {
-        arrive(t);
-        healer_action(t, false);
-        if (!dead_) plan_healer(t + kRound);
+void Trial::dispatch(const Timeline::Event& ev) {
+  const Seconds t = ev.time;
+  switch (static_cast<Ev>(ev.kind)) {
+    case Ev::RoundStart:
+      round_start(ev.arg, t);
+      break;
+    case Ev::CharacterTurn:
+      character_turn(t);
+      break;
+    case Ev::CreatureTurn:
+      creature_turn(ev.who, ev.arg, t);
+      break;
+    case Ev::RoundEnd:
+      round_end(t);
+      break;
+    case Ev::FightEnds:
+      fight_ends(t);
+      break;
+    case Ev::DyingTurn:
+      if (dying_ > 0) {
+        character_turn(t);
+        if (!dead_ && dying_ > 0) timeline_.schedule(t + kRound, Ev::DyingTurn);
+      }
+      break;
+    case Ev::HealerRound:
+      arrive(t);
+      healer_action(t, false);
+      if (!dead_) plan_healer(t + kRound);
+      break;
+    case Ev::TreatStart:
+      arrive(t);
+      if (dying_ > 0) break;  // first aid comes first; plan_healer reschedules
+      if (resting_) {
+        timeline_.schedule(rest_ends_, Ev::TreatStart);
         break;
       }
-      case Ev::TreatStart:
-        arrive(t);
-        if (dying_ > 0) break;  // first aid comes first; plan_healer reschedules
-        if (resting_) {
-          agenda_.schedule(rest_ends_, Ev::TreatStart);
-          break;
-        }
-        next_treat_ = t + kHour;
-        agenda_.schedule(t + 10 * kMinute, Ev::TreatEnd);
-        break;
-      case Ev::TreatEnd:
-        treat_wounds(t);
-        break;
-      case Ev::Wake:
-        if (down() && dying_ == 0 && wake_at_ >= 0 && t >= wake_at_) {
-          wake_at_ = -1;
-          set_hp(1, t);
-          note(log_, t, [] { return std::string("wakes at 1 HP"); });
-        }
-        break;
-      case Ev::RestStart:
-        if (down()) {
-          note(log_, t, [] { return std::string("no rest tonight: unconscious"); });
-          agenda_.schedule(t + kDay, Ev::RestStart);
-          break;
-        }
-        resting_ = true;
-        rest_ends_ = t + 8 * kHour;
-        agenda_.schedule(rest_ends_, Ev::RestEnd);
-        agenda_.schedule(t + kDay, Ev::RestStart);
-        break;
-      case Ev::RestEnd: {
-        resting_ = false;
-        // seeds/README (Player Core): 8 hours of rest restore Con x level HP (at least level).
-        const int gain = std::max(ch_.con, 1) * ch_.level;
-        heal(gain, t, "a night's rest");
-        if (opt_.doomed && doomed_ > 0) {
-          --doomed_;
-          note(log_, t, [&] { return "doomed drops to " + std::to_string(doomed_); });
-        }
+      next_treat_ = t + kHour;
+      timeline_.schedule(t + 10 * kMinute, Ev::TreatEnd);
+      break;
+    case Ev::TreatEnd:
+      treat_wounds(t);
+      break;
+    case Ev::Wake:
+      if (down() && dying_ == 0 && wake_at_ >= 0 && t >= wake_at_) {
+        wake_at_ = -1;
+        set_hp(1, t);
+        note(log_, t, [] { return std::string("wakes at 1 HP"); });
+      }
+      break;
+    case Ev::RestStart:
+      if (down()) {
+        note(log_, t, [] { return std::string("no rest tonight: unconscious"); });
+        timeline_.schedule(t + kDay, Ev::RestStart);
         break;
       }
+      resting_ = true;
+      rest_ends_ = t + 8 * kHour;
+      timeline_.schedule(rest_ends_, Ev::RestEnd);
+      timeline_.schedule(t + kDay, Ev::RestStart);
+      break;
+    case Ev::RestEnd: {
+      resting_ = false;
+      // seeds/README (Player Core): 8 hours of rest restore Con x level HP (at least level).
+      const int gain = std::max(ch_.con, 1) * ch_.level;
+      heal(gain, t, "a night's rest");
+      if (opt_.doomed && doomed_ > 0) {
+        --doomed_;
+        note(log_, t, [&] { return "doomed drops to " + std::to_string(doomed_); });
+      }
+      break;
     }
-    if (!dead_) plan_healer(t);
   }
+}
+
+Outcome Trial::outcome() const {
+  using namespace metric;
+  Outcome o;
+  if (knock_outs_ > 0) o.count(kKnockedOut, knock_outs_);
+  if (hero_points_spent_ > 0) o.count(kHeroPointsSpent, hero_points_spent_);
+  if (ever_dying_) o.measure(kTimeDying, time_dying_ + (!dead_ && dying_ > 0 ? cfg_.horizon - dying_since_ : 0));
+  if (dead_) {
+    o.end = death_end_;
+    o.end_time = death_time_;
+    o.measure(kTimeToDeath, death_time_);
+    return o;
+  }
+  if (first_down_ >= 0 && !down()) o.measure(kOutOfAction, conscious_since_ - first_down_);
+  if (full()) {
+    o.end = kRecovered;
+    o.end_time = full_since_;
+    o.measure(kDowntime, full_since_);
+  } else {
+    o.end = dying_ > 0 ? kStillDying : down() ? kStillUnconscious : kStillInjured;
+    o.end_time = cfg_.horizon;
+  }
+  return o;
 }
 
 Outcome Trial::run() {
   if (cfg_.healer) {
-    Stream s = rng_.stream(Purpose::Care, 0);
+    Stream s = open(rng_, streams::help_arrival());
     help_at_ = cfg_.healer->arrives.sample(s);
     heal_uses_ = cfg_.healer->heal_uses;
     note(log_, 0, [&] { return "help will arrive at " + clock_text(help_at_); });
   }
-  combat();
-  Outcome o;
-  if (!dead_ && !full()) aftermath();
-  o.knocked_out = knocked_out_;
-  if (dead_) {
-    o.end = End::Died;
-    o.time = death_time_;
-    o.death_phase = death_phase_;
-  } else if (full()) {
-    o.end = End::Recovered;
-    o.time = full_since_;
+  start_fight();
+  // One timeline for the fight and the aftermath. After the fight a trial ends as soon as
+  // the character is back to full health; nothing happens after the horizon.
+  while (!dead_ && !timeline_.empty()) {
+    if (!in_combat_ && full()) break;
+    const Timeline::Event ev = timeline_.pop();
+    if (ev.time > cfg_.horizon) break;
+    dispatch(ev);
+    const bool aftermath = !in_combat_ && static_cast<Ev>(ev.kind) != Ev::FightEnds;
+    if (aftermath && !dead_) plan_healer(ev.time);
+  }
+  const Outcome o = outcome();
+  if (o.end == metric::kRecovered)
     note(log_, full_since_,
          [&] { return "back to full health, " + hp_text(hp_, ch_.max_hp) + " HP"; });
-  } else {
-    o.end = End::Unresolved;
-    o.time = cfg_.horizon;
-    o.condition = dying_ > 0 ? kStillDying : down() ? kStillUnconscious : kStillInjured;
+  else if (!dead_)
     note(log_, cfg_.horizon, [&] {
-      return "the horizon comes: still " + Model::condition_names()[o.condition] + ", HP " +
+      return "the horizon comes: still " + Model::info().metrics->ends[o.end].detail + ", HP " +
              hp_text(hp_, ch_.max_hp);
     });
-  }
   return o;
 }
 
 }  // namespace
 
-Outcome Model::run_trial(TrialRng& rng, EventLog* log) const {
-  return Trial(*this, rng, log).run();
+Outcome Model::run_trial(TrialContext& ctx) const {
+  return Trial(*this, ctx).run();
 }
 
 }  // namespace leth::pf2

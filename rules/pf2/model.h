@@ -5,25 +5,44 @@
 #include <string>
 #include <vector>
 
+#include "rules/common/health_model.h"
 #include "rules/pf2/config.h"
-#include "sim/core/event_log.h"
-#include "sim/core/outcome.h"
-#include "sim/core/stream.h"
 
 namespace leth::pf2 {
 
-// Conditions a trial can be left in at the horizon (Outcome::condition).
-enum ConditionId : uint8_t { kStillDying = 0, kStillUnconscious = 1, kStillInjured = 2 };
+// What a pf2 trial reports (the order of Model::info().metrics's lists).
+namespace metric {
+enum End : uint16_t {
+  kDiedCombat,        // died before the fight was over
+  kDiedDying,         // died after the fight, of a dying episode that began in it
+  kDiedRecovery,      // died after the fight, of something that began after it
+  kRecovered,         // back to full HP, conscious
+  kStillDying,        // unresolved at the horizon: dying
+  kStillUnconscious,  // unresolved: unconscious at 0 HP, not dying
+  kStillInjured,      // unresolved: conscious, below full HP
+};
+enum Counter : uint16_t {
+  kKnockedOut,       // times the character fell to 0 HP
+  kHeroPointsSpent,  // heroic recoveries
+};
+enum Duration : uint16_t {
+  kDowntime,      // start of the fight -> back to full HP (recovered trials)
+  kOutOfAction,   // first fall to 0 HP -> conscious for good (knocked out, ends conscious)
+  kTimeToDeath,   // start of the fight -> death (deaths)
+  kTimeDying,     // seconds spent dying in all (knocked out by lethal damage at least once)
+};
+}  // namespace metric
 
 class Model {
  public:
   explicit Model(Config config);
 
-  Outcome run_trial(TrialRng& rng, EventLog* log) const;
+  static const RulesetInfo& info();
+  static Model build(const Scenario& s, size_t v) { return Model(read_config(s, v)); }
+
+  Outcome run_trial(TrialContext& ctx) const;
 
   const Config& config() const { return config_; }
-  static const std::vector<std::string>& condition_names();
-  static const std::vector<std::string>& sequela_names();
 
   // One creature's place in the fight: which strike profile it uses, its number among its kind.
   struct Actor {

@@ -10,21 +10,31 @@ namespace leth {
 
 namespace {
 
-std::string outcome_text(const Outcome& o, const std::vector<std::string>& conditions) {
+// "died (dying) at 0:00:12; knocked_out 1; time_out_of_action 0:01:30" — from the declaration.
+std::string outcome_text(const Outcome& o, const MetricSpec& m) {
+  const EndSpec& e = m.ends.at(o.end);
   std::string s;
-  switch (o.end) {
-    case End::Died:
-      s = std::string("died (") + phase_name(o.death_phase) + ") at " + clock_text(o.time);
+  switch (e.kind) {
+    case EndKind::Died:
+      s = "died";
       break;
-    case End::Recovered:
-      s = "recovered: back to full health at " + clock_text(o.time);
+    case EndKind::Recovered:
+      s = "recovered: back to full health";
       break;
-    case End::Unresolved:
-      s = "unresolved at the horizon (" + clock_text(o.time) + "): still " +
-          (o.condition < conditions.size() ? conditions[o.condition] : std::string("?"));
+    case EndKind::Unresolved:
+      s = "unresolved at the horizon";
+      break;
+    case EndKind::Lost:
+      s = "lost";
       break;
   }
-  s += o.knocked_out ? "; was knocked out" : "; never knocked out";
+  if (!e.detail.empty()) s += " (" + e.detail + ")";
+  s += " at " + clock_text(o.end_time);
+  for (size_t c = 0; c < m.counters.size(); ++c)
+    if (o.counters[c] > 0) s += "; " + m.counters[c].name + " " + std::to_string(o.counters[c]);
+  for (size_t d = 0; d < m.durations.size(); ++d)
+    if (o.has(d) && m.durations[d].name != kDowntime && m.durations[d].name != kTimeToDeath)
+      s += "; " + m.durations[d].name + " " + clock_text(o.durations[d]);
   return s;
 }
 
@@ -77,7 +87,7 @@ int cmd_replay(const std::vector<std::string>& args, std::ostream& out, std::ost
     out << s.name << " (" << s.ruleset << "), variant " << variant << ", seed " << sd << ", trial "
         << trial << "\n"
         << log.render()
-        << "outcome: " << outcome_text(o, condition_names(ls.models[static_cast<size_t>(v)]))
+        << "outcome: " << outcome_text(o, metrics_of(ls.models[static_cast<size_t>(v)]))
         << "; " << draws << " random draws\n";
   } catch (const InputError& e) {
     err << e.what() << "\n";

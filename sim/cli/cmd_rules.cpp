@@ -39,6 +39,17 @@ int cmd_rules(const std::vector<std::string>& args, std::ostream& out, std::ostr
         << "      values: " << option_kind_text(o) << "\n"
         << "      " << o.help << "\n";
   }
+  // What a trial reports: the model's declaration, which the CSV files follow.
+  const MetricSpec& m = *r->metrics;
+  out << "ends (end_states.csv):\n";
+  for (const EndSpec& e : m.ends) out << "  " << e.name() << ": " << e.help << "\n";
+  out << "counters (summary.csv: <name>_rate, <name>_mean):\n";
+  for (const CounterSpec& c : m.counters) out << "  " << c.name << ": " << c.help << "\n";
+  out << "durations (summary.csv: <name>_mean_s, _median_s, _p90_s, _p99_s; histograms.csv):\n";
+  for (const DurationSpec& d : m.durations) out << "  " << d.name << ": " << d.help << "\n";
+  out << "sequelae (sequelae.csv):" << (m.sequelae.empty() ? " none\n" : "\n");
+  for (const SequelaSpec& q : m.sequelae)
+    out << "  " << q.name << (q.unit.empty() ? "" : " [" + q.unit + "]") << ": " << q.help << "\n";
   return 0;
 }
 

@@ -9,7 +9,7 @@
 #include "sim/cli/cli_parse.h"
 #include "sim/cli/output.h"
 #include "sim/cli/progress.h"
-#include "sim/engine/runner.h"
+#include "sim/engine/driver.h"
 
 namespace leth {
 
@@ -33,8 +33,7 @@ RunInfo run_info(const LoadedScenario& ls, uint64_t seed, uint64_t trials, int t
     info.variants.push_back(v.name);
     info.variant_descriptions.push_back(v.description);
   }
-  info.conditions = condition_names(ls.models.front());
-  info.sequelae = sequela_names(ls.models.front());
+  info.metrics = metrics_of(ls.models.front());
   return info;
 }
 
@@ -135,7 +134,7 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     RunTally tally;
     {
       ProgressLine progress(ls.scenario.name, n, done, !quiet);
-      tally = run_trials(ls, s, 0, n, &done);
+      tally = drive(ls, s, DrivePlan{0, n}, {}, &done);
     }
     const double elapsed =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -2,28 +2,32 @@
 
 namespace leth {
 
-const char* phase_name(Phase p) {
-  switch (p) {
-    case Phase::Combat:
-      return "combat";
-    case Phase::Dying:
-      return "dying";
-    case Phase::Recovery:
-      return "recovery";
+void Outcome::add_sequela(uint16_t id, int32_t magnitude, uint16_t n) {
+  for (uint8_t i = 0; i < sequela_kinds; ++i)
+    if (sequelae[i].id == id) {
+      sequelae[i].count = static_cast<uint16_t>(sequelae[i].count + n);
+      sequelae[i].magnitude += magnitude;
+      return;
+    }
+  if (sequela_kinds == kMaxSequelae) {
+    sequela_overflow = static_cast<uint16_t>(sequela_overflow + n);
+    return;
   }
-  return "?";
+  sequelae[sequela_kinds++] = SequelaEntry{id, n, magnitude};
 }
 
-const char* end_name(End e) {
-  switch (e) {
-    case End::Died:
-      return "died";
-    case End::Recovered:
-      return "recovered";
-    case End::Unresolved:
-      return "unresolved";
-  }
-  return "?";
+bool Outcome::operator==(const Outcome& o) const {
+  if (end != o.end || end_time != o.end_time || measured != o.measured ||
+      counters != o.counters || sequela_kinds != o.sequela_kinds ||
+      sequela_overflow != o.sequela_overflow)
+    return false;
+  for (size_t d = 0; d < kMaxDurations; ++d)
+    if (has(d) && durations[d] != o.durations[d]) return false;
+  for (uint8_t i = 0; i < sequela_kinds; ++i)
+    if (sequelae[i].id != o.sequelae[i].id || sequelae[i].count != o.sequelae[i].count ||
+        sequelae[i].magnitude != o.sequelae[i].magnitude)
+      return false;
+  return true;
 }
 
 }  // namespace leth

@@ -1,4 +1,6 @@
-// What one trial produced. Small, fixed-size and allocation-free: millions are made a second.
+// What one trial produced, in the terms its model declared (sim/core/metrics.h): which end,
+// when, how many times each counted thing happened, the durations measured, and the lasting
+// injuries with their magnitudes. Fixed-size and allocation-free: millions are made a second.
 #pragma once
 
 #include <array>
@@ -8,52 +10,37 @@
 
 namespace leth {
 
-enum class End : uint8_t {
-  Died,        // the character is dead
-  Recovered,   // alive, conscious and back to full health
-  Unresolved,  // still alive but not recovered when the horizon came
-};
-
-// Where a death happened (DESIGN.md): during the fight, while dying after it, or later.
-enum class Phase : uint8_t {
-  Combat,    // before the encounter was over
-  Dying,     // after the fight, from a dying episode that began in it
-  Recovery,  // after the fight, from something that began after it
-};
-inline constexpr int kPhaseCount = 3;
-const char* phase_name(Phase p);
-const char* end_name(End e);
-
-// Lasting injuries, by the model's own sequela ids (see the model's sequela_names()).
-struct SequelaCount {
-  uint16_t id;
-  uint16_t count;
+struct SequelaEntry {
+  uint16_t id;         // index into the model's MetricSpec::sequelae
+  uint16_t count;      // how many the character carries
+  int32_t magnitude;   // summed magnitudes (Strength -2 twice: -4); 0 where the rule has none
 };
 
 struct Outcome {
-  static constexpr int kMaxSequelaKinds = 16;
+  static constexpr size_t kMaxEnds = 64;
+  static constexpr size_t kMaxCounters = 16;
+  static constexpr size_t kMaxDurations = 16;
+  static constexpr size_t kMaxSequelae = 16;      // distinct kinds in one trial
+  static constexpr size_t kMaxSequelaIds = 4096;  // kinds a model may declare
 
-  End end = End::Unresolved;
-  Phase death_phase = Phase::Combat;  // meaningful when end == Died
-  bool knocked_out = false;           // reached 0 HP (or the ruleset's "down") at least once
-  uint8_t condition = 0;              // when Unresolved: the model's condition id at the horizon
-  Seconds time = 0;  // Died: time of death; Recovered: downtime; Unresolved: the horizon
+  uint16_t end = 0;      // index into MetricSpec::ends
+  Seconds end_time = 0;  // when it ended: death, full recovery, or the horizon
+  uint16_t measured = 0;  // bit d: durations[d] was measured in this trial
   uint8_t sequela_kinds = 0;
-  uint16_t sequela_overflow = 0;  // sequelae beyond kMaxSequelaKinds distinct kinds
-  std::array<SequelaCount, kMaxSequelaKinds> sequelae{};
+  uint16_t sequela_overflow = 0;  // sequelae beyond kMaxSequelae distinct kinds
+  std::array<uint32_t, kMaxCounters> counters{};
+  std::array<Seconds, kMaxDurations> durations{};
+  std::array<SequelaEntry, kMaxSequelae> sequelae{};
 
-  void add_sequela(uint16_t id, uint16_t n = 1) {
-    for (uint8_t i = 0; i < sequela_kinds; ++i)
-      if (sequelae[i].id == id) {
-        sequelae[i].count = static_cast<uint16_t>(sequelae[i].count + n);
-        return;
-      }
-    if (sequela_kinds == kMaxSequelaKinds) {
-      sequela_overflow = static_cast<uint16_t>(sequela_overflow + n);
-      return;
-    }
-    sequelae[sequela_kinds++] = SequelaCount{id, n};
+  void count(size_t counter, uint32_t n = 1) { counters[counter] += n; }
+  void measure(size_t duration, Seconds s) {
+    durations[duration] = s;
+    measured = static_cast<uint16_t>(measured | (1u << duration));
   }
+  bool has(size_t duration) const { return (measured >> duration) & 1u; }
+  void add_sequela(uint16_t id, int32_t magnitude = 0, uint16_t n = 1);
+
+  bool operator==(const Outcome& o) const;
 };
 
 }  // namespace leth

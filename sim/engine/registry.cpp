@@ -2,15 +2,35 @@
 
 #include <stdexcept>
 
-#include "rules/pf2/config.h"
-
 namespace leth {
 
+namespace {
+
+template <typename... Ms>
+std::vector<RulesetInfo> infos(RulesetList<Ms...>) {
+  std::vector<RulesetInfo> all{Ms::info()...};
+  for (const RulesetInfo& r : all) r.metrics->validate();  // a bad declaration fails at once
+  return all;
+}
+
+template <typename M, typename... Rest>
+Model build(const Scenario& s, size_t v) {
+  if (s.ruleset == M::info().id) return Model(std::in_place_type<M>, M::build(s, v));
+  if constexpr (sizeof...(Rest) > 0)
+    return build<Rest...>(s, v);
+  else
+    throw std::logic_error("no model for ruleset " + s.ruleset);
+}
+
+template <typename... Ms>
+Model build_any(RulesetList<Ms...>, const Scenario& s, size_t v) {
+  return build<Ms...>(s, v);
+}
+
+}  // namespace
+
 const std::vector<RulesetInfo>& rulesets() {
-  static const std::vector<RulesetInfo> all = {
-      {"pf2", "Pathfinder 2e: hit points, dying and recovery", "004_3cd47c20af020d45.txt",
-       &pf2::option_specs()},
-  };
+  static const std::vector<RulesetInfo> all = infos(Rulesets{});
   return all;
 }
 
@@ -27,20 +47,11 @@ const RulesetInfo* find_ruleset(const std::string& id) {
 }
 
 Model build_model(const Scenario& s, size_t v) {
-  if (s.ruleset == "pf2") return pf2::Model(pf2::read_config(s, v));
-  throw std::logic_error("no model for ruleset " + s.ruleset);
+  return build_any(Rulesets{}, s, v);
 }
 
-const std::vector<std::string>& condition_names(const Model& m) {
-  return std::visit(
-      [](const auto& model) -> const std::vector<std::string>& { return model.condition_names(); },
-      m);
-}
-
-const std::vector<std::string>& sequela_names(const Model& m) {
-  return std::visit(
-      [](const auto& model) -> const std::vector<std::string>& { return model.sequela_names(); },
-      m);
+const RulesetInfo& info_of(const Model& m) {
+  return std::visit([](const auto& model) -> const RulesetInfo& { return model.info(); }, m);
 }
 
 }  // namespace leth

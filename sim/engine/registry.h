@@ -1,29 +1,27 @@
 // The closed set of health models and the one place that dispatches to them (STYLE.md: a
-// std::variant with forwarding functions, not a class hierarchy). Adding a ruleset means a
-// folder under rules/, one alternative in Model, and one entry in rulesets().
+// std::variant with forwarding functions, not a class hierarchy). Adding a ruleset is a
+// folder under rules/ and one entry in `Rulesets` below (with its #include).
 #pragma once
 
 #include <string>
 #include <variant>
 #include <vector>
 
-#include "rules/common/options.h"
+#include "rules/common/health_model.h"
 #include "rules/pf2/model.h"
-#include "scenarios/scenario.h"
-#include "sim/core/event_log.h"
-#include "sim/core/outcome.h"
-#include "sim/core/stream.h"
 
 namespace leth {
 
-using Model = std::variant<pf2::Model>;
-
-struct RulesetInfo {
-  std::string id;
-  std::string title;
-  std::string seed_file;  // in ../shared/seeds/
-  const std::vector<OptionSpec>* options;
+template <HealthModel... Ms>
+struct RulesetList {
+  using Variant = std::variant<Ms...>;
 };
+
+// ---- the registry: one entry per ruleset
+using Rulesets = RulesetList<pf2::Model>;
+// ----
+
+using Model = Rulesets::Variant;
 
 const std::vector<RulesetInfo>& rulesets();
 std::vector<std::string> ruleset_ids();
@@ -32,10 +30,12 @@ const RulesetInfo* find_ruleset(const std::string& id);
 // Builds the model for variant v of a scenario whose common part is already read.
 Model build_model(const Scenario& s, size_t v);
 
-inline Outcome run_trial(const Model& m, TrialRng& rng, EventLog* log) {
-  return std::visit([&](const auto& model) { return model.run_trial(rng, log); }, m);
+inline Outcome run_trial(const Model& m, TrialContext& ctx) {
+  return std::visit([&](const auto& model) { return model.run_trial(ctx); }, m);
 }
-const std::vector<std::string>& condition_names(const Model& m);
-const std::vector<std::string>& sequela_names(const Model& m);
+const RulesetInfo& info_of(const Model& m);
+inline const MetricSpec& metrics_of(const Model& m) {
+  return *info_of(m).metrics;
+}
 
 }  // namespace leth

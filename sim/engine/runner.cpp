@@ -9,13 +9,19 @@
 
 namespace leth {
 
-RunTally empty_tally(const LoadedScenario& s) {
-  RunTally t;
-  for (const Model& m : s.models) {
-    t.variants.emplace_back(condition_names(m).size(), sequela_names(m).size());
-    t.paired.emplace_back();
-  }
-  return t;
+TallyIdentity identity_of(const LoadedScenario& s, uint64_t seed) {
+  TallyIdentity id;
+  id.tool_version = kToolVersion;
+  id.scenario = s.scenario.name;
+  id.scenario_sha256 = s.scenario.sha256;
+  id.ruleset = s.scenario.ruleset;
+  id.seed = seed;
+  for (const VariantSpec& v : s.scenario.variants) id.variants.push_back(v.name);
+  return id;
+}
+
+RunTally empty_tally(const LoadedScenario& s, uint64_t seed) {
+  return RunTally(identity_of(s, seed), metrics_of(s.models.front()));
 }
 
 namespace {
@@ -25,6 +31,7 @@ void run_blocks(const LoadedScenario& s, uint64_t seed, uint64_t first, uint64_t
                 uint64_t b_lo, uint64_t b_hi, RunTally& t, std::atomic<uint64_t>* done) {
   const size_t nv = s.models.size();
   std::vector<Outcome> out(nv);  // once per range of blocks, not per trial
+  Timeline timeline;             // likewise: its storage serves every trial of the range
   for (uint64_t b = b_lo; b < b_hi; ++b) {
     const uint64_t lo = first + b * kBlockTrials;
     const uint64_t hi = std::min(first + count, lo + kBlockTrials);
@@ -32,7 +39,9 @@ void run_blocks(const LoadedScenario& s, uint64_t seed, uint64_t first, uint64_t
       for (size_t v = 0; v < nv; ++v) {
         // Common random numbers: every variant replays trial i from the same streams.
         TrialRng rng(seed, trial);
-        out[v] = run_trial(s.models[v], rng, nullptr);
+        timeline.clear();
+        TrialContext ctx{rng, nullptr, timeline};
+        out[v] = run_trial(s.models[v], ctx);
         t.variants[v].add(out[v], rng.draws());
         t.paired[v].add(out[0], out[v]);
       }
@@ -52,7 +61,7 @@ void merge_into(RunTally& out, const RunTally& t) {
 
 RunTally run_trials(const LoadedScenario& s, uint64_t seed, uint64_t first, uint64_t count,
                     std::atomic<uint64_t>* done) {
-  const RunTally empty = empty_tally(s);
+  const RunTally empty = empty_tally(s, seed);
   const uint64_t blocks = (count + kBlockTrials - 1) / kBlockTrials;
   RunTally out = empty;
 #ifndef LETHALITY_STD_THREADS
@@ -78,15 +87,16 @@ RunTally run_trials(const LoadedScenario& s, uint64_t seed, uint64_t first, uint
   for (std::thread& th : threads) th.join();
   for (const RunTally& t : partial) merge_into(out, t);
 #endif
-  out.first_trial = first;
-  out.trials = count;
+  out.ranges.add(first, first + count);
   return out;
 }
 
 Outcome replay_trial(const LoadedScenario& s, size_t variant, uint64_t seed, uint64_t trial,
                      EventLog* log, uint64_t* draws) {
   TrialRng rng(seed, trial);
-  const Outcome o = run_trial(s.models.at(variant), rng, log);
+  Timeline timeline;
+  TrialContext ctx{rng, log, timeline};
+  const Outcome o = run_trial(s.models.at(variant), ctx);
   if (draws) *draws = rng.draws();
   return o;
 }

@@ -1,6 +1,7 @@
 // Runs trials: fixed blocks of trial indices spread over oneTBB workers, every variant of a
 // trial on the same random streams, integer tallies merged exactly. The result depends only
 // on (scenario, seed, trial range) — not on the thread count or the order blocks finish in.
+// The run driver (sim/engine/driver.h) calls this chunk by chunk.
 #pragma once
 
 #include <atomic>
@@ -15,9 +16,12 @@
 namespace leth {
 
 inline constexpr uint64_t kBlockTrials = 1024;
+inline constexpr const char* kToolVersion = LETHALITY_VERSION;
 
-// An empty tally shaped for the scenario's variants, conditions and sequelae.
-RunTally empty_tally(const LoadedScenario& s);
+// Which run a tally of this scenario and seed belongs to.
+TallyIdentity identity_of(const LoadedScenario& s, uint64_t seed);
+// An empty tally shaped for the scenario's variants and the model's declared metrics.
+RunTally empty_tally(const LoadedScenario& s, uint64_t seed);
 
 // Trials [first, first + count). Uses the TBB parallelism in force (see ThreadLimit).
 // `done`, when given, is advanced as blocks finish (for a progress line).

@@ -1,0 +1,75 @@
+// What a health model measures, declared once by the model: how a trial can end, what it
+// counts, which durations it times, and which lasting injuries (sequelae) it leaves. The
+// tallies, the reports and every CSV follow this declaration; nothing downstream knows a
+// ruleset's shape.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace leth {
+
+// The kind of an end condition. Every trial ends in exactly one declared end.
+enum class EndKind : uint8_t {
+  Died,        // the character is dead
+  Recovered,   // alive, able to act and back to full health
+  Unresolved,  // alive but not recovered when the horizon came
+  Lost,        // out of play for good without dying (e.g. lost to madness)
+};
+inline constexpr int kEndKindCount = 4;
+const char* end_kind_name(EndKind k);  // "died", "recovered", "unresolved", "lost"
+
+struct EndSpec {
+  EndKind kind;
+  std::string detail;  // where or how: "combat", "dying", "still_unconscious"; may be ""
+  std::string help;
+  // "died_combat", "recovered": the end's name in logs.
+  std::string name() const;
+};
+
+// A per-trial count: how many times something happened (knocked out, resuscitated, ...).
+// Reported as the rate of trials where it happened at least once and the mean count.
+struct CounterSpec {
+  std::string name;
+  std::string help;
+};
+
+// A per-trial time in seconds, measured in the trials where it applies (downtime over the
+// trials that recovered, time to death over deaths, ...). Reported as mean and quantiles.
+struct DurationSpec {
+  std::string name;
+  std::string help;  // says over which trials it is measured
+};
+
+// A lasting injury. `unit` names its magnitude ("Strength", "max HP"); "" if it has none.
+struct SequelaSpec {
+  std::string name;
+  std::string unit;
+  std::string help;
+};
+
+struct MetricSpec {
+  std::vector<EndSpec> ends;
+  std::vector<CounterSpec> counters;
+  std::vector<DurationSpec> durations;
+  std::vector<SequelaSpec> sequelae;
+
+  // Bit e is set when ends[e] is of kind k.
+  uint64_t end_mask(EndKind k) const;
+  bool has_kind(EndKind k) const { return end_mask(k) != 0; }
+  int duration_index(const std::string& name) const;  // -1 if not declared
+  int counter_index(const std::string& name) const;
+
+  // Throws std::logic_error when the declaration breaks a rule: names (letters, digits and
+  // '_'), unique, within Outcome's capacities, and the two durations every ruleset reports
+  // ("downtime" and "time_out_of_action") and "time_to_death" declared.
+  void validate() const;
+};
+
+// Durations every model declares (DESIGN.md: how long the character is out of action).
+inline constexpr const char* kDowntime = "downtime";
+inline constexpr const char* kTimeOutOfAction = "time_out_of_action";
+inline constexpr const char* kTimeToDeath = "time_to_death";
+
+}  // namespace leth

@@ -1,0 +1,54 @@
+// Zero heap allocations per trial (issue "Seams", speed): once a model is built and the
+// runner's timeline has grown to the busiest trial seen, a trial allocates nothing — no
+// vectors, strings or events on the heap. Counted with a replaced global operator new.
+#include <catch2/catch.hpp>
+
+#include "sim/engine/registry.h"
+#include "sim/engine/runner.h"
+#include "tests/alloc_counter.h"
+#include "tests/support.h"
+
+using namespace leth;
+
+namespace {
+
+// Allocations made by trials [first, first + n) of every variant, after a warm-up.
+uint64_t allocations_per_trials(const LoadedScenario& ls, uint64_t first, uint64_t n) {
+  Timeline timeline;
+  auto play = [&](uint64_t lo, uint64_t hi) {
+    uint64_t ends = 0;
+    for (uint64_t trial = lo; trial < hi; ++trial)
+      for (const Model& m : ls.models) {
+        TrialRng rng(1, trial);
+        timeline.clear();
+        TrialContext ctx{rng, nullptr, timeline};
+        ends += run_trial(m, ctx).end;
+      }
+    return ends;
+  };
+  play(0, first);  // warm-up: the timeline grows to what these trials need
+  const uint64_t before = test::allocations();
+  const uint64_t ends = play(first, first + n);
+  const uint64_t after = test::allocations();
+  CHECK(ends > 0);  // the trials ran and ended in several ways
+  return after - before;
+}
+
+}  // namespace
+
+TEST_CASE("allocations: the counter sees an allocation", "[alloc]") {
+  const uint64_t before = test::allocations();
+  auto* p = new std::vector<int>(100);
+  CHECK(test::allocations() >= before + 2);
+  delete p;
+}
+
+TEST_CASE("allocations: a pf2 trial makes no heap allocation", "[alloc]") {
+  for (const char* file : {"bench/pf2-bench.toml", "scenarios/examples/pf2-no-mercy.toml",
+                           "scenarios/examples/pf2-lone-fighter-ambush.toml",
+                           "scenarios/examples/pf2-caster-critical.toml"}) {
+    INFO(file);
+    const LoadedScenario ls = load_scenario(test::source_path(file));
+    CHECK(allocations_per_trials(ls, 2000, 20000) == 0);
+  }
+}

@@ -1,5 +1,6 @@
 // Confidence intervals: Wilson against published values, mean and quantile intervals from a
-// histogram, and paired differences that are exactly zero when nothing differs.
+// histogram (with their coverage measured against an exact population), and paired
+// differences that are exactly zero when nothing differs.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -145,6 +146,36 @@ TEST_CASE("quantile_interval: order statistics bracketing n q", "[interval]") {
   CHECK(single.lo == 7);
   CHECK(single.hi == 7);
   CHECK(std::isnan(quantile_interval(LogHistogram{}, 0.5).value));
+}
+
+TEST_CASE("quantile_interval: values that occur, or bin extremes, never midpoints", "[interval]") {
+  // The review's case: 624 and 630 share bin [624, 631]; the median was reported as 627.5
+  // with a zero-width interval.
+  LogHistogram h;
+  h.add_many(624, 55);
+  h.add_many(630, 45);
+  h.add_many(15030, 20);
+  REQUIRE(h.exact());
+  const Estimate med = quantile_interval(h, 0.5);
+  CHECK(med.value == 630);
+  CHECK(med.lo == 624);
+  CHECK(med.hi == 630);
+
+  // Binned: more distinct values than the cap, all in [6000, 6000 + 6 * 5000).
+  LogHistogram b;
+  for (uint64_t i = 0; i < 5000; ++i) b.add(6000 + 6 * i);
+  REQUIRE_FALSE(b.exact());
+  const RankInterval r = quantile_interval_ranks(b.count(), 0.5);
+  const Estimate e = quantile_interval(b, 0.5);
+  // The bounds are the smallest and largest values the ranks can hold: outside the true order
+  // statistics (6000 + 6 * rank), in the same bins.
+  CHECK(e.lo <= 6000.0 + 6.0 * static_cast<double>(r.lo));
+  CHECK(e.hi >= 6000.0 + 6.0 * static_cast<double>(r.hi));
+  CHECK(e.lo == static_cast<double>(b.rank_range(r.lo).low));
+  CHECK(e.hi == static_cast<double>(b.rank_range(r.hi).high));
+  CHECK(LogHistogram::bin_of(static_cast<uint64_t>(e.lo)) == LogHistogram::bin_of(6000 + 6 * r.lo));
+  CHECK(e.lo <= e.value);
+  CHECK(e.value <= e.hi);
 }
 
 TEST_CASE("paired_rate_difference: exactly zero without discordant trials", "[interval]") {

@@ -27,9 +27,8 @@ Estimate mean_interval(const LogHistogram& h, double z) {
   return {m, m - z * se, m + z * se};
 }
 
-Estimate quantile_interval(const LogHistogram& h, double q, double z) {
-  const uint64_t n = h.count();
-  if (n == 0) return {NAN, NAN, NAN};
+RankInterval quantile_interval_ranks(uint64_t n, double q, double z) {
+  if (n == 0) return {0, 0};
   const double nn = static_cast<double>(n);
   const double sd = std::sqrt(nn * q * (1 - q));
   const double lo_rank = std::floor(nn * q - z * sd);
@@ -37,7 +36,15 @@ Estimate quantile_interval(const LogHistogram& h, double q, double z) {
   const uint64_t lo_k = lo_rank <= 1 ? 0 : static_cast<uint64_t>(lo_rank) - 1;
   // At q = 0 the upper rank is 0: the minimum, not rank -1 wrapped around to the maximum.
   const uint64_t hi_k = hi_rank >= nn ? n - 1 : static_cast<uint64_t>(std::max(hi_rank, 1.0)) - 1;
-  return {h.quantile(q), h.value_at_rank(lo_k), h.value_at_rank(hi_k)};
+  return {lo_k, hi_k};
+}
+
+Estimate quantile_interval(const LogHistogram& h, double q, double z) {
+  const uint64_t n = h.count();
+  if (n == 0) return {NAN, NAN, NAN};
+  const RankInterval r = quantile_interval_ranks(n, q, z);
+  return {h.quantile(q), static_cast<double>(h.rank_range(r.lo).low),
+          static_cast<double>(h.rank_range(r.hi).high)};
 }
 
 Estimate paired_rate_difference(uint64_t b, uint64_t c, uint64_t n, double z) {

@@ -37,7 +37,7 @@ TEST_CASE("duration: the forms scenario files write", "[duration]") {
       {"  10 Minutes  ", kMinute, 600, 600, true, "10"},
       {"0 rounds", kRound, 0, 0, true, "0"},
       {"1 week", kWeek, kWeek, kWeek, true, "1"},
-      {"d4-1 turns", kRound, 0, 18, false, "1d4-1"},
+      {"d4-1 rounds", kRound, 0, 18, false, "1d4-1"},
       {"1d20 adv seconds", kSecond, 1, 20, false, "2d20kh1"},
   };
   for (const Case& c : cases) {
@@ -58,10 +58,10 @@ TEST_CASE("duration: every unit name", "[duration]") {
     Seconds size;
   };
   const Unit units[] = {
-      {"s", 1},        {"sec", 1},       {"second", 1},     {"seconds", 1},  {"round", 6},
-      {"rounds", 6},   {"turn", 6},      {"turns", 6},      {"min", 60},     {"minute", 60},
-      {"minutes", 60}, {"h", 3600},      {"hour", 3600},    {"hours", 3600}, {"day", 86400},
-      {"days", 86400}, {"week", 604800}, {"weeks", 604800}, {"HOURS", 3600}, {"Rounds", 6},
+      {"s", 1},          {"sec", 1},      {"second", 1},  {"seconds", 1},  {"round", 6},
+      {"rounds", 6},     {"min", 60},     {"minute", 60}, {"minutes", 60}, {"h", 3600},
+      {"hour", 3600},    {"hours", 3600}, {"day", 86400}, {"days", 86400}, {"week", 604800},
+      {"weeks", 604800}, {"HOURS", 3600}, {"Rounds", 6},
   };
   for (const Unit& u : units) {
     INFO(u.name);
@@ -71,7 +71,8 @@ TEST_CASE("duration: every unit name", "[duration]") {
   }
   CHECK(kRound == 6);
   CHECK(kWeek == 604800);
-  CHECK(duration_units_help() == "seconds, rounds (6 s), minutes, hours, days, weeks");
+  CHECK(duration_units_help() ==
+        "seconds (s, sec), rounds (6 s), minutes (min), hours (h), days, weeks");
 }
 
 TEST_CASE("duration: fixed and default durations", "[duration]") {
@@ -129,9 +130,10 @@ TEST_CASE("duration: samples lie in [min, max] with the dice's mean", "[duration
 }
 
 TEST_CASE("duration: error messages", "[duration]") {
+  const std::string help =
+      "units: seconds (s, sec), rounds (6 s), minutes (min), hours (h), days, weeks)";
   const std::string units =
-      "write an amount and a unit, e.g. \"1d4 rounds\" or \"8 hours\"; units: seconds, rounds (6 "
-      "s), minutes, hours, days, weeks)";
+      "write an amount and a unit, e.g. \"1d4 rounds\" or \"8 hours\"; " + help;
   // The text starts at column 16; a unit error points at the unit.
   CHECK(parse_error("3 fortnights") ==
         "s.toml:4:18: error: \"3 fortnights\" is not a duration: unknown unit 'fortnights' (" +
@@ -143,15 +145,64 @@ TEST_CASE("duration: error messages", "[duration]") {
   CHECK(parse_error("rounds") ==
         "s.toml:4:16: error: \"rounds\" is not a duration: no amount (write an amount and a unit, "
         "e.g. \"1d4 rounds\" or \"8 hours\")");
-  CHECK(parse_error("1d4-2 rounds") ==
-        "s.toml:4:16: error: \"1d4-2 rounds\" can be negative (a duration's amount must be 0 or "
-        "more)");
   // Errors in the amount come from the dice parser, at the column of the bad token.
   CHECK(parse_error("1d4x rounds") ==
         "s.toml:4:20: error: expected a multiplier after 'x' in \"1d4x\"");
   CHECK(parse_error("1d1001 days") ==
         "s.toml:4:18: error: a d1001 die in \"1d1001\" (at most 1000 sides)");
+}
+
+TEST_CASE("duration: a negative duration is refused plainly", "[duration]") {
+  CHECK(parse_error("-1 rounds") ==
+        "s.toml:4:16: error: \"-1 rounds\": a duration must not be negative (write 0 or more)");
   CHECK(parse_error("-3 days") ==
-        "s.toml:4:16: error: \"-3 days\" can be negative (a duration's "
-        "amount must be 0 or more)");
+        "s.toml:4:16: error: \"-3 days\": a duration must not be negative (write 0 or more)");
+  CHECK(parse_error("1d4-2 rounds") ==
+        "s.toml:4:16: error: \"1d4-2 rounds\": a duration must not be negative, and this one can "
+        "be -1 rounds (make the smallest roll 0 or more)");
+  CHECK(Duration::parse("1d4-1 rounds").min() == 0);  // 0 is allowed
+}
+
+TEST_CASE("duration: turns are not a unit", "[duration]") {
+  // pf2 turns are parts of a round, not 6 s: "1d4 turns" would silently mean 1d4 rounds.
+  const std::string help =
+      "units: seconds (s, sec), rounds (6 s), minutes (min), hours (h), days, weeks)";
+  CHECK(parse_error("1d4 turns") ==
+        "s.toml:4:20: error: \"1d4 turns\" is not a duration: unknown unit 'turns' (a turn is "
+        "not a fixed length (in pf2 it is one creature's part of a round): write rounds (6 s); " +
+            help);
+  CHECK(parse_error("1 turn") ==
+        "s.toml:4:18: error: \"1 turn\" is not a duration: unknown unit 'turn' (a turn is not a "
+        "fixed length (in pf2 it is one creature's part of a round): write rounds (6 s); " +
+            help);
+}
+
+TEST_CASE("duration: years and months suggest days", "[duration]") {
+  // The horizon limit is ten years = 3650 days, so a year is counted as 365 days.
+  const std::string help =
+      "units: seconds (s, sec), rounds (6 s), minutes (min), hours (h), days, weeks)";
+  CHECK(parse_error("11 years") ==
+        "s.toml:4:19: error: \"11 years\" is not a duration: unknown unit 'years' (write "
+        "\"4015 days\": a year is 365 days here; " +
+            help);
+  CHECK(parse_error("1 year") ==
+        "s.toml:4:18: error: \"1 year\" is not a duration: unknown unit 'year' (write \"365 "
+        "days\": a year is 365 days here; " +
+            help);
+  CHECK(parse_error("2 months") ==
+        "s.toml:4:18: error: \"2 months\" is not a duration: unknown unit 'months' (write \"60 "
+        "days\": a month is 30 days here; " +
+            help);
+  CHECK(parse_error("1d6 months") ==
+        "s.toml:4:20: error: \"1d6 months\" is not a duration: unknown unit 'months' (write "
+        "\"1d6 x 30 days\": a month is 30 days here; " +
+            help);
+  // The suggestions themselves parse to the same length.
+  CHECK(Duration::parse("4015 days").max() == 11 * 365 * kDay);
+  CHECK(Duration::parse("1d6 x 30 days").max() == 180 * kDay);
+  // No suggestion when the amount is not something to multiply.
+  CHECK(parse_error("1d6x10 years") ==
+        "s.toml:4:23: error: \"1d6x10 years\" is not a duration: unknown unit 'years' (a year is "
+        "365 days here; " +
+            help);
 }

@@ -130,7 +130,8 @@ TEST_CASE("an integer where a duration is expected", "[errors]") {
                          "horizon-integer.toml");
   CHECK(b.message == b.path +
                          ":5:11: error: horizon: a duration needs a unit (write e.g. \"30 "
-                         "minutes\"; units: seconds, rounds (6 s), minutes, hours, days, weeks)");
+                         "minutes\"; units: seconds (s, sec), rounds (6 s), minutes (min), "
+                         "hours (h), days, weeks)");
 }
 
 TEST_CASE("zero and negative trials are refused", "[errors]") {
@@ -214,7 +215,8 @@ TEST_CASE("a duration with an unknown unit is refused", "[errors]") {
   CHECK(b.message == b.path +
                          ":5:14: error: horizon: \"3 fortnights\" is not a duration: unknown unit "
                          "'fortnights' (write an amount and a unit, e.g. \"1d4 rounds\" or \"8 "
-                         "hours\"; units: seconds, rounds (6 s), minutes, hours, days, weeks)");
+                         "hours\"; units: seconds (s, sec), rounds (6 s), minutes (min), hours "
+                         "(h), days, weeks)");
 }
 
 TEST_CASE("an unknown ruleset suggests the nearest ruleset", "[errors]") {

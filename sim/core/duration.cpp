@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <string>
 
 namespace leth {
 
@@ -10,17 +11,59 @@ struct UnitName {
   const char* name;
   Seconds size;
 };
+// The documented units (README: seconds, rounds of 6 s, minutes, hours, days, weeks), singular
+// and plural, and the abbreviations duration_units_help() lists. Not "turn": in pf2 a turn is
+// one creature's part of a round, not 6 s, so "1d4 turns" would not mean what it says.
 constexpr UnitName kUnits[] = {
-    {"s", kSecond},    {"sec", kSecond},    {"second", kSecond},  {"seconds", kSecond},
-    {"round", kRound}, {"rounds", kRound},  {"turn", kRound},     {"turns", kRound},
-    {"min", kMinute},  {"minute", kMinute}, {"minutes", kMinute}, {"h", kHour},
-    {"hour", kHour},   {"hours", kHour},    {"day", kDay},        {"days", kDay},
-    {"week", kWeek},   {"weeks", kWeek},
+    {"s", kSecond},       {"sec", kSecond},   {"second", kSecond}, {"seconds", kSecond},
+    {"round", kRound},    {"rounds", kRound}, {"min", kMinute},    {"minute", kMinute},
+    {"minutes", kMinute}, {"h", kHour},       {"hour", kHour},     {"hours", kHour},
+    {"day", kDay},        {"days", kDay},     {"week", kWeek},     {"weeks", kWeek},
 };
+
+// Calendar units are not fixed lengths; they are counted in days as the horizon limit is
+// (ten years = 3650 days).
+struct CalendarUnit {
+  const char* name;
+  int64_t days;
+};
+constexpr CalendarUnit kCalendar[] = {
+    {"year", 365}, {"years", 365}, {"yr", 365}, {"month", 30}, {"months", 30},
+};
+
+const char* const kWriteHint = "write an amount and a unit, e.g. \"1d4 rounds\" or \"8 hours\"";
+
+// What to write instead of an unknown unit, when there is something better to say.
+std::string unknown_unit_hint(const std::string& unit, std::string_view amount) {
+  const std::string units = "; units: " + duration_units_help();
+  if (unit == "turn" || unit == "turns")
+    return "a turn is not a fixed length (in pf2 it is one creature's part of a round): write "
+           "rounds (6 s)" +
+           units;
+  for (const CalendarUnit& c : kCalendar) {
+    if (unit != c.name) continue;
+    const std::string per = "a " + std::string(c.days == 365 ? "year" : "month") + " is " +
+                            std::to_string(c.days) + " days here";
+    std::string days;
+    try {
+      const Dice a = Dice::parse(amount);
+      if (a.is_constant() && a.min() >= 0)
+        days = std::to_string(a.min() * c.days) + " days";
+      else if (a.str().find('x') == std::string::npos)
+        days = a.str() + " x " + std::to_string(c.days) + " days";
+      if (!days.empty()) (void)Duration::parse(days);  // suggest only what parses
+    } catch (const InputError&) {
+      days.clear();
+    }
+    if (days.empty()) return per + units;
+    return "write \"" + days + "\": " + per + units;
+  }
+  return std::string(kWriteHint) + units;
+}
 }  // namespace
 
 std::string duration_units_help() {
-  return "seconds, rounds (6 s), minutes, hours, days, weeks";
+  return "seconds (s, sec), rounds (6 s), minutes (min), hours (h), days, weeks";
 }
 
 Duration Duration::parse(std::string_view text, const SourceLoc& where) {
@@ -37,11 +80,12 @@ Duration Duration::parse(std::string_view text, const SourceLoc& where) {
   if (unit.empty() || found == std::end(kUnits)) {
     SourceLoc loc = where;
     if (loc.line != 0) loc.column += static_cast<uint32_t>(start);
+    if (unit.empty())
+      throw InputError(loc, "\"" + std::string(text) + "\" is not a duration: no unit",
+                       std::string(kWriteHint) + "; units: " + duration_units_help());
     throw InputError(loc,
-                     "\"" + std::string(text) + "\" is not a duration: " +
-                         (unit.empty() ? std::string("no unit") : "unknown unit '" + unit + "'"),
-                     "write an amount and a unit, e.g. \"1d4 rounds\" or \"8 hours\"; units: " +
-                         duration_units_help());
+                     "\"" + std::string(text) + "\" is not a duration: unknown unit '" + unit + "'",
+                     unknown_unit_hint(unit, text.substr(0, start)));
   }
   // Dice letters ('d', 'x') never end a duration's amount, so "2d6 h" keeps its dice.
   std::string_view amount = text.substr(0, start);
@@ -50,12 +94,18 @@ Duration Duration::parse(std::string_view text, const SourceLoc& where) {
   if (std::all_of(amount.begin(), amount.end(),
                   [](char c) { return std::isspace(static_cast<unsigned char>(c)); }))
     throw InputError(where, "\"" + std::string(text) + "\" is not a duration: no amount",
-                     "write an amount and a unit, e.g. \"1d4 rounds\" or \"8 hours\"");
+                     kWriteHint);
   Duration d;
   d.amount_ = Dice::parse(amount, where);
   if (d.amount_.min() < 0) {
-    throw InputError(where, "\"" + std::string(text) + "\" can be negative",
-                     "a duration's amount must be 0 or more");
+    const std::string lowest = std::to_string(d.amount_.min()) + " " + std::string(unit_text);
+    if (d.amount_.is_constant())
+      throw InputError(where, "\"" + std::string(text) + "\": a duration must not be negative",
+                       "write 0 or more");
+    throw InputError(where,
+                     "\"" + std::string(text) +
+                         "\": a duration must not be negative, and this one can be " + lowest,
+                     "make the smallest roll 0 or more");
   }
   d.unit_ = found->size;
   d.text_ = std::string(text);

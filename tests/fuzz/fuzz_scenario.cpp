@@ -21,7 +21,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       for (uint64_t trial = 0; trial < 4; ++trial) {
         leth::TrialRng rng(s.seed, trial);
         leth::EventLog log;
-        (void)leth::run_trial(m, rng, trial == 0 ? &log : nullptr);
+        leth::Timeline timeline;
+        leth::TrialContext ctx{rng, trial == 0 ? &log : nullptr, timeline};
+        const leth::Outcome o = leth::run_trial(m, ctx);
+        if (o.end >= leth::metrics_of(m).ends.size()) __builtin_trap();  // an undeclared end
       }
   } catch (const leth::InputError&) {
   }

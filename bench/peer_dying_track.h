@@ -10,14 +10,14 @@ namespace peer {
 
 // The numbers of bench/pf2-dying-track.toml and the pf2 rules it runs (rules/pf2/README.md).
 struct DyingTrack {
-  int fortitude = 7;            // recovery save modifier
-  int dc = 16;                  // knock-out DC; each save is vs dc + dying
+  int fortitude = 7;  // recovery save modifier
+  int dc = 16;        // knock-out DC; each save is vs dc + dying
   int max_hp = 20;
   int level = 1;
-  int con = 2;                  // a night's rest heals max(con, 1) x level
-  int64_t round = 6;            // seconds between recovery saves
-  int64_t fight_end = 6;        // one round; the knock-out is in it, the first save at its end
-  int64_t stable_wake = 600;    // option stable_wake, default 10 minutes
+  int con = 2;                    // a night's rest heals max(con, 1) x level
+  int64_t round = 6;              // seconds between recovery saves
+  int64_t fight_end = 6;          // one round; the knock-out is in it, the first save at its end
+  int64_t stable_wake = 600;      // option stable_wake, default 10 minutes
   int64_t first_rest = 8 * 3600;  // after the fight
   int64_t rest = 8 * 3600;
   int64_t day = 86400;
@@ -29,9 +29,9 @@ struct Totals {
   uint64_t deaths = 0;
   uint64_t recovered = 0;
   uint64_t unresolved = 0;
-  uint64_t death_time_sum = 0;    // seconds, over deaths
-  uint64_t full_time_sum = 0;     // seconds from the start of the fight, over the recovered
-  uint64_t draws = 0;             // 64-bit random draws
+  uint64_t death_time_sum = 0;  // seconds, over deaths
+  uint64_t full_time_sum = 0;   // seconds from the start of the fight, over the recovered
+  uint64_t draws = 0;           // 64-bit random draws
 };
 
 // Precomputes the recovery-save transition table; then runs trials [first, first + count).
@@ -44,7 +44,7 @@ class DyingTrackPeer {
 
  private:
   DyingTrack d_;
-  int8_t next_[4][20];    // next dying value by (dying 1..3, natural d20 - 1); 0 stable, 4 dead
+  int8_t next_[4][20];       // next dying value by (dying 1..3, natural d20 - 1); 0 stable, 4 dead
   int64_t full_after_wake_;  // time from waking to full HP when waking before the first rest
 };
 

@@ -14,8 +14,7 @@ using namespace leth;
 TEST_CASE("mix64 is SplitMix64's output function (reference outputs for seed 0)", "[stream]") {
   // Vigna's splitmix64.c seeded with 0: the first three outputs.
   uint64_t x = 0;
-  const uint64_t expected[] = {0xe220a8397b1dcdafULL, 0x6e789e6aa1b965f4ULL,
-                               0x06c45d188009454fULL};
+  const uint64_t expected[] = {0xe220a8397b1dcdafULL, 0x6e789e6aa1b965f4ULL, 0x06c45d188009454fULL};
   for (uint64_t e : expected) CHECK(mix64(x += kGoldenGamma) == e);
 }
 
@@ -153,8 +152,7 @@ void check_uncorrelated(First first, int n) {
   const double se_bit = std::sqrt(0.25 / n);
   for (int bit = 0; bit < 64; ++bit) {
     INFO("bit " << bit);
-    CHECK(std::fabs(agree[static_cast<size_t>(bit)] / static_cast<double>(n) - 0.5) <
-          5 * se_bit);
+    CHECK(std::fabs(agree[static_cast<size_t>(bit)] / static_cast<double>(n) - 0.5) < 5 * se_bit);
   }
 }
 

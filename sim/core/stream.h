@@ -155,8 +155,7 @@ class Stream {
 // The random numbers of one trial: opens streams by (purpose, index) and counts the draws.
 class TrialRng {
  public:
-  TrialRng(uint64_t seed, uint64_t trial)
-      : key_(Stream::trial_key(seed, trial)), trial_(trial) {}
+  TrialRng(uint64_t seed, uint64_t trial) : key_(Stream::trial_key(seed, trial)), trial_(trial) {}
   explicit TrialRng(Script& script) : script_(&script) {}
 
   Stream stream(Purpose purpose, uint64_t index = 0) {

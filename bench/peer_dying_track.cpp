@@ -15,13 +15,14 @@ inline uint64_t mix64(uint64_t z) {
   return z ^ (z >> 31);
 }
 
-// 1..20 without bias (Lemire): 2^64 mod 20 = 16, so the rejection loop almost never runs.
-inline int d20(uint64_t& state, uint64_t& draws) {
+// Two d20s at once, 0..399 without bias (Lemire): 2^64 mod 400 = 16, so the rejection loop
+// almost never runs.
+inline unsigned two_d20(uint64_t& state, uint64_t& draws) {
   for (;;) {
     state += kGamma;
     ++draws;
-    const unsigned __int128 m = static_cast<unsigned __int128>(mix64(state)) * 20;
-    if (static_cast<uint64_t>(m) >= 16) return static_cast<int>(m >> 64) + 1;
+    const unsigned __int128 m = static_cast<unsigned __int128>(mix64(state)) * 400;
+    if (static_cast<uint64_t>(m) >= 16) return static_cast<unsigned>(m >> 64);
   }
 }
 
@@ -40,24 +41,32 @@ DyingTrackPeer::DyingTrackPeer(const DyingTrack& d) : d_(d) {
     for (int r = 1; r <= 20; ++r)
       next_[dying][r - 1] = static_cast<int8_t>(
           std::clamp(dying + kShift[degree(r, r + d.fortitude, d.dc + dying)], 0, 4));
+  for (int dying = 1; dying <= 3; ++dying)
+    for (int r = 0; r < 400; ++r) {
+      const int first = next_[dying][r / 20];
+      const bool ended = first == 0 || first == 4;
+      two_[dying][r] =
+          static_cast<uint8_t>((ended ? first : next_[first][r % 20]) | (ended ? 1 : 2) << 3);
+    }
   const int gain = std::max(d.con, 1) * d.level;
   const int nights = (d.max_hp - 1 + gain - 1) / gain;  // from 1 HP
-  full_after_wake_ = nights;                            // used below with the rest times
+  nights_ = nights;
 }
 
 void DyingTrackPeer::run(uint64_t seed, uint64_t first, uint64_t count, Totals& out) const {
   const uint64_t seed_key = mix64(seed);
   const int64_t rest_start = d_.fight_end + d_.first_rest;
-  const int64_t nights = full_after_wake_;
+  const int64_t nights = nights_;
   uint64_t draws = 0, deaths = 0, recovered = 0, unresolved = 0, tdeath = 0, tfull = 0;
   for (uint64_t trial = first; trial < first + count; ++trial) {
     uint64_t state = mix64(seed_key ^ trial);
-    int dying = 1;
-    int64_t t = d_.fight_end;
+    unsigned dying = 1;
+    int64_t t = d_.fight_end - d_.round;  // the time of the last save taken
     for (;;) {
-      dying = next_[dying][d20(state, draws) - 1];
+      const unsigned e = two_[dying][two_d20(state, draws)];
+      dying = e & 7;
+      t += (e >> 3) * d_.round;
       if (dying == 0 || dying == 4) break;
-      t += d_.round;
     }
     if (t > d_.horizon) {
       ++unresolved;

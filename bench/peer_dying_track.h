@@ -44,8 +44,11 @@ class DyingTrackPeer {
 
  private:
   DyingTrack d_;
-  int8_t next_[4][20];       // next dying value by (dying 1..3, natural d20 - 1); 0 stable, 4 dead
-  int64_t full_after_wake_;  // time from waking to full HP when waking before the first rest
+  int8_t next_[4][20];  // next dying value by (dying 1..3, natural d20 - 1); 0 stable, 4 dead
+  // Two saves from one draw of 0..399 (two d20s): the dying value after them (or where the
+  // first ended the track) | the number of saves taken (1 or 2) << 3.
+  uint8_t two_[4][400];
+  int64_t nights_;  // nights of rest from 1 HP to full
 };
 
 }  // namespace peer

@@ -10,6 +10,7 @@
 #include <map>
 #include <string>
 
+#include <Random123/philox.h>
 #include <Random123/threefry.h>
 
 #include "sim/engine/load.h"

@@ -1,87 +1,110 @@
 #include "sim/core/stream.h"
 
+#include <cstdio>
+
 namespace leth {
 
 Script& Script::d(int sides, int value) {
   if (sides < 1 || value < 1 || value > sides)
     throw ScriptError("script: d" + std::to_string(sides) + " cannot show " +
                       std::to_string(value));
-  entries_.push_back({sides, value});
+  entries_.push_back({Kind::Die, sides, static_cast<uint64_t>(value), 0.0});
   return *this;
 }
 
 Script& Script::yes() {
-  entries_.push_back({0, 1});
+  entries_.push_back({Kind::Chance, 0, 1, 0.0});
   return *this;
 }
 
 Script& Script::no() {
-  entries_.push_back({0, 0});
+  entries_.push_back({Kind::Chance, 0, 0, 0.0});
+  return *this;
+}
+
+Script& Script::u(double value) {
+  if (!(value >= 0.0 && value < 1.0))
+    throw ScriptError("script: a uniform draw cannot be " + std::to_string(value) +
+                      " (it lies in [0, 1))");
+  entries_.push_back({Kind::Uniform, 0, 0, value});
+  return *this;
+}
+
+Script& Script::raw(uint64_t value) {
+  entries_.push_back({Kind::Raw, 0, value, 0.0});
   return *this;
 }
 
 namespace {
-std::string describe(int sides, int value) {
-  if (sides == 0) return value ? "yes" : "no";
-  return "d" + std::to_string(sides) + "=" + std::to_string(value);
+
+std::string hex(uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%016llx", static_cast<unsigned long long>(v));
+  return buf;
 }
+
 }  // namespace
 
-int Script::take_die(int sides) {
+Script::Entry Script::take(Kind kind, const std::string& asked) {
   ++taken_;
   if (entries_.empty())
-    throw ScriptError("script: draw " + std::to_string(taken_) + " rolls a d" +
-                      std::to_string(sides) + " but the script is exhausted");
-  Entry e = entries_.front();
-  if (e.sides != sides)
-    throw ScriptError("script: draw " + std::to_string(taken_) + " rolls a d" +
-                      std::to_string(sides) + " but the script has " + describe(e.sides, e.value));
+    throw ScriptError("script: draw " + std::to_string(taken_) + " " + asked +
+                      " but the script is exhausted");
+  const Entry e = entries_.front();
+  if (e.kind != kind) {
+    std::string has;
+    switch (e.kind) {
+      case Kind::Die:
+        has = "d" + std::to_string(e.sides) + "=" + std::to_string(e.value);
+        break;
+      case Kind::Chance:
+        has = e.value ? "yes" : "no";
+        break;
+      case Kind::Uniform:
+        has = "u=" + std::to_string(e.u);
+        break;
+      case Kind::Raw:
+        has = "raw=" + hex(e.value);
+        break;
+    }
+    throw ScriptError("script: draw " + std::to_string(taken_) + " " + asked +
+                      " but the script has " + has);
+  }
   entries_.pop_front();
-  return e.value;
+  return e;
+}
+
+int Script::take_die(int sides) {
+  const std::string asked = "rolls a d" + std::to_string(sides);
+  if (!entries_.empty() && entries_.front().kind == Kind::Die && entries_.front().sides != sides) {
+    ++taken_;
+    const Entry& e = entries_.front();
+    throw ScriptError("script: draw " + std::to_string(taken_) + " " + asked +
+                      " but the script has d" + std::to_string(e.sides) + "=" +
+                      std::to_string(e.value));
+  }
+  return static_cast<int>(take(Kind::Die, asked).value);
 }
 
 bool Script::take_chance(double p) {
-  ++taken_;
-  if (entries_.empty())
-    throw ScriptError("script: draw " + std::to_string(taken_) +
-                      " asks a chance (p=" + std::to_string(p) + ") but the script is exhausted");
-  Entry e = entries_.front();
-  if (e.sides != 0)
-    throw ScriptError("script: draw " + std::to_string(taken_) + " asks a chance (p=" +
-                      std::to_string(p) + ") but the script has " + describe(e.sides, e.value));
-  entries_.pop_front();
-  return e.value != 0;
+  return take(Kind::Chance, "asks a chance (p=" + std::to_string(p) + ")").value != 0;
+}
+
+double Script::take_uniform() {
+  return take(Kind::Uniform, "asks a uniform in [0, 1)").u;
+}
+
+uint64_t Script::take_raw() {
+  return take(Kind::Raw, "asks a raw 64-bit value").value;
 }
 
 Stream::Stream(uint64_t seed, uint64_t trial, Purpose purpose, uint64_t index, uint64_t* draw_count,
                Script* script)
-    : draws_(draw_count), script_(script) {
-  // The index gets the low 48 bits, the purpose the top 16: distinct (purpose, index) pairs
-  // never share a key.
-  key_ = {{seed, (static_cast<uint64_t>(purpose) << 48) | (index & ((uint64_t{1} << 48) - 1))}};
-  ctr_ = {{trial, 0, 0, 0}};
-}
+    : Stream(stream_key(trial_key(seed, trial), purpose, index), draw_count, script) {}
 
-void Stream::refill() {
-  buf_ = Philox()(ctr_, key_);
-  ++ctr_.v[1];
-  pos_ = 0;
-}
-
-uint64_t Stream::below(uint64_t n) {
-  if (script_) [[unlikely]]
-    return static_cast<uint64_t>(script_->take_die(static_cast<int>(n))) - 1;
-  uint64_t x = next();
-  unsigned __int128 m = static_cast<unsigned __int128>(x) * n;
-  uint64_t low = static_cast<uint64_t>(m);
-  if (low < n) {
-    const uint64_t threshold = (0 - n) % n;
-    while (low < threshold) {
-      x = next();
-      m = static_cast<unsigned __int128>(x) * n;
-      low = static_cast<uint64_t>(m);
-    }
-  }
+uint64_t Stream::below_slow(uint64_t n, unsigned __int128 m) {
+  const uint64_t threshold = (0 - n) % n;
+  while (static_cast<uint64_t>(m) < threshold) m = static_cast<unsigned __int128>(raw()) * n;
   return static_cast<uint64_t>(m >> 64);
 }
 

@@ -1,0 +1,144 @@
+// The engine against its hand-written peer on one question: the pf2 dying track
+// (bench/pf2-dying-track.toml, bench/peer_dying_track.h). Both run on 1 thread in the same
+// process; after the runs it prints the time per trial of each, the ratio engine / peer (the
+// speed goal is <= 3), and both death rates with standard errors on a fixed sample, so a
+// reader sees that the two answer the same question.
+//
+//   build/bench/lethality_bench_peer [--benchmark_min_time=2] [--benchmark_repetitions=5]
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "bench/peer_dying_track.h"
+#include "sim/engine/load.h"
+#include "sim/engine/runner.h"
+
+namespace {
+
+using leth::LoadedScenario;
+
+const LoadedScenario& scenario() {
+  static const LoadedScenario s =
+      leth::load_scenario(std::string(LETHALITY_SOURCE_DIR) + "/bench/pf2-dying-track.toml");
+  return s;
+}
+
+constexpr uint64_t kTrialsPerIteration = 16 * leth::kBlockTrials;
+constexpr uint64_t kSeed = 2026;
+
+// Exactly as bench/bench_trials.cpp runs pf2-bench.toml.
+void BM_EngineDyingTrack(benchmark::State& state) {
+  leth::ThreadLimit one(1);
+  uint64_t first = 0;
+  for (auto _ : state) {
+    leth::RunTally t = leth::run_trials(scenario(), kSeed, first, kTrialsPerIteration);
+    benchmark::DoNotOptimize(t);
+    first += kTrialsPerIteration;
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kTrialsPerIteration));
+}
+
+void BM_PeerDyingTrack(benchmark::State& state) {
+  const peer::DyingTrackPeer p;
+  uint64_t first = 0;
+  for (auto _ : state) {
+    peer::Totals t;
+    p.run(kSeed, first, kTrialsPerIteration, t);
+    benchmark::DoNotOptimize(t);
+    first += kTrialsPerIteration;
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kTrialsPerIteration));
+}
+
+BENCHMARK(BM_EngineDyingTrack)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_PeerDyingTrack)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Collects each run's time per trial, wall clock and CPU (the VM's cores are shared: CPU time
+// leaves out the time another process held the core), so the ratios can be printed.
+class RatioReporter : public benchmark::ConsoleReporter {
+ public:
+  std::map<std::string, std::vector<double>> ns_per_item, cpu_ns_per_item;
+  void ReportRuns(const std::vector<Run>& runs) override {
+    ConsoleReporter::ReportRuns(runs);
+    for (const Run& r : runs) {
+      if (r.run_type != Run::RT_Iteration || r.iterations == 0) continue;
+      const double items = static_cast<double>(r.iterations) * kTrialsPerIteration;
+      ns_per_item[r.run_name.function_name].push_back(r.real_accumulated_time * 1e9 / items);
+      cpu_ns_per_item[r.run_name.function_name].push_back(r.cpu_accumulated_time * 1e9 / items);
+    }
+  }
+};
+
+double mean(const std::vector<double>& v) {
+  double s = 0;
+  for (double x : v) s += x;
+  return v.empty() ? 0 : s / static_cast<double>(v.size());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  RatioReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  std::printf("\n");
+  for (const auto* m : {&reporter.ns_per_item, &reporter.cpu_ns_per_item}) {
+    const auto e = m->find("BM_EngineDyingTrack"), p = m->find("BM_PeerDyingTrack");
+    if (e == m->end() || p == m->end()) continue;
+    std::printf("per trial, 1 thread, %s: engine %.1f ns, peer %.2f ns: engine / peer = %.1f",
+                m == &reporter.ns_per_item ? "wall" : "CPU ", mean(e->second), mean(p->second),
+                mean(e->second) / mean(p->second));
+    if (e->second.size() == p->second.size() && e->second.size() > 1) {
+      std::printf(" (repetitions:");
+      for (size_t i = 0; i < e->second.size(); ++i)
+        std::printf(" %.1f", e->second[i] / p->second[i]);
+      std::printf(")");
+    }
+    std::printf("\n");
+  }
+
+  // The same question? Death rates on a fixed sample (not the timed runs), with SEs.
+  constexpr uint64_t n = 1'000'000;
+  leth::RunTally et;
+  {
+    leth::ThreadLimit one(1);
+    et = leth::run_trials(scenario(), kSeed, 0, n);
+  }
+  peer::Totals pt;
+  const peer::DyingTrackPeer peer;
+  peer.run(kSeed, 0, n, pt);
+  const leth::Tally& x = et.variants.at(0);
+  const double exact = peer.exact_death();
+  auto report = [&](const char* who, uint64_t deaths, uint64_t recovered, double mean_death,
+                    double mean_full, uint64_t draws) {
+    const double p_hat = static_cast<double>(deaths) / static_cast<double>(n);
+    const double se = std::sqrt(p_hat * (1 - p_hat) / static_cast<double>(n));
+    std::printf(
+        "%-6s P(death) %.5f +- %.5f (%+.1f SE from exact), mean time of death %.2f s, "
+        "survivors full at %.0f s (%llu recovered), %.2f draws/trial\n",
+        who, p_hat, se, (p_hat - exact) / se, mean_death, mean_full,
+        static_cast<unsigned long long>(recovered),
+        static_cast<double>(draws) / static_cast<double>(n));
+  };
+  std::printf("\nthe same question, %llu trials each, seed %llu; exact P(death) %.5f\n",
+              static_cast<unsigned long long>(n), static_cast<unsigned long long>(kSeed), exact);
+  const leth::MetricSpec& m = leth::metrics_of(scenario().models.at(0));
+  const uint64_t deaths = x.ends_in(m.end_mask(leth::EndKind::Died));
+  const uint64_t recovered = x.ends_in(m.end_mask(leth::EndKind::Recovered));
+  const leth::LogHistogram& to_death = x.durations.at(size_t(m.duration_index(leth::kTimeToDeath)));
+  const leth::LogHistogram& downtime = x.durations.at(size_t(m.duration_index(leth::kDowntime)));
+  report("engine", deaths, recovered, to_death.mean(), downtime.mean(), x.draws);
+  report("peer", pt.deaths, pt.recovered,
+         static_cast<double>(pt.death_time_sum) / static_cast<double>(pt.deaths),
+         static_cast<double>(pt.full_time_sum) / static_cast<double>(pt.recovered), pt.draws);
+  const double pe = static_cast<double>(deaths) / n, pp = static_cast<double>(pt.deaths) / n;
+  const double se_diff = std::sqrt(pe * (1 - pe) / n + pp * (1 - pp) / n);
+  std::printf("engine - peer: %+.5f = %+.1f SE\n", pe - pp, (pe - pp) / se_diff);
+  benchmark::Shutdown();
+  return 0;
+}

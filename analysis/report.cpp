@@ -41,9 +41,8 @@ std::vector<MetricRow> summary_rows(const RunInfo& info, const RunTally& t) {
     }
     for (size_t c = 0; c < m.counters.size(); ++c) {
       rate(m.counters[c].name + "_rate", x.counter_trials[c]);
-      const double mean = x.trials ? static_cast<double>(x.counter_total[c]) /
-                                         static_cast<double>(x.trials)
-                                   : NAN;
+      const double mean =
+          x.trials ? static_cast<double>(x.counter_total[c]) / static_cast<double>(x.trials) : NAN;
       rows.push_back({name, m.counters[c].name + "_mean", point(mean), x.trials});
     }
     rate("recovered_rate", x.ends_in(m.end_mask(EndKind::Recovered)));
@@ -73,10 +72,10 @@ std::vector<MetricRow> comparison_rows(const RunInfo& info, const RunTally& t) {
     rows.push_back({name, "death_rate_difference",
                     paired_rate_difference(p.only_baseline_died, p.only_variant_died, p.n), p.n});
     for (size_t c = 0; c < m.counters.size(); ++c)
-      rows.push_back({name, m.counters[c].name + "_rate_difference",
-                      paired_rate_difference(p.only_baseline_counter[c],
-                                             p.only_variant_counter[c], p.n),
-                      p.n});
+      rows.push_back(
+          {name, m.counters[c].name + "_rate_difference",
+           paired_rate_difference(p.only_baseline_counter[c], p.only_variant_counter[c], p.n),
+           p.n});
     for (size_t d = 0; d < m.durations.size(); ++d)
       rows.push_back({name, m.durations[d].name + "_mean_difference_s",
                       paired_mean_difference(to_double(p.diff_sum[d]), to_double(p.diff_sq[d]),
@@ -238,7 +237,8 @@ std::string summary_table(const RunInfo& info, const RunTally& t) {
   median(kDowntime, "downtime p50");
   median(kTimeOutOfAction, "out of action p50");
   const uint64_t unresolved = m.end_mask(EndKind::Unresolved);
-  cols.push_back({"unresolved", [=](const Tally& x) { return pct(frac(x, x.ends_in(unresolved))); }});
+  cols.push_back(
+      {"unresolved", [=](const Tally& x) { return pct(frac(x, x.ends_in(unresolved))); }});
 
   size_t w = 10;
   for (const std::string& v : info.variants) w = std::max(w, v.size() + 2);
@@ -248,13 +248,17 @@ std::string summary_table(const RunInfo& info, const RunTally& t) {
     for (const Tally& x : t.variants) cw = std::max(cw, c.cell(x).size() + 2);
     widths.push_back(cw);
   }
-  out += "  " + pad("variant", w);
-  for (size_t i = 0; i < cols.size(); ++i) out += pad(cols[i].head, widths[i]);
-  out += "\n";
+  auto line = [&](std::string text) {  // no trailing blanks after the last column
+    text.erase(text.find_last_not_of(' ') + 1);
+    out += text + "\n";
+  };
+  std::string head = "  " + pad("variant", w);
+  for (size_t i = 0; i < cols.size(); ++i) head += pad(cols[i].head, widths[i]);
+  line(head);
   for (size_t v = 0; v < t.variants.size(); ++v) {
-    out += "  " + pad(info.variants[v], w);
-    for (size_t i = 0; i < cols.size(); ++i) out += pad(cols[i].cell(t.variants[v]), widths[i]);
-    out += "\n";
+    std::string row = "  " + pad(info.variants[v], w);
+    for (size_t i = 0; i < cols.size(); ++i) row += pad(cols[i].cell(t.variants[v]), widths[i]);
+    line(row);
   }
   for (size_t v = 1; v < t.variants.size(); ++v) {
     const PairedTally& p = t.paired[v];

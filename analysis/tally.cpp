@@ -250,9 +250,9 @@ std::string TallyIdentity::difference(const TallyIdentity& o) const {
 }
 
 nlohmann::json TallyIdentity::to_json() const {
-  return {{"tool_version", tool_version}, {"scenario", scenario},
-          {"scenario_sha256", scenario_sha256}, {"ruleset", ruleset},
-          {"seed", seed}, {"variants", variants}};
+  return {
+      {"tool_version", tool_version}, {"scenario", scenario}, {"scenario_sha256", scenario_sha256},
+      {"ruleset", ruleset},           {"seed", seed},         {"variants", variants}};
 }
 
 TallyIdentity TallyIdentity::from_json(const nlohmann::json& j) {
@@ -276,7 +276,8 @@ void TrialRanges::add(uint64_t first, uint64_t last) {
   if (first >= last) return;
   auto it = std::lower_bound(ranges_.begin(), ranges_.end(), Range{first, 0},
                              [](const Range& a, const Range& b) { return a.first < b.first; });
-  if ((it != ranges_.end() && it->first < last) || (it != ranges_.begin() && (it - 1)->second > first)) {
+  if ((it != ranges_.end() && it->first < last) ||
+      (it != ranges_.begin() && (it - 1)->second > first)) {
     const Range& other = (it != ranges_.end() && it->first < last) ? *it : *(it - 1);
     throw TallyMismatch("trials [" + std::to_string(first) + ", " + std::to_string(last) +
                         ") overlap trials [" + std::to_string(other.first) + ", " +
@@ -357,8 +358,10 @@ nlohmann::json RunTally::to_json() const {
   nlohmann::json vs = nlohmann::json::array(), ps = nlohmann::json::array();
   for (const Tally& t : variants) vs.push_back(t.to_json());
   for (const PairedTally& p : paired) ps.push_back(p.to_json());
-  return {{"identity", identity.to_json()}, {"ranges", ranges.to_json()},
-          {"variants", vs}, {"paired", ps}};
+  return {{"identity", identity.to_json()},
+          {"ranges", ranges.to_json()},
+          {"variants", vs},
+          {"paired", ps}};
 }
 
 RunTally RunTally::from_json(const nlohmann::json& j) {

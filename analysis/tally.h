@@ -31,14 +31,14 @@ class TallyMismatch : public std::invalid_argument {
 
 struct Tally {
   uint64_t trials = 0;
-  uint64_t draws = 0;                       // raw random draws
-  std::vector<uint64_t> ends;               // trials by end, as declared
-  std::vector<uint64_t> counter_trials;     // trials where the counter was at least 1
-  std::vector<uint64_t> counter_total;      // the counts summed over trials
-  std::vector<LogHistogram> durations;      // seconds, over the trials that measured them
-  std::vector<uint64_t> sequela_trials;     // trials with at least one
-  std::vector<uint64_t> sequela_total;      // occurrences
-  std::vector<int64_t> sequela_magnitude;   // summed magnitudes
+  uint64_t draws = 0;                      // raw random draws
+  std::vector<uint64_t> ends;              // trials by end, as declared
+  std::vector<uint64_t> counter_trials;    // trials where the counter was at least 1
+  std::vector<uint64_t> counter_total;     // the counts summed over trials
+  std::vector<LogHistogram> durations;     // seconds, over the trials that measured them
+  std::vector<uint64_t> sequela_trials;    // trials with at least one
+  std::vector<uint64_t> sequela_total;     // occurrences
+  std::vector<int64_t> sequela_magnitude;  // summed magnitudes
   uint64_t sequela_overflow = 0;
 
   Tally() = default;

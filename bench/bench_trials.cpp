@@ -13,9 +13,9 @@
 #include <Random123/philox.h>
 #include <Random123/threefry.h>
 
+#include "sim/core/stream.h"
 #include "sim/engine/load.h"
 #include "sim/engine/runner.h"
-#include "sim/core/stream.h"
 
 namespace {
 

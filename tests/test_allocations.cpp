@@ -12,7 +12,9 @@ using namespace leth;
 
 namespace {
 
-// Allocations made by trials [first, first + n) of every variant, after a warm-up.
+// Allocations made by trials [first, first + n) of every variant, played a second time: the
+// first pass grows the timeline to the busiest of these trials (a one-off, amortised over a
+// run), the second must allocate nothing at all.
 uint64_t allocations_per_trials(const LoadedScenario& ls, uint64_t first, uint64_t n) {
   Timeline timeline;
   auto play = [&](uint64_t lo, uint64_t hi) {
@@ -26,7 +28,7 @@ uint64_t allocations_per_trials(const LoadedScenario& ls, uint64_t first, uint64
       }
     return ends;
   };
-  play(0, first);  // warm-up: the timeline grows to what these trials need
+  play(first, first + n);  // warm-up: the timeline grows to what these trials need
   const uint64_t before = test::allocations();
   const uint64_t ends = play(first, first + n);
   const uint64_t after = test::allocations();

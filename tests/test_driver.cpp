@@ -37,17 +37,16 @@ TEST_CASE("driver: the same tally whatever the chunk size and thread count", "[d
 TEST_CASE("driver: the hook sees every boundary and can stop the run there", "[driver]") {
   const LoadedScenario ls = load_scenario(test::source_path(kScenario));
   std::vector<uint64_t> seen;
-  const RunTally t = drive(ls, 3, DrivePlan{0, 10 * kBlockTrials, 2 * kBlockTrials},
-                           [&](const RunTally& so_far) {
-                             seen.push_back(so_far.trials());
-                             return so_far.trials() < 6 * kBlockTrials;
-                           });
+  const RunTally t =
+      drive(ls, 3, DrivePlan{0, 10 * kBlockTrials, 2 * kBlockTrials}, [&](const RunTally& so_far) {
+        seen.push_back(so_far.trials());
+        return so_far.trials() < 6 * kBlockTrials;
+      });
   CHECK(seen == std::vector<uint64_t>{2048, 4096, 6144});
   CHECK(t.trials() == 6 * kBlockTrials);
   CHECK(t.ranges.text() == "[0, 6144)");
   // Resuming from the stopped tally gives the uninterrupted run, byte for byte.
-  const RunTally rest =
-      drive(ls, 3, t, DrivePlan{t.trials(), 4 * kBlockTrials, 2 * kBlockTrials});
+  const RunTally rest = drive(ls, 3, t, DrivePlan{t.trials(), 4 * kBlockTrials, 2 * kBlockTrials});
   const RunTally whole = drive(ls, 3, DrivePlan{0, 10 * kBlockTrials, 2 * kBlockTrials});
   CHECK(rest.to_json() == whole.to_json());
   // Running the same trials again on top of it is refused.

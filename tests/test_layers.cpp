@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <map>
 #include <functional>
+#include <map>
 #include <regex>
 #include <set>
 #include <string>
@@ -20,8 +20,8 @@ namespace {
 namespace fs = std::filesystem;
 
 // Lowest first. "rules/*" stands for each ruleset folder: one rank, and no edges among them.
-const std::vector<std::string> kLayers = {"sim/core",  "scenarios", "rules/common", "rules/*",
-                                          "analysis",  "sim/engine", "sim/cli"};
+const std::vector<std::string> kLayers = {"sim/core", "scenarios",  "rules/common", "rules/*",
+                                          "analysis", "sim/engine", "sim/cli"};
 
 // The layer folder a source path (relative to the tree, '/'-separated) belongs to, or "".
 std::string folder_of(const std::string& path) {

@@ -163,13 +163,12 @@ TEST_CASE("tally: merging parts in any order equals tallying the whole", "[tally
   CHECK_THROWS_AS(forward.merge(other_shape), TallyMismatch);
 }
 
-TEST_CASE("tally: JSON round trip, and a checkpoint that does not add up is refused",
-          "[tally]") {
+TEST_CASE("tally: JSON round trip, and a checkpoint that does not add up is refused", "[tally]") {
   const Tally t = random_tally(9, 2000);
   const nlohmann::json j = t.to_json();
-  for (const char* key : {"trials", "draws", "ends", "counter_trials", "counter_total",
-                          "durations", "sequela_trials", "sequela_total", "sequela_magnitude",
-                          "sequela_overflow"})
+  for (const char* key :
+       {"trials", "draws", "ends", "counter_trials", "counter_total", "durations", "sequela_trials",
+        "sequela_total", "sequela_magnitude", "sequela_overflow"})
     CHECK(j.contains(key));
   const Tally back = Tally::from_json(nlohmann::json::parse(j.dump()));
   CHECK(back == t);
@@ -206,8 +205,8 @@ TEST_CASE("tally: equality sees a change in any field", "[tally]") {
 
 TEST_CASE("paired tally: discordant deaths and counters, differences of durations", "[tally]") {
   PairedTally p(test_metrics());
-  p.add(died(kDiedCombat, 6), recovered(100, 1));  // only the baseline died; both KO
-  p.add(recovered(100), recovered(160, 1));        // downtime +60; KO only in the variant
+  p.add(died(kDiedCombat, 6), recovered(100, 1));    // only the baseline died; both KO
+  p.add(recovered(100), recovered(160, 1));          // downtime +60; KO only in the variant
   p.add(recovered(50, 1), died(kDiedDying, 30, 0));  // only the variant died; KO only in base
   p.add(recovered(10, 1), recovered(10, 1));
   CHECK(p.n == 4);
@@ -267,13 +266,12 @@ TEST_CASE("run tally: parts of one run merge in any order, and JSON round-trips"
 TEST_CASE("run tally: two runs of different seeds refuse to merge", "[tally][identity]") {
   RunTally a = run_part(0, 100, 7);
   const RunTally other = run_part(100, 100, 8);
-  CHECK_THROWS_WITH(a.merge(other),
-                    "refusing to merge tallies of different runs: seed 7 vs 8");
+  CHECK_THROWS_WITH(a.merge(other), "refusing to merge tallies of different runs: seed 7 vs 8");
   CHECK(a.trials() == 100);  // untouched
   RunTally renamed = run_part(100, 100, 7);
   renamed.identity.variants[1] = "flat-check";
   CHECK_THROWS_WITH(a.merge(renamed), Catch::Contains("variants baseline,player-core vs "
-                                                       "baseline,flat-check"));
+                                                      "baseline,flat-check"));
   RunTally edited = run_part(100, 100, 7);
   edited.identity.scenario_sha256 = "ffff";
   CHECK_THROWS_WITH(a.merge(edited), Catch::Contains("scenario file sha256"));
@@ -283,8 +281,9 @@ TEST_CASE("run tally: a range merged twice is refused", "[tally][identity]") {
   RunTally a = run_part(0, 1024);
   const RunTally b = run_part(1024, 1024);
   a.merge(b);
-  CHECK_THROWS_WITH(a.merge(b), "trials [1024, 2048) overlap trials [0, 2048) already counted: "
-                                "the same trials would be counted twice");
+  CHECK_THROWS_WITH(a.merge(b),
+                    "trials [1024, 2048) overlap trials [0, 2048) already counted: "
+                    "the same trials would be counted twice");
   CHECK_THROWS_AS(a.merge(run_part(2000, 100)), TallyMismatch);  // a partial overlap
   CHECK(a.trials() == 2048);
   CHECK(a.variants[0].trials == 2048);  // a refused merge changes nothing

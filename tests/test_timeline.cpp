@@ -43,8 +43,7 @@ TEST_CASE("timeline: earliest first, ties in the order scheduled, payloads kept"
   CHECK(a.empty());
 }
 
-TEST_CASE("timeline: cancel one event by its id, or every event a predicate picks",
-          "[timeline]") {
+TEST_CASE("timeline: cancel one event by its id, or every event a predicate picks", "[timeline]") {
   Timeline a;
   const auto w1 = a.schedule(5, Ev::Bleed, /*wound*/ 1);
   a.schedule(5, Ev::Check);

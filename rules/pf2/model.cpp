@@ -12,20 +12,25 @@ const RulesetInfo& Model::info() {
   static const MetricSpec metrics{
       .ends = {{EndKind::Died, "combat", "died before the fight was over"},
                {EndKind::Died, "dying", "died after the fight, of dying that began in it"},
-               {EndKind::Died, "recovery", "died after the fight, of something that began after it"},
+               {EndKind::Died, "recovery",
+                "died after the fight, of something that began after it"},
                {EndKind::Recovered, "", "back to full HP and conscious"},
                {EndKind::Unresolved, "dying", "still dying at the horizon"},
-               {EndKind::Unresolved, "unconscious", "unconscious at 0 HP, not dying, at the horizon"},
+               {EndKind::Unresolved, "unconscious",
+                "unconscious at 0 HP, not dying, at the horizon"},
                {EndKind::Unresolved, "injured", "conscious but below full HP at the horizon"}},
       .counters = {{"knocked_out", "times the character fell to 0 HP"},
                    {"hero_points_spent", "heroic recoveries (004 \"Récupération héroïque\")"}},
-      .durations = {{kDowntime, "from the start of the fight until back to full HP; over the "
-                                "trials that recovered"},
-                    {kTimeOutOfAction, "from the first fall to 0 HP until conscious for good; "
-                                       "over the trials knocked out that end conscious"},
+      .durations = {{kDowntime,
+                     "from the start of the fight until back to full HP; over the "
+                     "trials that recovered"},
+                    {kTimeOutOfAction,
+                     "from the first fall to 0 HP until conscious for good; "
+                     "over the trials knocked out that end conscious"},
                     {kTimeToDeath, "from the start of the fight until death; over deaths"},
-                    {"time_dying", "seconds spent with the dying condition in all; over the "
-                                   "trials that were ever dying"}},
+                    {"time_dying",
+                     "seconds spent with the dying condition in all; over the "
+                     "trials that were ever dying"}},
       .sequelae = {},  // seed 004 has no lasting injuries
   };
   static const RulesetInfo r{"pf2", "Pathfinder 2e: hit points, dying and recovery",
@@ -145,10 +150,10 @@ class Trial {
   bool dead_ = false;
   uint32_t knock_outs_ = 0;
   uint32_t hero_points_spent_ = 0;
-  Seconds first_down_ = -1;     // the first fall to 0 HP; -1: never
+  Seconds first_down_ = -1;      // the first fall to 0 HP; -1: never
   Seconds conscious_since_ = 0;  // the last time the character came to
-  Seconds dying_since_ = 0;     // when the current dying episode began
-  Seconds time_dying_ = 0;      // closed dying episodes, in all
+  Seconds dying_since_ = 0;      // when the current dying episode began
+  Seconds time_dying_ = 0;       // closed dying episodes, in all
   bool ever_dying_ = false;
   bool resting_ = false;
   Seconds rest_ends_ = 0;
@@ -160,7 +165,7 @@ class Trial {
   bool in_combat_ = true;
   Seconds combat_end_ = 0;
   int rounds_ = 0;
-  size_t character_slot_ = 0;  // the character acts just before this actor (size(): last)
+  size_t character_slot_ = 0;        // the character acts just before this actor (size(): last)
   Timeline::Id character_turn_ = 0;  // the character's turn in the current round
 
   uint64_t dying_checks_ = 0;  // stream indices, so each check has its own numbers
@@ -569,7 +574,8 @@ void Trial::round_start(int round, Seconds t) {
   }
   timeline_.schedule(t, Ev::RoundEnd, 0, round);
   const Seconds next = t + kRound;
-  if (round < rounds_ && next < cfg_.horizon) timeline_.schedule(next, Ev::RoundStart, 0, round + 1);
+  if (round < rounds_ && next < cfg_.horizon)
+    timeline_.schedule(next, Ev::RoundStart, 0, round + 1);
 }
 
 // The healer acts at the end of each round from the round it arrives in, and during the fight
@@ -597,8 +603,7 @@ void Trial::fight_ends(Seconds e) {
   if (full()) return;
   if (dying_ > 0) timeline_.schedule(e, Ev::DyingTurn);
   if (down() && dying_ == 0 && wake_at_ >= 0) timeline_.schedule(std::max(wake_at_, e), Ev::Wake);
-  if (cfg_.recovery.nightly_rest)
-    timeline_.schedule(e + cfg_.recovery.first_rest, Ev::RestStart);
+  if (cfg_.recovery.nightly_rest) timeline_.schedule(e + cfg_.recovery.first_rest, Ev::RestStart);
   plan_healer(e);
 }
 
@@ -726,7 +731,8 @@ Outcome Trial::outcome() const {
   Outcome o;
   if (knock_outs_ > 0) o.count(kKnockedOut, knock_outs_);
   if (hero_points_spent_ > 0) o.count(kHeroPointsSpent, hero_points_spent_);
-  if (ever_dying_) o.measure(kTimeDying, time_dying_ + (!dead_ && dying_ > 0 ? cfg_.horizon - dying_since_ : 0));
+  if (ever_dying_)
+    o.measure(kTimeDying, time_dying_ + (!dead_ && dying_ > 0 ? cfg_.horizon - dying_since_ : 0));
   if (dead_) {
     o.end = death_end_;
     o.end_time = death_time_;

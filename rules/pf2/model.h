@@ -26,10 +26,10 @@ enum Counter : uint16_t {
   kHeroPointsSpent,  // heroic recoveries
 };
 enum Duration : uint16_t {
-  kDowntime,      // start of the fight -> back to full HP (recovered trials)
-  kOutOfAction,   // first fall to 0 HP -> conscious for good (knocked out, ends conscious)
-  kTimeToDeath,   // start of the fight -> death (deaths)
-  kTimeDying,     // seconds spent dying in all (knocked out by lethal damage at least once)
+  kDowntime,     // start of the fight -> back to full HP (recovered trials)
+  kOutOfAction,  // first fall to 0 HP -> conscious for good (knocked out, ends conscious)
+  kTimeToDeath,  // start of the fight -> death (deaths)
+  kTimeDying,    // seconds spent dying in all (knocked out by lethal damage at least once)
 };
 }  // namespace metric
 

@@ -87,8 +87,8 @@ int cmd_replay(const std::vector<std::string>& args, std::ostream& out, std::ost
     out << s.name << " (" << s.ruleset << "), variant " << variant << ", seed " << sd << ", trial "
         << trial << "\n"
         << log.render()
-        << "outcome: " << outcome_text(o, metrics_of(ls.models[static_cast<size_t>(v)]))
-        << "; " << draws << " random draws\n";
+        << "outcome: " << outcome_text(o, metrics_of(ls.models[static_cast<size_t>(v)])) << "; "
+        << draws << " random draws\n";
   } catch (const InputError& e) {
     err << e.what() << "\n";
     return 2;

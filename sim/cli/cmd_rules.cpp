@@ -1,10 +1,10 @@
 // `lethality rules`: the rulesets, and each one's options with their defaults.
 #include <ostream>
 
-#include "sim/engine/registry.h"
 #include "scenarios/reader.h"
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_parse.h"
+#include "sim/engine/registry.h"
 
 namespace leth {
 

@@ -97,8 +97,7 @@ void MetricSpec::validate() const {
     if (duration_index(required) < 0)
       throw std::logic_error(std::string("metrics: every model declares the duration \"") +
                              required + "\"");
-  if (!has_kind(EndKind::Died) || !has_kind(EndKind::Recovered) ||
-      !has_kind(EndKind::Unresolved))
+  if (!has_kind(EndKind::Died) || !has_kind(EndKind::Recovered) || !has_kind(EndKind::Unresolved))
     throw std::logic_error("metrics: every model declares died, recovered and unresolved ends");
 }
 

@@ -11,9 +11,9 @@
 namespace leth {
 
 struct SequelaEntry {
-  uint16_t id;         // index into the model's MetricSpec::sequelae
-  uint16_t count;      // how many the character carries
-  int32_t magnitude;   // summed magnitudes (Strength -2 twice: -4); 0 where the rule has none
+  uint16_t id;        // index into the model's MetricSpec::sequelae
+  uint16_t count;     // how many the character carries
+  int32_t magnitude;  // summed magnitudes (Strength -2 twice: -4); 0 where the rule has none
 };
 
 struct Outcome {
@@ -23,8 +23,8 @@ struct Outcome {
   static constexpr size_t kMaxSequelae = 16;      // distinct kinds in one trial
   static constexpr size_t kMaxSequelaIds = 4096;  // kinds a model may declare
 
-  uint16_t end = 0;      // index into MetricSpec::ends
-  Seconds end_time = 0;  // when it ended: death, full recovery, or the horizon
+  uint16_t end = 0;       // index into MetricSpec::ends
+  Seconds end_time = 0;   // when it ended: death, full recovery, or the horizon
   uint16_t measured = 0;  // bit d: durations[d] was measured in this trial
   uint8_t sequela_kinds = 0;
   uint16_t sequela_overflow = 0;  // sequelae beyond kMaxSequelae distinct kinds

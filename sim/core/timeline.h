@@ -24,10 +24,10 @@ class Timeline {
 
   struct Event {
     Seconds time;
-    Id id;           // scheduling order: later ids go after earlier ones at the same time
-    uint16_t kind;   // the model's event kind
-    uint16_t who;    // which creature, wound, healer ... (the model's meaning)
-    int32_t arg;     // one more number the model needs (a round, a level ...)
+    Id id;          // scheduling order: later ids go after earlier ones at the same time
+    uint16_t kind;  // the model's event kind
+    uint16_t who;   // which creature, wound, healer ... (the model's meaning)
+    int32_t arg;    // one more number the model needs (a round, a level ...)
   };
 
   template <typename Kind>

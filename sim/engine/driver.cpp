@@ -31,8 +31,8 @@ RunTally drive(const LoadedScenario& s, uint64_t seed, RunTally start, const Dri
   return start;
 }
 
-RunTally drive(const LoadedScenario& s, uint64_t seed, const DrivePlan& plan,
-               const ChunkHook& hook, std::atomic<uint64_t>* done) {
+RunTally drive(const LoadedScenario& s, uint64_t seed, const DrivePlan& plan, const ChunkHook& hook,
+               std::atomic<uint64_t>* done) {
   return drive(s, seed, empty_tally(s, seed), plan, hook, done);
 }
 

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "sim/engine/registry.h"
 #include "scenarios/scenario.h"
+#include "sim/engine/registry.h"
 
 namespace leth {
 

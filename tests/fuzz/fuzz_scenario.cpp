@@ -4,10 +4,10 @@
 #include <cstdint>
 #include <string>
 
-#include "sim/engine/registry.h"
 #include "scenarios/reader.h"
 #include "scenarios/scenario.h"
 #include "sim/core/stream.h"
+#include "sim/engine/registry.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

@@ -124,6 +124,10 @@ class Trial {
   Outcome outcome() const;
 
   // --- after the fight
+  // seeds/README (Player Core): 8 hours of rest restore Con x level HP (at least level).
+  int rest_gain() const { return std::max(ch_.con, 1) * ch_.level; }
+  bool healer_expected() const { return cfg_.healer.has_value() && help_at_ >= 0; }
+  void rest_the_remaining_nights(Seconds t);
   void plan_healer(Seconds t);
   void arrive(Seconds t) {
     if (healer_here_) return;
@@ -572,7 +576,7 @@ void Trial::round_start(int round, Seconds t) {
     if (a == character_slot_) character_turn_ = timeline_.schedule(t, Ev::CharacterTurn);
     if (a < n) timeline_.schedule(t, Ev::CreatureTurn, static_cast<uint16_t>(a), round);
   }
-  timeline_.schedule(t, Ev::RoundEnd, 0, round);
+  if (help_at_ >= 0) timeline_.schedule(t, Ev::RoundEnd, 0, round);  // only a healer acts there
   const Seconds next = t + kRound;
   if (round < rounds_ && next < cfg_.horizon)
     timeline_.schedule(next, Ev::RoundStart, 0, round + 1);
@@ -652,6 +656,29 @@ void Trial::plan_healer(Seconds t) {
   }
 }
 
+// Nothing but rest can happen any more (conscious, not dying, no event pending, no healer on
+// the way): every night adds the same HP and draws nothing, so the nights left are counted
+// instead of played one by one — the same outcome as the night-by-night events, in one step.
+void Trial::rest_the_remaining_nights(Seconds t) {
+  const int gain = rest_gain();
+  const int64_t nights_to_full = (ch_.max_hp - hp_ + gain - 1) / gain;
+  const Seconds first_end = t + 8 * kHour;  // the n-th night ends at first_end + (n - 1) days
+  const int64_t nights_by_horizon =
+      first_end > cfg_.horizon ? 0 : 1 + (cfg_.horizon - first_end) / kDay;
+  const int64_t n = std::min(nights_to_full, nights_by_horizon);
+  if (n <= 0) return;
+  const Seconds last_end = first_end + (n - 1) * kDay;
+  note(log_, t, [&] {
+    return "rests " + std::to_string(n) + (n == 1 ? " night" : " nights") + ", the last ending at " +
+           clock_text(last_end) + ": +" + std::to_string(gain) + " HP each";
+  });
+  heal(static_cast<int>(std::min<int64_t>(n * gain, ch_.max_hp - hp_)), last_end, "the nights' rest");
+  if (opt_.doomed && doomed_ > 0) {
+    doomed_ = static_cast<int>(std::max<int64_t>(0, doomed_ - n));
+    note(log_, last_end, [&] { return "doomed drops to " + std::to_string(doomed_); });
+  }
+}
+
 void Trial::dispatch(const Timeline::Event& ev) {
   const Seconds t = ev.time;
   switch (static_cast<Ev>(ev.kind)) {
@@ -707,6 +734,10 @@ void Trial::dispatch(const Timeline::Event& ev) {
         timeline_.schedule(t + kDay, Ev::RestStart);
         break;
       }
+      if (timeline_.empty() && !healer_expected()) {
+        rest_the_remaining_nights(t);
+        break;
+      }
       resting_ = true;
       rest_ends_ = t + 8 * kHour;
       timeline_.schedule(rest_ends_, Ev::RestEnd);
@@ -714,9 +745,7 @@ void Trial::dispatch(const Timeline::Event& ev) {
       break;
     case Ev::RestEnd: {
       resting_ = false;
-      // seeds/README (Player Core): 8 hours of rest restore Con x level HP (at least level).
-      const int gain = std::max(ch_.con, 1) * ch_.level;
-      heal(gain, t, "a night's rest");
+      heal(rest_gain(), t, "a night's rest");
       if (opt_.doomed && doomed_ > 0) {
         --doomed_;
         note(log_, t, [&] { return "doomed drops to " + std::to_string(doomed_); });

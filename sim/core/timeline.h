@@ -35,10 +35,13 @@ class Timeline {
     const Id id = next_id_++;
     // Kept sorted by (time, id) from head_ on. A new event is usually the latest pending one,
     // so the scan from the back stops at once: cheaper than a heap for a trial's few events.
+    const Event e{time, id, static_cast<uint16_t>(kind), who, arg};
     size_t i = events_.size();
     while (i > head_ && time < events_[i - 1].time) --i;
-    events_.insert(events_.begin() + static_cast<std::ptrdiff_t>(i),
-                   Event{time, id, static_cast<uint16_t>(kind), who, arg});
+    if (i == events_.size())
+      events_.push_back(e);
+    else
+      events_.insert(events_.begin() + static_cast<std::ptrdiff_t>(i), e);
     return id;
   }
 

@@ -138,6 +138,24 @@ std::vector<std::pair<std::string, std::string>> csv_files(const RunInfo& info, 
   }
   files.emplace_back("sequelae.csv", seq.text());
 
+  // The trials worth replaying: the first few of each end, counter and sequela.
+  Csv ex({"scenario", "variant", "kind", "name", "trial"});
+  for (size_t v = 0; v < t.variants.size(); ++v) {
+    const Tally& x = t.variants[v];
+    auto emit = [&](const char* kind, const std::string& name, const std::vector<uint64_t>& trials) {
+      for (uint64_t trial : trials) {
+        ex.field(info.scenario).field(info.variants[v]).field(kind).field(name).field(trial);
+        ex.end_row();
+      }
+    };
+    for (size_t e = 0; e < m.ends.size(); ++e) emit("end", m.ends[e].name(), x.end_examples[e]);
+    for (size_t c = 0; c < m.counters.size(); ++c)
+      emit("counter", m.counters[c].name, x.counter_examples[c]);
+    for (size_t q = 0; q < m.sequelae.size(); ++q)
+      emit("sequela", m.sequelae[q].name, x.sequela_examples[q]);
+  }
+  files.emplace_back("examples.csv", ex.text());
+
   Csv cmp({"scenario", "variant", "baseline", "metric", "difference", "ci_low", "ci_high", "n"});
   for (const MetricRow& r : comparison_rows(info, t)) {
     cmp.field(info.scenario).field(r.variant).field(info.variants[0]).field(r.metric);

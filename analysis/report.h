@@ -44,7 +44,7 @@ std::vector<MetricRow> summary_rows(const RunInfo& info, const RunTally& t);
 std::vector<MetricRow> comparison_rows(const RunInfo& info, const RunTally& t);
 
 // The CSV files' contents, by file name: summary.csv, end_states.csv, histograms.csv,
-// sequelae.csv, comparisons.csv.
+// sequelae.csv, examples.csv, comparisons.csv.
 std::vector<std::pair<std::string, std::string>> csv_files(const RunInfo& info, const RunTally& t);
 // run.json's contents.
 std::string run_json(const RunInfo& info, const RunTally& t);

@@ -1,6 +1,7 @@
 #include "analysis/tally.h"
 
 #include <algorithm>
+#include <iterator>
 #include <type_traits>
 
 namespace leth {
@@ -16,6 +17,21 @@ namespace {
 void merge_field(const char*, uint64_t& a, const uint64_t& b) {
   a += b;
 }
+
+// The kExamples smallest of two sorted lists of trial indices.
+void merge_examples(std::vector<uint64_t>& a, const std::vector<uint64_t>& b) {
+  std::vector<uint64_t> u;
+  std::merge(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(u));
+  u.erase(std::unique(u.begin(), u.end()), u.end());
+  if (u.size() > Tally::kExamples) u.resize(Tally::kExamples);
+  a = std::move(u);
+}
+
+void add_example(std::vector<uint64_t>& ex, uint64_t trial) {
+  if (ex.size() == Tally::kExamples && trial >= ex.back()) return;  // the usual case: one compare
+  ex.insert(std::upper_bound(ex.begin(), ex.end(), trial), trial);
+  if (ex.size() > Tally::kExamples) ex.pop_back();
+}
 template <typename T>
 void merge_field(const char* name, std::vector<T>& a, const std::vector<T>& b);
 template <typename T>
@@ -26,6 +42,8 @@ void merge_field(const char* name, std::vector<T>& a, const std::vector<T>& b) {
   for (size_t i = 0; i < a.size(); ++i) {
     if constexpr (std::is_same_v<T, LogHistogram>)
       a[i].merge(b[i]);
+    else if constexpr (std::is_same_v<T, std::vector<uint64_t>>)
+      merge_examples(a[i], b[i]);
     else
       a[i] += b[i];
   }
@@ -38,6 +56,9 @@ nlohmann::json json_of(const std::vector<uint64_t>& v) {
   return v;
 }
 nlohmann::json json_of(const std::vector<int64_t>& v) {
+  return v;
+}
+nlohmann::json json_of(const Tally::Examples& v) {
   return v;
 }
 nlohmann::json json_of(const std::vector<LogHistogram>& v) {
@@ -64,6 +85,9 @@ void read_field(const nlohmann::json& j, std::vector<uint64_t>& v) {
 }
 void read_field(const nlohmann::json& j, std::vector<int64_t>& v) {
   v = j.get<std::vector<int64_t>>();
+}
+void read_field(const nlohmann::json& j, Tally::Examples& v) {
+  v = j.get<Tally::Examples>();
 }
 void read_field(const nlohmann::json& j, std::vector<LogHistogram>& v) {
   v.clear();
@@ -109,16 +133,21 @@ Tally::Tally(const MetricSpec& m)
       durations(m.durations.size()),
       sequela_trials(m.sequelae.size(), 0),
       sequela_total(m.sequelae.size(), 0),
-      sequela_magnitude(m.sequelae.size(), 0) {}
+      sequela_magnitude(m.sequelae.size(), 0),
+      end_examples(m.ends.size()),
+      counter_examples(m.counters.size()),
+      sequela_examples(m.sequelae.size()) {}
 
-void Tally::add(const Outcome& o, uint64_t draws_used) {
+void Tally::add(const Outcome& o, uint64_t draws_used, uint64_t trial) {
   ++trials;
   draws += draws_used;
   ++ends[o.end];
+  add_example(end_examples[o.end], trial);
   for (size_t c = 0; c < counter_total.size(); ++c)
     if (o.counters[c] > 0) {
       ++counter_trials[c];
       counter_total[c] += o.counters[c];
+      add_example(counter_examples[c], trial);
     }
   for (size_t d = 0; d < durations.size(); ++d)
     if (o.has(d)) durations[d].add(static_cast<uint64_t>(std::max<Seconds>(0, o.durations[d])));
@@ -127,6 +156,7 @@ void Tally::add(const Outcome& o, uint64_t draws_used) {
     ++sequela_trials[s.id];
     sequela_total[s.id] += s.count;
     sequela_magnitude[s.id] += s.magnitude;
+    add_example(sequela_examples[s.id], trial);
   }
   sequela_overflow += o.sequela_overflow;
 }
@@ -160,6 +190,18 @@ void Tally::check() const {
   for (size_t s = 0; s < sequela_trials.size(); ++s)
     if (sequela_trials[s] > trials || sequela_total[s] < sequela_trials[s])
       mismatch("sequela " + std::to_string(s) + " does not fit the trials");
+  auto check_examples = [&](const Examples& ex, const std::vector<uint64_t>& counts,
+                            const char* what) {
+    if (ex.size() != counts.size()) mismatch(std::string(what) + " examples: wrong length");
+    for (size_t i = 0; i < ex.size(); ++i)
+      if (ex[i].size() != std::min<uint64_t>(counts[i], kExamples) ||
+          !std::is_sorted(ex[i].begin(), ex[i].end()) ||
+          std::adjacent_find(ex[i].begin(), ex[i].end()) != ex[i].end())
+        mismatch(std::string(what) + " examples do not match their counts");
+  };
+  check_examples(end_examples, ends, "end");
+  check_examples(counter_examples, counter_trials, "counter");
+  check_examples(sequela_examples, sequela_trials, "sequela");
 }
 
 nlohmann::json Tally::to_json() const {

@@ -30,6 +30,11 @@ class TallyMismatch : public std::invalid_argument {
 };
 
 struct Tally {
+  // Trials worth replaying: for each end, counter and sequela, the smallest trial indices
+  // that had it. The smallest K of a union is the same whatever the order of merges.
+  static constexpr size_t kExamples = 5;
+  using Examples = std::vector<std::vector<uint64_t>>;  // by end / counter / sequela: sorted
+
   uint64_t trials = 0;
   uint64_t draws = 0;                      // raw random draws
   std::vector<uint64_t> ends;              // trials by end, as declared
@@ -40,11 +45,15 @@ struct Tally {
   std::vector<uint64_t> sequela_total;     // occurrences
   std::vector<int64_t> sequela_magnitude;  // summed magnitudes
   uint64_t sequela_overflow = 0;
+  Examples end_examples;
+  Examples counter_examples;
+  Examples sequela_examples;
 
   Tally() = default;
   explicit Tally(const MetricSpec& m);
 
-  void add(const Outcome& o, uint64_t draws_used);
+  // `trial` is the outcome's trial index (for the examples).
+  void add(const Outcome& o, uint64_t draws_used, uint64_t trial);
   void merge(const Tally& other);  // throws TallyMismatch when the shapes differ
   // Trials whose end is in the mask (MetricSpec::end_mask).
   uint64_t ends_in(uint64_t mask) const;
@@ -69,6 +78,9 @@ struct Tally {
     f("sequela_total", t.sequela_total...);
     f("sequela_magnitude", t.sequela_magnitude...);
     f("sequela_overflow", t.sequela_overflow...);
+    f("end_examples", t.end_examples...);
+    f("counter_examples", t.counter_examples...);
+    f("sequela_examples", t.sequela_examples...);
   }
 };
 

@@ -153,6 +153,7 @@ TEST_CASE("run writes the whole results folder", "[cli]") {
        "scenario,variant,sequela,trials_with,rate,ci_low,ci_high,total_count,unit,"
        "total_magnitude"},
       {"comparisons.csv", "scenario,variant,baseline,metric,difference,ci_low,ci_high,n"},
+      {"examples.csv", "scenario,variant,kind,name,trial"},
   };
   for (const auto& [name, header] : headers) {
     INFO(name);
@@ -180,8 +181,9 @@ TEST_CASE("run writes the whole results folder", "[cli]") {
   std::vector<std::string> names;
   for (const auto& e : fs::directory_iterator(out)) names.push_back(e.path().filename().string());
   std::sort(names.begin(), names.end());
-  CHECK(names == std::vector<std::string>{"comparisons.csv", "end_states.csv", "histograms.csv",
-                                          "run.json", "sequelae.csv", "summary.csv"});
+  CHECK(names == std::vector<std::string>{"comparisons.csv", "end_states.csv", "examples.csv",
+                                          "histograms.csv", "run.json", "sequelae.csv",
+                                          "summary.csv"});
   CHECK(partial_leftovers(test::temp_dir()).empty());
 
   SECTION("a second run replaces an earlier results folder") {

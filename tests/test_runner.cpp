@@ -91,7 +91,7 @@ TEST_CASE("runner: a replayed trial is the same trial as inside the run", "[runn
       CHECK_FALSE(log.entries().empty());
       CHECK(logged == silent);
       Tally from_replay(metrics_of(ls.models[v]));
-      from_replay.add(logged, draws_logged);
+      from_replay.add(logged, draws_logged, trial);
       const RunTally in_run = run_trials(ls, 42, trial, 1);
       CHECK(in_run.variants[v] == from_replay);
     }

@@ -78,7 +78,7 @@ Tally random_tally(uint64_t seed, int n) {
   Tally t(test_metrics());
   TrialRng rng(seed, 0);
   Stream s = rng.stream(Purpose::Test);
-  for (int i = 0; i < n; ++i) t.add(random_outcome(s), s.below(100));
+  for (int i = 0; i < n; ++i) t.add(random_outcome(s), s.below(100), static_cast<uint64_t>(i));
   return t;
 }
 
@@ -92,8 +92,8 @@ RunTally run_part(uint64_t first, uint64_t count, uint64_t seed = 7) {
   Stream s = rng.stream(Purpose::Test);
   for (uint64_t i = 0; i < count; ++i) {
     const Outcome b = random_outcome(s), v = random_outcome(s);
-    r.variants[0].add(b, 10);
-    r.variants[1].add(v, 12);
+    r.variants[0].add(b, 10, first + i);
+    r.variants[1].add(v, 12, first + i);
     r.paired[0].add(b, b);
     r.paired[1].add(b, v);
   }
@@ -107,17 +107,17 @@ TEST_CASE("tally: each outcome lands in its declared counters", "[tally]") {
   Tally t(test_metrics());
   REQUIRE(t.ends.size() == 5);
   REQUIRE(t.durations.size() == 3);
-  t.add(died(kDiedCombat, 12, 2), 40);
-  t.add(died(kDiedDying, 600), 10);
-  t.add(recovered(6 * kHour, 1), 7);
-  t.add(recovered(0), 3);
+  t.add(died(kDiedCombat, 12, 2), 40, 0);
+  t.add(died(kDiedDying, 600), 10, 1);
+  t.add(recovered(6 * kHour, 1), 7, 2);
+  t.add(recovered(0), 3, 3);
   Outcome lost;
   lost.end = kLostMadness;
   lost.count(kResuscitated);
   lost.add_sequela(kStrengthLoss, -2);
   lost.add_sequela(kStrengthLoss, -1);
   lost.add_sequela(kScar);
-  t.add(lost, 0);
+  t.add(lost, 0, 4);
   CHECK(t.trials == 5);
   CHECK(t.draws == 60);
   CHECK(t.ends == std::vector<uint64_t>{1, 1, 2, 0, 1});
@@ -131,6 +131,9 @@ TEST_CASE("tally: each outcome lands in its declared counters", "[tally]") {
   CHECK(t.sequela_trials == std::vector<uint64_t>{1, 1, 0});
   CHECK(t.sequela_total == std::vector<uint64_t>{1, 2, 0});
   CHECK(t.sequela_magnitude == std::vector<int64_t>{0, -3, 0});
+  CHECK(t.end_examples == Tally::Examples{{0}, {1}, {2, 3}, {}, {4}});
+  CHECK(t.counter_examples == Tally::Examples{{0, 1, 2}, {4}});
+  CHECK(t.sequela_examples == Tally::Examples{{4}, {4}, {}});
   CHECK_NOTHROW(t.check());
 }
 
@@ -150,8 +153,9 @@ TEST_CASE("tally: merging parts in any order equals tallying the whole", "[tally
     parts.emplace_back(test_metrics());
     for (int i = 0; i < 300; ++i) {
       const Outcome o = random_outcome(s);
-      whole.add(o, 4);
-      parts.back().add(o, 4);
+      const uint64_t trial = static_cast<uint64_t>(p * 300 + i);
+      whole.add(o, 4, trial);
+      parts.back().add(o, 4, trial);
     }
   }
   Tally forward(test_metrics()), backward(test_metrics());
@@ -190,7 +194,7 @@ TEST_CASE("tally: equality sees a change in any field", "[tally]") {
   const Tally t = random_tally(11, 500);
   int fields = 0;
   Tally::fields([&](const char*, const auto&) { ++fields; }, t);
-  CHECK(fields == 10);
+  CHECK(fields == 13);
   Tally u = t;
   CHECK(u == t);
   u.sequela_magnitude[1] -= 1;
@@ -327,6 +331,14 @@ TEST_CASE("tally: counts of 10^12 trials merge and round-trip exactly", "[tally]
   shard.sequela_total = {kTrials, kTrials / 3, 0};
   shard.sequela_magnitude = {0, -2 * static_cast<int64_t>(kTrials / 3), 0};
   shard.draws = 50 * kTrials;
+  // The first trials of each kind (synthetic: the same five wherever there are any).
+  auto first_five = [](Tally::Examples& ex, const std::vector<uint64_t>& counts) {
+    for (size_t i = 0; i < ex.size(); ++i)
+      if (counts[i] > 0) ex[i] = {0, 1, 2, 3, 4};
+  };
+  first_five(shard.end_examples, shard.ends);
+  first_five(shard.counter_examples, shard.counter_trials);
+  first_five(shard.sequela_examples, shard.sequela_trials);
   REQUIRE_NOTHROW(shard.check());
 
   Tally all(test_metrics());
@@ -355,4 +367,20 @@ TEST_CASE("tally: counts of 10^12 trials merge and round-trip exactly", "[tally]
   CHECK(q.diff_sum[kDowntime_] == -2 * static_cast<i128>(u128{kTenYears} * kTrials));
   CHECK(to_string_i128(q.diff_sum[kDowntime_]) == "-630720000000000000000");
   CHECK(to_string_u128(q.diff_sq[kDowntime_]) == "198903859200000000000000000000");
+}
+
+TEST_CASE("tally: the examples are the first trials of each kind, whatever the merge order",
+          "[tally][examples]") {
+  Tally late(test_metrics()), early(test_metrics());
+  for (uint64_t trial : {900, 400, 700, 300, 800, 500, 600}) late.add(recovered(10), 1, trial);
+  for (uint64_t trial : {50, 20}) early.add(recovered(10), 1, trial);
+  CHECK(late.end_examples[kRecovered] == std::vector<uint64_t>{300, 400, 500, 600, 700});
+  Tally a = late, b = early;
+  a.merge(early);
+  b.merge(late);
+  CHECK(a == b);
+  CHECK(a.end_examples[kRecovered] == std::vector<uint64_t>{20, 50, 300, 400, 500});
+  nlohmann::json j = a.to_json();
+  j["end_examples"][kRecovered] = {50, 20, 300, 400, 500};  // not sorted: a corrupt checkpoint
+  CHECK_THROWS_WITH(Tally::from_json(j), Catch::Contains("end examples do not match"));
 }

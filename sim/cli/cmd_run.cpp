@@ -43,7 +43,8 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   CommandSpec spec{
       "lethality run FILE|DIR... [--trials N] [--seed S] [--threads T] [--out DIR]",
       "Runs each scenario (a folder means every *.toml in it), prints a summary per scenario and\n"
-      "writes summary.csv, end_states.csv, histograms.csv, sequelae.csv, comparisons.csv and\n"
+      "writes summary.csv, end_states.csv, histograms.csv, sequelae.csv, examples.csv,\n"
+      "comparisons.csv and "
       "run.json into results/<scenario-name>/ (or --out DIR). Every file is validated before\n"
       "anything runs; bad input exits with status 2 and writes nothing.",
       po::options_description("options"),

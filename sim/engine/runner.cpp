@@ -42,7 +42,7 @@ void run_blocks(const LoadedScenario& s, uint64_t seed, uint64_t first, uint64_t
         timeline.clear();
         TrialContext ctx{rng, nullptr, timeline};
         out[v] = run_trial(s.models[v], ctx);
-        t.variants[v].add(out[v], rng.draws());
+        t.variants[v].add(out[v], rng.draws(), trial);
         t.paired[v].add(out[0], out[v]);
       }
     }

@@ -142,7 +142,8 @@ std::vector<std::pair<std::string, std::string>> csv_files(const RunInfo& info, 
   Csv ex({"scenario", "variant", "kind", "name", "trial"});
   for (size_t v = 0; v < t.variants.size(); ++v) {
     const Tally& x = t.variants[v];
-    auto emit = [&](const char* kind, const std::string& name, const std::vector<uint64_t>& trials) {
+    auto emit = [&](const char* kind, const std::string& name,
+                    const std::vector<uint64_t>& trials) {
       for (uint64_t trial : trials) {
         ex.field(info.scenario).field(info.variants[v]).field(kind).field(name).field(trial);
         ex.end_row();

@@ -13,6 +13,7 @@
 #include <Random123/philox.h>
 #include <Random123/threefry.h>
 
+#include "bench/bench_scenario.h"
 #include "sim/core/stream.h"
 #include "sim/engine/load.h"
 #include "sim/engine/runner.h"
@@ -22,9 +23,7 @@ namespace {
 using leth::LoadedScenario;
 
 const LoadedScenario& scenario() {
-  static const LoadedScenario s =
-      leth::load_scenario(std::string(LETHALITY_SOURCE_DIR) + "/bench/pf2-bench.toml");
-  return s;
+  return bench::scenario("pf2-bench.toml");
 }
 
 constexpr uint64_t kTrialsPerIteration = 16 * leth::kBlockTrials;

@@ -431,3 +431,41 @@ TEST_CASE("pf2: temporary HP come from one source at a time, the larger kept", "
     CHECK(has(p, "4 absorbed by temporary HP (4 left)"));
   }
 }
+
+TEST_CASE("pf2: nonlethal damage never kills by massive damage", "[pf2][nonlethal]") {
+  // 004: creatures die at 0 HP "à moins que l'attaque ne soit non létale"; 20 >= 2 x 10 would
+  // be massive damage from a lethal blow.
+  Parts parts;
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"brawler\"\nattack_bonus = 5\ndamage = \"20\"\n"
+      "channel = \"nonlethal\"\n";
+  Script s;
+  s.d(20, 10);  // 20 nonlethal damage: knocked out, not dying
+  const Played p = play(parts, s);
+  CHECK(has(p, "knocked out by nonlethal damage: unconscious, not dying"));
+  CHECK_FALSE(has(p, "massive damage"));
+  CHECK(kind_of(p.outcome) != EndKind::Died);
+  CHECK(knocked_out(p.outcome));
+}
+
+TEST_CASE("pf2: nothing is logged after the character's death", "[pf2][replay]") {
+  // The ogre's first Strike kills; its second Strike and the wolf's turn must not happen.
+  Parts parts;
+  parts.character = "max_hp = 5\nac = 15\nfortitude = 5\n";
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\nstrikes = 2\n"
+      "damage = \"10\"\ndc = 15\nkeep_attacking_downed = 1.0\n"
+      "[[encounter.attackers]]\nname = \"wolf\"\nattack_bonus = 5\ndamage = \"3\"\ndc = 15\n"
+      "keep_attacking_downed = 1.0\n";
+  Script s;
+  s.d(20, 10);  // 10 damage >= 2 x 5: massive damage, dead
+  const Played p = play(parts, s);
+  REQUIRE(kind_of(p.outcome) == EndKind::Died);
+  const size_t death = p.log.find("dies: ");
+  REQUIRE(death != std::string::npos);
+  const size_t eol = p.log.find('\n', death);
+  INFO(p.log);
+  CHECK((eol == std::string::npos || eol + 1 == p.log.size()));  // the death is the last line
+  CHECK_FALSE(has(p, "keeps attacking"));
+  CHECK_FALSE(has(p, "wolf"));
+}

@@ -279,8 +279,10 @@ void Trial::gain_dying_while_down(bool critical, int dc, Seconds t) {
 void Trial::take_hit(const Hit& hit, int dc, bool death_effect, int actor, Seconds t,
                      bool* knocked_out_now) {
   int64_t amount = hit.amount;
-  // 004 "Dégâts extrêmes": damage >= twice max HP in one blow kills at once.
-  if (opt_.massive_damage && amount >= 2 * static_cast<int64_t>(ch_.max_hp)) {
+  const bool nonlethal = hit.channel == Channel::Nonlethal;
+  // 004 "Dégâts extrêmes": damage >= twice max HP in one blow kills at once; not a nonlethal
+  // blow (004 intro: "à moins que l'attaque ne soit non létale"; README interpretation 12).
+  if (opt_.massive_damage && !nonlethal && amount >= 2 * static_cast<int64_t>(ch_.max_hp)) {
     die(t, [&] {
       return std::to_string(amount) + " damage from " + actor_name(actor) +
              " is massive damage (>= " + std::to_string(2 * ch_.max_hp) + ")";
@@ -297,7 +299,6 @@ void Trial::take_hit(const Hit& hit, int dc, bool death_effect, int actor, Secon
              " left)";
     });
   if (amount <= 0) return;
-  const bool nonlethal = hit.channel == Channel::Nonlethal;
   if (!down()) {
     const int before = hp_;
     set_hp(static_cast<int>(std::max<int64_t>(0, hp_ - amount)), t);
@@ -519,7 +520,7 @@ void Trial::creature_turn(size_t actor_index, int round, Seconds t) {
       character_slot_ = actor_index;
       timeline_.cancel(character_turn_);
     }
-    if (down() && i + 1 < n) {
+    if (!dead_ && down() && i + 1 < n) {
       // Further strikes of this turn at a fallen character only if it keeps attacking.
       if (!s.chance(st.base.keep_attacking_downed)) break;
       note(log_, t, [&] { return actor_name(who) + " keeps attacking the fallen character"; });
@@ -669,10 +670,12 @@ void Trial::rest_the_remaining_nights(Seconds t) {
   if (n <= 0) return;
   const Seconds last_end = first_end + (n - 1) * kDay;
   note(log_, t, [&] {
-    return "rests " + std::to_string(n) + (n == 1 ? " night" : " nights") + ", the last ending at " +
-           clock_text(last_end) + ": +" + std::to_string(gain) + " HP each";
+    return "rests " + std::to_string(n) + (n == 1 ? " night" : " nights") +
+           ", the last ending at " + clock_text(last_end) + ": +" + std::to_string(gain) +
+           " HP each";
   });
-  heal(static_cast<int>(std::min<int64_t>(n * gain, ch_.max_hp - hp_)), last_end, "the nights' rest");
+  heal(static_cast<int>(std::min<int64_t>(n * gain, ch_.max_hp - hp_)), last_end,
+       "the nights' rest");
   if (opt_.doomed && doomed_ > 0) {
     doomed_ = static_cast<int>(std::max<int64_t>(0, doomed_ - n));
     note(log_, last_end, [&] { return "doomed drops to " + std::to_string(doomed_); });

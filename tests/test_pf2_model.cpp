@@ -385,7 +385,7 @@ TEST_CASE("pf2: Treat Wounds heals 2d8 after 10 minutes; a critical failure hurt
     const Played p = play(parts, s);
     CHECK(has(p, "the botched treatment deals 2 damage"));
     CHECK(kind_of(p.outcome) == EndKind::Recovered);
-    CHECK(p.outcome.end_time == 6 + 3600 + 600);
+    CHECK(p.outcome.end_time == 606 + 3600 + 600);  // an hour after the first one ended
   }
 }
 
@@ -468,4 +468,23 @@ TEST_CASE("pf2: nothing is logged after the character's death", "[pf2][replay]")
   CHECK((eol == std::string::npos || eol + 1 == p.log.size()));  // the death is the last line
   CHECK_FALSE(has(p, "keeps attacking"));
   CHECK_FALSE(has(p, "wolf"));
+}
+
+TEST_CASE("pf2: Treat Wounds makes the patient immune for an hour after it ends", "[pf2][care]") {
+  // Player Core: the patient is immune to Treat Wounds for 1 hour after a treatment, so two
+  // treatments end 70 minutes apart, not 60 (a cooldown from the start of the treatment).
+  Parts parts;
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\n"
+      "damage = \"9\"\ndc = 15\n";
+  parts.aftercare = "help_arrives = \"0 rounds\"\nhealer = { medicine = 10 }\n";
+  Script s;
+  s.d(20, 10);                  // 9 damage: 1/10
+  s.d(20, 10).d(8, 1).d(8, 1);  // first treatment 0:00:06 -> 0:10:06: success, +2: 3/10
+  s.d(20, 10).d(8, 4).d(8, 3);  // immune until 1:10:06; second ends at 1:20:06: +7, full
+  const Played p = play(parts, s);
+  CHECK(has(p, "[0:10:06] Treat Wounds: d20 10 + 10 = 20 vs DC 15: success"));
+  CHECK(has(p, "[1:20:06] Treat Wounds: d20 10 + 10 = 20 vs DC 15: success"));
+  CHECK(kind_of(p.outcome) == EndKind::Recovered);
+  CHECK(p.outcome.end_time == 606 + 3600 + 600);
 }

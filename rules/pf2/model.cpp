@@ -179,7 +179,7 @@ class Trial {
   bool healer_here_ = false;
   bool temp_hp_granted_ = false;
   int heal_uses_ = 0;
-  Seconds next_treat_ = 0;  // Treat Wounds: once an hour for the same patient
+  Seconds next_treat_ = 0;  // Treat Wounds: the patient is immune until then
 };
 
 void Trial::set_hp(int hp, Seconds t) {
@@ -718,10 +718,11 @@ void Trial::dispatch(const Timeline::Event& ev) {
         timeline_.schedule(rest_ends_, Ev::TreatStart);
         break;
       }
-      next_treat_ = t + kHour;
       timeline_.schedule(t + 10 * kMinute, Ev::TreatEnd);
       break;
     case Ev::TreatEnd:
+      // Player Core, Treat Wounds: the patient is then immune for 1 hour, from the treatment's end.
+      next_treat_ = t + kHour;
       treat_wounds(t);
       break;
     case Ev::Wake:

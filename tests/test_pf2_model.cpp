@@ -488,3 +488,21 @@ TEST_CASE("pf2: Treat Wounds makes the patient immune for an hour after it ends"
   CHECK(kind_of(p.outcome) == EndKind::Recovered);
   CHECK(p.outcome.end_time == 606 + 3600 + 600);
 }
+
+TEST_CASE("pf2: healed to full during the fight, downtime is the time of the heal",
+          "[pf2][downtime]") {
+  // README: downtime runs until the character last reached full HP, here the heal in round 2
+  // (at 0:00:06), though the fight goes on until 0:00:12.
+  Parts parts;
+  parts.encounter = "rounds = 2\n";
+  parts.aftercare = "help_arrives = \"0 rounds\"\nhealer = { heal = \"10\", heal_uses = 1 }\n";
+  Script s;
+  s.d(20, 2);   // round 1: the ogre misses
+  s.d(20, 10);  // round 2: 10 damage, knocked out; the healer heals 10 at the end of the round
+  const Played p = play(parts, s);
+  CHECK(has(p, "[0:00:06] healer's heal: +10 HP, 0 -> 10/10"));
+  REQUIRE(kind_of(p.outcome) == EndKind::Recovered);
+  CHECK(p.outcome.end_time == 6);
+  REQUIRE(p.outcome.has(pf2::metric::kDowntime));
+  CHECK(p.outcome.durations[pf2::metric::kDowntime] == 6);
+}

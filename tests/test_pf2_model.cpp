@@ -347,12 +347,43 @@ TEST_CASE("pf2: Administer First Aid stabilises a dying character", "[pf2][care]
   Parts parts;
   parts.aftercare =
       "help_arrives = \"0 rounds\"\nhealer = { medicine = 5, treat_wounds = false }\n";
-  Script s;
-  s.d(20, 10);  // knocked out: dying 1; the healer's first aid at the end of the round:
-  s.d(20, 11);  // 16 vs DC 15 + 1: success: stable
-  const Played p = play(parts, s);
-  CHECK(has(p, "first aid (stabilize): d20 11 + 5 = 16 vs DC 16: success"));
-  CHECK(has(p, "stable"));
+  SECTION("first_aid_dc = \"15_plus_dying\": DC 15 + dying whatever the recovery check") {
+    parts.options = "first_aid_dc = \"15_plus_dying\"\n";
+    Script s;
+    s.d(20, 10);  // knocked out: dying 1; the healer's first aid at the end of the round:
+    s.d(20, 11);  // 16 vs DC 15 + 1: success: stable
+    const Played p = play(parts, s);
+    CHECK(has(p, "first aid (stabilize): d20 11 + 5 = 16 vs DC 16: success"));
+    CHECK(has(p, "stable"));
+  }
+  SECTION("default recovery_dc_plus_5, Fortitude reading: 5 + knock-out DC 15 + dying 1") {
+    Script s;
+    s.d(20, 10);  // knocked out by the ogre (DC 15): dying 1
+    s.d(20, 16);  // 21 vs DC 21: success: stable
+    const Played p = play(parts, s);
+    CHECK(has(p, "first aid (stabilize): d20 16 + 5 = 21 vs DC 21: success"));
+    CHECK(has(p, "stable"));
+  }
+  SECTION("default recovery_dc_plus_5, the knock-out DC matters") {
+    parts.attackers =
+        "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\n"
+        "damage = \"10\"\ndc = 20\n";
+    Script s;
+    s.d(20, 10);  // dying 1, recovery DC 20
+    s.d(20, 16);  // 21 vs DC 5 + 20 + 1 = 26: failure
+    s.d(20, 13);  // after the fight, the recovery save: 18 vs 21: failure: dying 2
+    s.d(20, 20);  // first aid again: 25 vs 27, natural 20: success: stable
+    const Played p = play(parts, s);
+    CHECK(has(p, "first aid (stabilize): d20 16 + 5 = 21 vs DC 26: failure"));
+    CHECK(has(p, "first aid (stabilize): d20 20 + 5 = 25 vs DC 27: success"));
+  }
+  SECTION("default recovery_dc_plus_5 with the flat check: Player Core's 15 + dying") {
+    parts.options = "recovery_check = \"flat\"\n";
+    Script s;
+    s.d(20, 10).d(20, 11);  // 16 vs DC 5 + 10 + 1: success
+    const Played p = play(parts, s);
+    CHECK(has(p, "first aid (stabilize): d20 11 + 5 = 16 vs DC 16: success"));
+  }
 }
 
 TEST_CASE("pf2: Treat Wounds heals 2d8 after 10 minutes; a critical failure hurts", "[pf2][care]") {

@@ -64,6 +64,15 @@ const std::vector<OptionSpec>& option_specs() {
        0,
        "how long an unconscious character at 0 HP who is no longer dying stays out before "
        "waking at 1 HP (seed 004: the GM decides, \"10 minutes or several hours\")"},
+      {"first_aid_dc",
+       K::Choice,
+       "\"recovery_dc_plus_5\"",
+       {"recovery_dc_plus_5", "15_plus_dying"},
+       0,
+       0,
+       "the DC of Administer First Aid (stabilize): Player Core's 5 + the recovery DC in use "
+       "(5 + knock-out DC + dying with the Fortitude save, 15 + dying with the flat check), or "
+       "15 + dying whatever the recovery check"},
   };
   return specs;
 }
@@ -93,6 +102,8 @@ Options read_rule_options(Reader& r) {
                       : h == "immediately" ? HeroPolicy::Immediately
                                            : HeroPolicy::LastChance;
   o.stable_wake = v.duration("stable_wake");
+  o.first_aid_dc = v.choice("first_aid_dc") == "15_plus_dying" ? FirstAidDc::FifteenPlusDying
+                                                               : FirstAidDc::RecoveryPlus5;
   return o;
 }
 

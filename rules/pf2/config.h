@@ -17,6 +17,7 @@ namespace leth::pf2 {
 
 enum class RecoveryCheck { Fortitude, Flat };
 enum class HeroPolicy { Never, Immediately, LastChance };
+enum class FirstAidDc { RecoveryPlus5, FifteenPlusDying };
 enum class SaveKind { Fortitude, Reflex, Will };
 
 struct Options {
@@ -27,6 +28,7 @@ struct Options {
   bool dying_adds = true;  // damage while dying adds 1 (2 on a crit) to dying
   HeroPolicy heroic_recovery = HeroPolicy::LastChance;
   Duration stable_wake;  // unconscious at 0 HP, not dying: wakes at 1 HP after this
+  FirstAidDc first_aid_dc = FirstAidDc::RecoveryPlus5;  // Player Core: 5 + the recovery DC
 };
 
 struct Character {

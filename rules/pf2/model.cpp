@@ -93,6 +93,11 @@ class Trial {
   bool down() const { return hp_ == 0; }
   int death_at() const { return 4 - (opt_.doomed ? doomed_ : 0); }
   bool full() const { return !dead_ && !down() && hp_ == ch_.max_hp; }
+  // 004 "Jets de récupération": the knock-out DC + the current dying value; Player Core's flat
+  // check: 10 + dying.
+  int recovery_dc() const {
+    return opt_.recovery_check == RecoveryCheck::Fortitude ? recovery_dc_ + dying_ : 10 + dying_;
+  }
 
   // --- the fight, as events on the timeline
   void start_fight();
@@ -416,8 +421,7 @@ void Trial::character_turn(Seconds t) {
     return;
   }
   Stream s = open(rng_, streams::dying_check(dying_checks_++));
-  const int dc =
-      opt_.recovery_check == RecoveryCheck::Fortitude ? recovery_dc_ + dying_ : 10 + dying_;
+  const int dc = recovery_dc();
   const int mod = opt_.recovery_check == RecoveryCheck::Fortitude ? ch_.fortitude : 0;
   const CheckResult r = roll_check(s, mod, dc);
   const int before = dying_;
@@ -538,8 +542,8 @@ void Trial::healer_action(Seconds t, bool in_combat) {
     return;
   }
   if (dying_ > 0 && h.first_aid) {
-    // Player Core, Administer First Aid (stabilize): Medicine vs DC 15 + dying.
-    const int dc = 15 + dying_;
+    // Player Core, Administer First Aid (stabilize): Medicine vs 5 + the recovery DC (option).
+    const int dc = opt_.first_aid_dc == FirstAidDc::RecoveryPlus5 ? 5 + recovery_dc() : 15 + dying_;
     const CheckResult r = roll_check(s, *h.medicine, dc);
     note(log_, t, [&] { return "first aid (stabilize): " + check_text(r, *h.medicine, dc); });
     if (r.degree >= Degree::Success)

@@ -279,13 +279,14 @@ TEST_CASE("pf2: a death effect that brings you to 0 HP kills", "[pf2]") {
 TEST_CASE("pf2: heroic recovery spends a hero point to return to 1 HP", "[pf2][hero]") {
   Parts parts;
   parts.character = "max_hp = 10\nac = 15\nfortitude = 5\nhero_points = 1\n";
-  SECTION("last chance (default): at dying 3") {
+  SECTION("last_chance: at dying 3") {
+    parts.options = "heroic_recovery = \"last_chance\"\n";
     Script s;
     s.d(20, 10);  // knocked out: dying 1
     s.d(20, 5);   // 10 vs 16: failure: dying 2
     s.d(20, 5);   // 10 vs 17: failure: dying 3 -> next turn the hero point is spent
     const Played p = play(parts, s);
-    CHECK(has(p, "spends a hero point (heroic recovery) at dying 3"));
+    CHECK(has(p, "spends 1 hero point (heroic recovery) at dying 3"));
     CHECK(has(p, "back to 1 HP, conscious, slowed 3 for 1 round"));
     CHECK(kind_of(p.outcome) == EndKind::Unresolved);
     CHECK(p.outcome.end == pf2::metric::kStillInjured);
@@ -295,7 +296,7 @@ TEST_CASE("pf2: heroic recovery spends a hero point to return to 1 HP", "[pf2][h
     Script s;
     s.d(20, 10);
     const Played p = play(parts, s);
-    CHECK(has(p, "spends a hero point (heroic recovery) at dying 1"));
+    CHECK(has(p, "spends 1 hero point (heroic recovery) at dying 1"));
   }
   SECTION("never") {
     parts.options = "heroic_recovery = \"never\"\n";
@@ -536,4 +537,92 @@ TEST_CASE("pf2: healed to full during the fight, downtime is the time of the hea
   CHECK(p.outcome.end_time == 6);
   REQUIRE(p.outcome.has(pf2::metric::kDowntime));
   CHECK(p.outcome.durations[pf2::metric::kDowntime] == 6);
+}
+
+TEST_CASE("pf2: by default a hero point is spent just before dying would kill", "[pf2][hero]") {
+  // 004 "Récupération héroïque": spent while dying, "que vous soyez à deux doigts de la mort ou
+  // pas". heroic_recovery = "before_death" (default): never die holding a hero point.
+  Parts parts;
+  parts.character = "max_hp = 10\nac = 15\nfortitude = 5\nhero_points = 1\n";
+  SECTION("a failed recovery save that would kill: dying 2 -> 4") {
+    Script s;
+    s.d(20, 10);  // knocked out: dying 1
+    s.d(20, 5);   // 10 vs 16: failure: dying 2
+    s.d(20, 2);   // 7 vs 17: critical failure: dying 4 — the hero point is spent instead
+    const Played p = play(parts, s);
+    CHECK(has(p, "critical failure -> dying 2 -> 4"));
+    CHECK(has(p, "spends 1 hero point (heroic recovery) at dying 2"));
+    CHECK(has(p, "back to 1 HP, conscious, slowed 2 for 1 round"));
+    CHECK(kind_of(p.outcome) != EndKind::Died);
+    CHECK(p.outcome.counters[pf2::metric::kHeroPointsSpent] == 1);
+  }
+  SECTION("with no hero point left, the same rolls kill") {
+    parts.character = "max_hp = 10\nac = 15\nfortitude = 5\n";
+    Script s;
+    s.d(20, 10).d(20, 5).d(20, 2);
+    const Played p = play(parts, s);
+    CHECK(kind_of(p.outcome) == EndKind::Died);
+  }
+  SECTION("damage while dying that would kill") {
+    parts.encounter = "rounds = 2\n";
+    parts.attackers =
+        "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\n"
+        "damage = \"1d8\"\ndc = 15\nkeep_attacking_downed = 1.0\n";
+    parts.character = "max_hp = 8\nac = 15\nfortitude = 5\nhero_points = 1\n";
+    Script s;
+    s.d(20, 10).d(8, 8);        // round 1: knocked out, dying 1
+    s.d(20, 5);                 // round 2, the character: failure, dying 2
+    s.yes().d(20, 20).d(8, 3);  // the ogre's critical: dying 2 + 2 = 4 -> the point is spent
+    const Played p = play(parts, s);
+    CHECK(has(p, "hit while dying: dying 2 -> 4"));
+    CHECK(has(p, "[0:00:06] spends 1 hero point (heroic recovery) at dying 2"));
+    CHECK(kind_of(p.outcome) != EndKind::Died);
+    CHECK(p.outcome.counters[pf2::metric::kHeroPointsSpent] == 1);
+  }
+  SECTION("a fumbled first aid that would kill (doomed 1: death at dying 3)") {
+    parts.options = "doomed = true\n";
+    parts.character = "max_hp = 12\nac = 15\nfortitude = 5\nhero_points = 1\ndoomed = 1\n";
+    parts.attackers = "[[encounter.attackers]]\nattack_bonus = 5\ndamage = \"7\"\ndc = 15\n";
+    parts.aftercare =
+        "help_arrives = \"0 rounds\"\nhealer = { medicine = 5, treat_wounds = false }\n";
+    Script s;
+    s.d(20, 20);  // critical: 14 damage, dying 2
+    s.d(20, 1);   // first aid: 6 vs 5 + 15 + 2 = 22: critical failure: dying 3 = death
+    const Played p = play(parts, s);
+    CHECK(has(p, "the fumbled first aid worsens dying to 3"));
+    CHECK(has(p, "spends 1 hero point (heroic recovery) at dying 2"));
+    CHECK(kind_of(p.outcome) != EndKind::Died);
+  }
+  SECTION("knocked out straight to the death value (wounded 3)") {
+    parts.options = "wounded = true\n";
+    parts.character = "max_hp = 10\nac = 15\nfortitude = 5\nhero_points = 1\nwounded = 3\n";
+    Script s;
+    s.d(20, 10);  // knocked out: dying 1 + wounded 3 = 4 -> the point is spent instead
+    const Played p = play(parts, s);
+    CHECK(has(p, "knocked out: unconscious, dying 4 (wounded 3)"));
+    CHECK(has(p, "spends 1 hero point (heroic recovery) at dying 0"));
+    CHECK(has(p, "back to 1 HP, conscious"));
+    CHECK_FALSE(has(p, "slowed"));     // never had the dying condition
+    CHECK_FALSE(has(p, "wounded 4"));  // so no wounded gained either
+    CHECK(kind_of(p.outcome) != EndKind::Died);
+  }
+}
+
+TEST_CASE("pf2: Player Core heroic recovery spends all hero points to stabilise at 0 HP",
+          "[pf2][hero]") {
+  Parts parts;
+  parts.options = "heroic_recovery_effect = \"stabilize\"\nwounded = true\n";
+  parts.character = "max_hp = 10\nac = 15\nfortitude = 5\nhero_points = 2\n";
+  Script s;
+  s.d(20, 10);  // knocked out: dying 1
+  s.d(20, 5);   // failure: dying 2
+  s.d(20, 2);   // critical failure: dying 4 -> both hero points spent: stable at 0 HP
+  const Played p = play(parts, s);
+  CHECK(has(p, "[0:00:12] spends 2 hero points (heroic recovery) at dying 2"));
+  CHECK(has(p, "stable: unconscious at 0 HP, no longer dying (wounded unchanged)"));
+  CHECK_FALSE(has(p, "wounded 1"));  // Player Core: no wounded from losing dying this way
+  CHECK(has(p, "[0:10:12] wakes at 1 HP"));
+  CHECK(p.outcome.counters[pf2::metric::kHeroPointsSpent] == 2);
+  CHECK(kind_of(p.outcome) == EndKind::Unresolved);
+  CHECK(p.outcome.end == pf2::metric::kStillInjured);
 }

@@ -50,12 +50,23 @@ const std::vector<OptionSpec>& option_specs() {
        "again and keep the higher value"},
       {"heroic_recovery",
        K::Choice,
-       "\"last_chance\"",
-       {"last_chance", "immediately", "never"},
+       "\"before_death\"",
+       {"before_death", "last_chance", "immediately", "never"},
        0,
        0,
-       "when a dying character with hero points spends one to return to 1 HP: at the start of "
-       "the turn when dying is one step from death, at the first turn, or never"},
+       "when a character with hero points spends them: just before a rise of dying would kill "
+       "(a failed recovery check, damage while dying, a fumbled first aid, a knock-out straight "
+       "to death), at the start of the turn when dying is one step from death, at the first "
+       "turn while dying, or never"},
+      {"heroic_recovery_effect",
+       K::Choice,
+       "\"one_hp\"",
+       {"one_hp", "stabilize"},
+       0,
+       0,
+       "what heroic recovery does: seed 004's 1 hero point back to 1 HP (conscious, losing "
+       "dying), or Player Core's all hero points to stabilise at 0 HP (unconscious, no longer "
+       "dying, no wounded gained)"},
       {"stable_wake",
        K::Duration,
        "\"10 minutes\"",
@@ -100,7 +111,10 @@ Options read_rule_options(Reader& r) {
   const std::string& h = v.choice("heroic_recovery");
   o.heroic_recovery = h == "never"         ? HeroPolicy::Never
                       : h == "immediately" ? HeroPolicy::Immediately
-                                           : HeroPolicy::LastChance;
+                      : h == "last_chance" ? HeroPolicy::LastChance
+                                           : HeroPolicy::BeforeDeath;
+  o.heroic_recovery_effect =
+      v.choice("heroic_recovery_effect") == "stabilize" ? HeroEffect::Stabilize : HeroEffect::OneHp;
   o.stable_wake = v.duration("stable_wake");
   o.first_aid_dc = v.choice("first_aid_dc") == "15_plus_dying" ? FirstAidDc::FifteenPlusDying
                                                                : FirstAidDc::RecoveryPlus5;

@@ -20,7 +20,8 @@ const RulesetInfo& Model::info() {
                 "unconscious at 0 HP, not dying, at the horizon"},
                {EndKind::Unresolved, "injured", "conscious but below full HP at the horizon"}},
       .counters = {{"knocked_out", "times the character fell to 0 HP"},
-                   {"hero_points_spent", "heroic recoveries (004 \"Récupération héroïque\")"}},
+                   {"hero_points_spent",
+                    "hero points spent on heroic recovery (004 \"Récupération héroïque\")"}},
       .durations = {{kDowntime,
                      "from the start of the fight until back to full HP; over the "
                      "trials that recovered"},
@@ -117,6 +118,9 @@ class Trial {
   void knock_out(bool critical, int dc, bool nonlethal, Seconds t);
   void gain_dying_while_down(bool critical, int dc, Seconds t);
   void lose_dying(Seconds t);
+  template <typename Why>
+  void worsen_dying(int to, Seconds t, Why&& why);
+  void spend_hero_points(Seconds t);
   void become_stable(Seconds t);
   void schedule_wake(Seconds t);
   void heal(int amount, Seconds t, const char* how);
@@ -240,45 +244,90 @@ void Trial::knock_out(bool critical, int dc, bool nonlethal, Seconds t) {
     schedule_wake(t);
     return;
   }
-  set_dying((critical ? 2 : 1) + (opt_.wounded ? wounded_ : 0), t);
+  const int to = (critical ? 2 : 1) + (opt_.wounded ? wounded_ : 0);
   recovery_dc_ = dc;
   dying_began_in_combat_ = in_combat_;
   wake_at_ = -1;
   note(log_, t, [&] {
     std::string s = "knocked out";
     if (critical) s += " by a critical";
-    s += ": unconscious, dying " + std::to_string(dying_);
+    s += ": unconscious, dying " + std::to_string(to);
     if (opt_.wounded && wounded_ > 0) s += " (wounded " + std::to_string(wounded_) + ")";
     if (opt_.recovery_check == RecoveryCheck::Fortitude)
       s += ", recovery DC " + std::to_string(recovery_dc_) + " + dying";
     return s;
   });
-  if (dying_ >= death_at())
-    die(t, [&] { return "dying " + std::to_string(dying_) + " on being knocked out"; });
+  worsen_dying(to, t, [&] { return "dying " + std::to_string(to) + " on being knocked out"; });
 }
 
 // 004 "Subir des dégâts en étant inconscient": the effects of a knock-out again, keeping the
 // higher recovery DC. Read as dying +1 (+2 on a critical) — option damage_while_dying.
 void Trial::gain_dying_while_down(bool critical, int dc, Seconds t) {
   const int step = critical ? 2 : 1;
+  int to = 0;
   if (dying_ > 0) {
-    const int before = dying_;
-    set_dying(
-        opt_.dying_adds ? dying_ + step : std::max(dying_, step + (opt_.wounded ? wounded_ : 0)),
-        t);
+    to = opt_.dying_adds ? dying_ + step : std::max(dying_, step + (opt_.wounded ? wounded_ : 0));
     recovery_dc_ = std::max(recovery_dc_, dc);
     note(log_, t, [&] {
-      return "hit while dying: dying " + std::to_string(before) + " -> " + std::to_string(dying_);
+      return "hit while dying: dying " + std::to_string(dying_) + " -> " + std::to_string(to);
     });
   } else {
-    set_dying(step + (opt_.wounded ? wounded_ : 0), t);
+    to = step + (opt_.wounded ? wounded_ : 0);
     recovery_dc_ = dc;
     dying_began_in_combat_ = in_combat_;
     wake_at_ = -1;
     timeline_.cancel_kind(Ev::Wake);
-    note(log_, t, [&] { return "hit while unconscious: dying " + std::to_string(dying_); });
+    note(log_, t, [&] { return "hit while unconscious: dying " + std::to_string(to); });
   }
-  if (dying_ >= death_at()) die(t, [&] { return "dying " + std::to_string(dying_); });
+  worsen_dying(to, t, [&] { return "dying " + std::to_string(to); });
+}
+
+// Dying rises to `to`; at death_at() the character dies — unless, with heroic_recovery =
+// "before_death", hero points are spent first (004 "Récupération héroïque": "que vous soyez à
+// deux doigts de la mort ou pas"; Player Core: "when your dying value would increase").
+template <typename Why>
+void Trial::worsen_dying(int to, Seconds t, Why&& why) {
+  if (to >= death_at() && hero_points_ > 0 && opt_.heroic_recovery == HeroPolicy::BeforeDeath) {
+    note(log_, t, [&] { return "dying would reach " + std::to_string(to) + ": death"; });
+    spend_hero_points(t);
+    return;
+  }
+  set_dying(to, t);
+  if (dying_ >= death_at()) die(t, why);
+}
+
+// 004 "Récupération héroïque": 1 hero point, back to 1 HP (losing dying as usual: conscious,
+// slowed, wounded +1). Player Core (heroic_recovery_effect = "stabilize"): all hero points,
+// stable at 0 HP, no wounded from losing dying this way. Spent before a rise of dying, so a
+// character knocked out straight to death never had the dying condition: no slowed, no wounded.
+void Trial::spend_hero_points(Seconds t) {
+  const bool stabilize = opt_.heroic_recovery_effect == HeroEffect::Stabilize;
+  const int spent = stabilize ? hero_points_ : 1;
+  const int d = dying_;
+  hero_points_ -= spent;
+  hero_points_spent_ += static_cast<uint32_t>(spent);
+  note(log_, t, [&] {
+    return "spends " + std::to_string(spent) + (spent == 1 ? " hero point" : " hero points") +
+           " (heroic recovery) at dying " + std::to_string(d);
+  });
+  if (stabilize) {
+    set_dying(0, t);
+    note(log_, t, [] {
+      return std::string("stable: unconscious at 0 HP, no longer dying (wounded unchanged)");
+    });
+    schedule_wake(t);
+    return;
+  }
+  set_hp(1, t);
+  wake_at_ = -1;
+  timeline_.cancel_kind(Ev::Wake);
+  if (d > 0) {
+    lose_dying(t);
+    note(log_, t,
+         [&] { return "back to 1 HP, conscious, slowed " + std::to_string(d) + " for 1 round"; });
+  } else {
+    note(log_, t, [] { return std::string("back to 1 HP, conscious"); });
+  }
 }
 
 void Trial::take_hit(const Hit& hit, int dc, bool death_effect, int actor, Seconds t,
@@ -405,39 +454,32 @@ void Trial::character_turn(Seconds t) {
     return;
   }
   if (dying_ == 0) return;
-  // 004 "Récupération héroïque": a hero point returns the character to 1 HP.
+  // 004 "Récupération héroïque", at the start of the turn (heroic_recovery policies).
   if (hero_points_ > 0 &&
       (opt_.heroic_recovery == HeroPolicy::Immediately ||
        (opt_.heroic_recovery == HeroPolicy::LastChance && dying_ == death_at() - 1))) {
-    --hero_points_;
-    ++hero_points_spent_;
-    const int d = dying_;
-    note(log_, t,
-         [&] { return "spends a hero point (heroic recovery) at dying " + std::to_string(d); });
-    set_hp(1, t);
-    lose_dying(t);
-    note(log_, t,
-         [&] { return "back to 1 HP, conscious, slowed " + std::to_string(d) + " for 1 round"; });
+    spend_hero_points(t);
     return;
   }
   Stream s = open(rng_, streams::dying_check(dying_checks_++));
   const int dc = recovery_dc();
   const int mod = opt_.recovery_check == RecoveryCheck::Fortitude ? ch_.fortitude : 0;
   const CheckResult r = roll_check(s, mod, dc);
-  const int before = dying_;
   static constexpr int kShift[] = {+2, +1, -1, -2};  // by Degree
-  set_dying(std::max(0, dying_ + kShift[static_cast<int>(r.degree)]), t);
+  const int to = std::max(0, dying_ + kShift[static_cast<int>(r.degree)]);
   note(log_, t, [&] {
     return std::string(opt_.recovery_check == RecoveryCheck::Fortitude
                            ? "recovery save: "
                            : "recovery check (flat): ") +
-           check_text(r, mod, dc) + " -> dying " + std::to_string(before) + " -> " +
-           std::to_string(dying_);
+           check_text(r, mod, dc) + " -> dying " + std::to_string(dying_) + " -> " +
+           std::to_string(to);
   });
-  if (dying_ >= death_at())
-    die(t, [&] { return "dying " + std::to_string(dying_); });
-  else if (dying_ == 0)
-    become_stable(t);
+  if (to > dying_) {
+    worsen_dying(to, t, [&] { return "dying " + std::to_string(to); });
+  } else {
+    set_dying(to, t);
+    if (dying_ == 0) become_stable(t);
+  }
 }
 
 void Trial::creature_turn(size_t actor_index, int round, Seconds t) {
@@ -549,10 +591,9 @@ void Trial::healer_action(Seconds t, bool in_combat) {
     if (r.degree >= Degree::Success)
       become_stable(t);
     else if (r.degree == Degree::CriticalFailure) {
-      set_dying(dying_ + 1, t);
-      note(log_, t,
-           [&] { return "the fumbled first aid worsens dying to " + std::to_string(dying_); });
-      if (dying_ >= death_at()) die(t, [&] { return "dying " + std::to_string(dying_); });
+      const int to = dying_ + 1;
+      note(log_, t, [&] { return "the fumbled first aid worsens dying to " + std::to_string(to); });
+      worsen_dying(to, t, [&] { return "dying " + std::to_string(to); });
     }
   }
 }

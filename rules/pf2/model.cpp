@@ -47,6 +47,14 @@ Model::Model(Config config) : config_(std::move(config)) {
 
 namespace {
 
+// 004 "Inconscient" (condition): "une pénalité de condition de -4 à la CA".
+constexpr int kUnconsciousAcPenalty = 4;
+// 004 "Inconscient" makes the character "pris au dépourvu" (off-guard); its -2 to AC is Player
+// Core.
+constexpr int kOffGuardAcPenalty = 2;
+// Player Core, unconscious: -4 to Reflex saves as well (not in seed 004).
+constexpr int kUnconsciousReflexPenalty = 4;
+
 std::string hp_text(int hp, int max) {
   return std::to_string(hp) + "/" + std::to_string(max);
 }
@@ -501,8 +509,7 @@ void Trial::creature_turn(size_t actor_index, int round, Seconds t) {
     int64_t dmg = 0;
     switch (st.mode) {
       case Strike::Mode::Attack: {
-        // Unconscious: -4 status to AC, and off-guard (flat-footed) -2.
-        const int ac = ch_.ac - (down() ? 6 : 0);
+        const int ac = ch_.ac - (down() ? kUnconsciousAcPenalty + kOffGuardAcPenalty : 0);
         const int bonus = st.attack_bonus - i * st.map;
         const CheckResult r = roll_check(s, bonus, ac);
         hit = r.degree >= Degree::Success;
@@ -517,8 +524,9 @@ void Trial::creature_turn(size_t actor_index, int round, Seconds t) {
       }
       case Strike::Mode::Save: {
         const int mod = st.save == SaveKind::Fortitude ? ch_.fortitude
-                        : st.save == SaveKind::Will    ? ch_.will
-                                                       : ch_.reflex - (down() ? 4 : 0);
+                        : st.save == SaveKind::Will
+                            ? ch_.will
+                            : ch_.reflex - (down() ? kUnconsciousReflexPenalty : 0);
         const CheckResult r = roll_check(s, mod, *st.dc);
         if (log_) how = "basic save " + check_text(r, mod, *st.dc);
         const int64_t full = std::max<int64_t>(0, st.base.damage.roll(s));

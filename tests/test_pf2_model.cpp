@@ -626,3 +626,121 @@ TEST_CASE("pf2: Player Core heroic recovery spends all hero points to stabilise 
   CHECK(kind_of(p.outcome) == EndKind::Unresolved);
   CHECK(p.outcome.end == pf2::metric::kStillInjured);
 }
+
+TEST_CASE("pf2: a successful Treat Wounds ends wounded", "[pf2][wounded][care]") {
+  // Player Core: wounded ends on a successful Treat Wounds. Seen in the next knock-out (a
+  // botched treatment): dying 1, not 1 + wounded 1.
+  Parts parts;
+  parts.options = "wounded = true\n";
+  parts.character = "max_hp = 10\nac = 15\nfortitude = 5\nwounded = 1\n";
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\ndamage = \"9\"\ndc = 15\n";
+  parts.aftercare = "help_arrives = \"0 rounds\"\nhealer = { medicine = 10, first_aid = false }\n";
+  parts.horizon = "2 hours";
+  Script s;
+  s.d(20, 10);                  // 9 damage: 1/10
+  s.d(20, 10).d(8, 1).d(8, 1);  // treatment ends 0:10:06: success, +2: 3/10, wounded ends
+  s.d(20, 1).d(8, 3);           // 1:20:06: critical failure, 3 damage: knocked out
+  s.d(20, 11);                  // recovery save 16 vs DC 15 + 1: success: stable
+  const Played p = play(parts, s);
+  CHECK(has(p, "[0:10:06] wounded ends (Treat Wounds)"));
+  CHECK(has(p, "[1:20:06] knocked out: unconscious, dying 1, recovery DC 15 + dying"));
+  CHECK(has(p, "stable"));
+  CHECK(p.outcome.end == pf2::metric::kStillInjured);  // woke at 1 HP; the next treatment is
+                                                       // past the horizon
+}
+
+TEST_CASE("pf2: doomed drops by 1 after each night's rest", "[pf2][doomed][rest]") {
+  Parts parts;
+  parts.options = "doomed = true\n";
+  parts.character = "max_hp = 10\nac = 15\nfortitude = 5\ncon = 2\ndoomed = 3\n";
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\ndamage = \"3\"\ndc = 15\n";
+  parts.recovery = "rest = \"nightly\"\n";  // the first rest 8 hours after the fight
+  parts.horizon = "10 days";
+  // 7/10 after the fight (ends 0:00:06); +2 a night: two nights, ending 8 h + 8 h after it,
+  // then a day later.
+  const Seconds second_night_ends = 6 + 8 * 3600 + 8 * 3600 + 86400;
+  SECTION("nothing else can happen: the nights are counted in one step") {
+    Script s;
+    s.d(20, 10);
+    const Played p = play(parts, s);
+    CHECK(has(p, "rests 2 nights"));
+    CHECK(has(p, "doomed drops to 1"));
+    CHECK(kind_of(p.outcome) == EndKind::Recovered);
+    CHECK(p.outcome.end_time == second_night_ends);
+  }
+  SECTION("a healer on hand: the nights are played one by one") {
+    parts.aftercare =
+        "help_arrives = \"0 rounds\"\n"
+        "healer = { heal = \"1\", heal_uses = 1, heal_after_fight = false }\n";
+    Script s;
+    s.d(20, 10);
+    const Played p = play(parts, s);
+    CHECK_FALSE(has(p, "rests 2 nights"));
+    CHECK(has(p, "a night's rest: +2 HP, 7 -> 9/10"));
+    CHECK(has(p, "doomed drops to 2"));
+    CHECK(has(p, "doomed drops to 1"));
+    CHECK(kind_of(p.outcome) == EndKind::Recovered);
+    CHECK(p.outcome.end_time == second_night_ends);
+  }
+}
+
+TEST_CASE("pf2: a critical failure at First Aid raises dying by 1", "[pf2][care]") {
+  Parts parts;
+  parts.aftercare =
+      "help_arrives = \"0 rounds\"\nhealer = { medicine = 5, treat_wounds = false }\n";
+  Script s;
+  s.d(20, 10);  // knocked out: dying 1
+  s.d(20, 1);   // first aid: 6 vs DC 5 + 15 + 1 = 21: critical failure: dying 2
+  s.d(20, 11);  // after the fight, the recovery save: 16 vs 17: failure: dying 3
+  s.d(20, 18);  // first aid: 23 vs DC 5 + 15 + 3: success: stable
+  const Played p = play(parts, s);
+  CHECK(has(p, "first aid (stabilize): d20 1 + 5 = 6 vs DC 21: critical failure"));
+  CHECK(has(p, "the fumbled first aid worsens dying to 2"));
+  CHECK(has(p, "vs DC 17: failure -> dying 2 -> 3"));
+  CHECK(has(p, "first aid (stabilize): d20 18 + 5 = 23 vs DC 23: success"));
+  CHECK(has(p, "stable"));
+  CHECK(p.outcome.end == pf2::metric::kStillInjured);
+}
+
+TEST_CASE("pf2: a lethal hit on a character knocked out by nonlethal damage", "[pf2][nonlethal]") {
+  // Interpretation 1: dying 1 with the new blow's DC; the pending wake is cancelled.
+  Parts parts;
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"brawler\"\nattack_bonus = 5\ndamage = \"10\"\n"
+      "channel = \"nonlethal\"\n"
+      "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\ndamage = \"3\"\ndc = 18\n"
+      "keep_attacking_downed = 1.0\n";
+  Script s;
+  s.d(20, 10);        // brawler: knocked out, not dying; would wake at 0:10:00
+  s.yes().d(20, 10);  // the ogre strikes the fallen: 15 vs AC 15 - 6: hit, 3 damage: dying 1
+  s.d(20, 13);        // recovery save: 18 vs DC 18 + 1: failure: dying 2
+  s.d(20, 20);        // 25 vs 20, natural 20: critical success: stable
+  const Played p = play(parts, s);
+  CHECK(has(p, "knocked out by nonlethal damage: unconscious, not dying"));
+  CHECK(has(p, "hit while unconscious: dying 1"));
+  CHECK(has(p, "vs DC 19: failure -> dying 1 -> 2"));
+  CHECK_FALSE(has(p, "[0:10:00] wakes"));    // the nonlethal knock-out's wake is gone
+  CHECK(has(p, "[0:10:12] wakes at 1 HP"));  // 10 minutes after stabilising at 0:00:12
+  CHECK(p.outcome.counters[pf2::metric::kKnockedOut] == 1);
+  CHECK(p.outcome.end == pf2::metric::kStillInjured);
+}
+
+TEST_CASE("pf2: a knock-out by a botched Treat Wounds, and death from it, is died_recovery",
+          "[pf2][care]") {
+  Parts parts;
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\ndamage = \"8\"\ndc = 15\n";
+  parts.aftercare = "help_arrives = \"0 rounds\"\nhealer = { medicine = 10, first_aid = false }\n";
+  Script s;
+  s.d(20, 10);         // 8 damage: 2/10
+  s.d(20, 1).d(8, 2);  // treatment ends 0:10:06: critical failure, 2 damage: knocked out
+  s.d(20, 2);          // 0:10:12: 7 vs the Treat Wounds DC 15 + 1: failure: dying 2
+  s.d(20, 2);          // 0:10:18: 7 vs 17: critical failure: dying 4
+  const Played p = play(parts, s);
+  CHECK(has(p, "[0:10:06] knocked out: unconscious, dying 1, recovery DC 15 + dying"));
+  REQUIRE(kind_of(p.outcome) == EndKind::Died);
+  CHECK(p.outcome.end == pf2::metric::kDiedRecovery);
+  CHECK(p.outcome.end_time == 618);
+}

@@ -279,13 +279,14 @@ TEST_CASE("pf2: a death effect that brings you to 0 HP kills", "[pf2]") {
 TEST_CASE("pf2: heroic recovery spends a hero point to return to 1 HP", "[pf2][hero]") {
   Parts parts;
   parts.character = "max_hp = 10\nac = 15\nfortitude = 5\nhero_points = 1\n";
-  SECTION("last chance (default): at dying 3") {
+  SECTION("last_chance: at dying 3") {
+    parts.options = "heroic_recovery = \"last_chance\"\n";
     Script s;
     s.d(20, 10);  // knocked out: dying 1
     s.d(20, 5);   // 10 vs 16: failure: dying 2
     s.d(20, 5);   // 10 vs 17: failure: dying 3 -> next turn the hero point is spent
     const Played p = play(parts, s);
-    CHECK(has(p, "spends a hero point (heroic recovery) at dying 3"));
+    CHECK(has(p, "spends 1 hero point (heroic recovery) at dying 3"));
     CHECK(has(p, "back to 1 HP, conscious, slowed 3 for 1 round"));
     CHECK(kind_of(p.outcome) == EndKind::Unresolved);
     CHECK(p.outcome.end == pf2::metric::kStillInjured);
@@ -295,7 +296,7 @@ TEST_CASE("pf2: heroic recovery spends a hero point to return to 1 HP", "[pf2][h
     Script s;
     s.d(20, 10);
     const Played p = play(parts, s);
-    CHECK(has(p, "spends a hero point (heroic recovery) at dying 1"));
+    CHECK(has(p, "spends 1 hero point (heroic recovery) at dying 1"));
   }
   SECTION("never") {
     parts.options = "heroic_recovery = \"never\"\n";
@@ -347,12 +348,43 @@ TEST_CASE("pf2: Administer First Aid stabilises a dying character", "[pf2][care]
   Parts parts;
   parts.aftercare =
       "help_arrives = \"0 rounds\"\nhealer = { medicine = 5, treat_wounds = false }\n";
-  Script s;
-  s.d(20, 10);  // knocked out: dying 1; the healer's first aid at the end of the round:
-  s.d(20, 11);  // 16 vs DC 15 + 1: success: stable
-  const Played p = play(parts, s);
-  CHECK(has(p, "first aid (stabilize): d20 11 + 5 = 16 vs DC 16: success"));
-  CHECK(has(p, "stable"));
+  SECTION("first_aid_dc = \"15_plus_dying\": DC 15 + dying whatever the recovery check") {
+    parts.options = "first_aid_dc = \"15_plus_dying\"\n";
+    Script s;
+    s.d(20, 10);  // knocked out: dying 1; the healer's first aid at the end of the round:
+    s.d(20, 11);  // 16 vs DC 15 + 1: success: stable
+    const Played p = play(parts, s);
+    CHECK(has(p, "first aid (stabilize): d20 11 + 5 = 16 vs DC 16: success"));
+    CHECK(has(p, "stable"));
+  }
+  SECTION("default recovery_dc_plus_5, Fortitude reading: 5 + knock-out DC 15 + dying 1") {
+    Script s;
+    s.d(20, 10);  // knocked out by the ogre (DC 15): dying 1
+    s.d(20, 16);  // 21 vs DC 21: success: stable
+    const Played p = play(parts, s);
+    CHECK(has(p, "first aid (stabilize): d20 16 + 5 = 21 vs DC 21: success"));
+    CHECK(has(p, "stable"));
+  }
+  SECTION("default recovery_dc_plus_5, the knock-out DC matters") {
+    parts.attackers =
+        "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\n"
+        "damage = \"10\"\ndc = 20\n";
+    Script s;
+    s.d(20, 10);  // dying 1, recovery DC 20
+    s.d(20, 16);  // 21 vs DC 5 + 20 + 1 = 26: failure
+    s.d(20, 13);  // after the fight, the recovery save: 18 vs 21: failure: dying 2
+    s.d(20, 20);  // first aid again: 25 vs 27, natural 20: success: stable
+    const Played p = play(parts, s);
+    CHECK(has(p, "first aid (stabilize): d20 16 + 5 = 21 vs DC 26: failure"));
+    CHECK(has(p, "first aid (stabilize): d20 20 + 5 = 25 vs DC 27: success"));
+  }
+  SECTION("default recovery_dc_plus_5 with the flat check: Player Core's 15 + dying") {
+    parts.options = "recovery_check = \"flat\"\n";
+    Script s;
+    s.d(20, 10).d(20, 11);  // 16 vs DC 5 + 10 + 1: success
+    const Played p = play(parts, s);
+    CHECK(has(p, "first aid (stabilize): d20 11 + 5 = 16 vs DC 16: success"));
+  }
 }
 
 TEST_CASE("pf2: Treat Wounds heals 2d8 after 10 minutes; a critical failure hurts", "[pf2][care]") {
@@ -385,7 +417,7 @@ TEST_CASE("pf2: Treat Wounds heals 2d8 after 10 minutes; a critical failure hurt
     const Played p = play(parts, s);
     CHECK(has(p, "the botched treatment deals 2 damage"));
     CHECK(kind_of(p.outcome) == EndKind::Recovered);
-    CHECK(p.outcome.end_time == 6 + 3600 + 600);
+    CHECK(p.outcome.end_time == 606 + 3600 + 600);  // an hour after the first one ended
   }
 }
 
@@ -430,4 +462,285 @@ TEST_CASE("pf2: temporary HP come from one source at a time, the larger kept", "
     CHECK(has(p, "gains 8 temporary HP (replacing 5)"));
     CHECK(has(p, "4 absorbed by temporary HP (4 left)"));
   }
+}
+
+TEST_CASE("pf2: nonlethal damage never kills by massive damage", "[pf2][nonlethal]") {
+  // 004: creatures die at 0 HP "à moins que l'attaque ne soit non létale"; 20 >= 2 x 10 would
+  // be massive damage from a lethal blow.
+  Parts parts;
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"brawler\"\nattack_bonus = 5\ndamage = \"20\"\n"
+      "channel = \"nonlethal\"\n";
+  Script s;
+  s.d(20, 10);  // 20 nonlethal damage: knocked out, not dying
+  const Played p = play(parts, s);
+  CHECK(has(p, "knocked out by nonlethal damage: unconscious, not dying"));
+  CHECK_FALSE(has(p, "massive damage"));
+  CHECK(kind_of(p.outcome) != EndKind::Died);
+  CHECK(knocked_out(p.outcome));
+}
+
+TEST_CASE("pf2: nothing is logged after the character's death", "[pf2][replay]") {
+  // The ogre's first Strike kills; its second Strike and the wolf's turn must not happen.
+  Parts parts;
+  parts.character = "max_hp = 5\nac = 15\nfortitude = 5\n";
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\nstrikes = 2\n"
+      "damage = \"10\"\ndc = 15\nkeep_attacking_downed = 1.0\n"
+      "[[encounter.attackers]]\nname = \"wolf\"\nattack_bonus = 5\ndamage = \"3\"\ndc = 15\n"
+      "keep_attacking_downed = 1.0\n";
+  Script s;
+  s.d(20, 10);  // 10 damage >= 2 x 5: massive damage, dead
+  const Played p = play(parts, s);
+  REQUIRE(kind_of(p.outcome) == EndKind::Died);
+  const size_t death = p.log.find("dies: ");
+  REQUIRE(death != std::string::npos);
+  const size_t eol = p.log.find('\n', death);
+  INFO(p.log);
+  CHECK((eol == std::string::npos || eol + 1 == p.log.size()));  // the death is the last line
+  CHECK_FALSE(has(p, "keeps attacking"));
+  CHECK_FALSE(has(p, "wolf"));
+}
+
+TEST_CASE("pf2: Treat Wounds makes the patient immune for an hour after it ends", "[pf2][care]") {
+  // Player Core: the patient is immune to Treat Wounds for 1 hour after a treatment, so two
+  // treatments end 70 minutes apart, not 60 (a cooldown from the start of the treatment).
+  Parts parts;
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\n"
+      "damage = \"9\"\ndc = 15\n";
+  parts.aftercare = "help_arrives = \"0 rounds\"\nhealer = { medicine = 10 }\n";
+  Script s;
+  s.d(20, 10);                  // 9 damage: 1/10
+  s.d(20, 10).d(8, 1).d(8, 1);  // first treatment 0:00:06 -> 0:10:06: success, +2: 3/10
+  s.d(20, 10).d(8, 4).d(8, 3);  // immune until 1:10:06; second ends at 1:20:06: +7, full
+  const Played p = play(parts, s);
+  CHECK(has(p, "[0:10:06] Treat Wounds: d20 10 + 10 = 20 vs DC 15: success"));
+  CHECK(has(p, "[1:20:06] Treat Wounds: d20 10 + 10 = 20 vs DC 15: success"));
+  CHECK(kind_of(p.outcome) == EndKind::Recovered);
+  CHECK(p.outcome.end_time == 606 + 3600 + 600);
+}
+
+TEST_CASE("pf2: healed to full during the fight, downtime is the time of the heal",
+          "[pf2][downtime]") {
+  // README: downtime runs until the character last reached full HP, here the heal in round 2
+  // (at 0:00:06), though the fight goes on until 0:00:12.
+  Parts parts;
+  parts.encounter = "rounds = 2\n";
+  parts.aftercare = "help_arrives = \"0 rounds\"\nhealer = { heal = \"10\", heal_uses = 1 }\n";
+  Script s;
+  s.d(20, 2);   // round 1: the ogre misses
+  s.d(20, 10);  // round 2: 10 damage, knocked out; the healer heals 10 at the end of the round
+  const Played p = play(parts, s);
+  CHECK(has(p, "[0:00:06] healer's heal: +10 HP, 0 -> 10/10"));
+  REQUIRE(kind_of(p.outcome) == EndKind::Recovered);
+  CHECK(p.outcome.end_time == 6);
+  REQUIRE(p.outcome.has(pf2::metric::kDowntime));
+  CHECK(p.outcome.durations[pf2::metric::kDowntime] == 6);
+}
+
+TEST_CASE("pf2: by default a hero point is spent just before dying would kill", "[pf2][hero]") {
+  // 004 "Récupération héroïque": spent while dying, "que vous soyez à deux doigts de la mort ou
+  // pas". heroic_recovery = "before_death" (default): never die holding a hero point.
+  Parts parts;
+  parts.character = "max_hp = 10\nac = 15\nfortitude = 5\nhero_points = 1\n";
+  SECTION("a failed recovery save that would kill: dying 2 -> 4") {
+    Script s;
+    s.d(20, 10);  // knocked out: dying 1
+    s.d(20, 5);   // 10 vs 16: failure: dying 2
+    s.d(20, 2);   // 7 vs 17: critical failure: dying 4 — the hero point is spent instead
+    const Played p = play(parts, s);
+    CHECK(has(p, "critical failure -> dying 2 -> 4"));
+    CHECK(has(p, "spends 1 hero point (heroic recovery) at dying 2"));
+    CHECK(has(p, "back to 1 HP, conscious, slowed 2 for 1 round"));
+    CHECK(kind_of(p.outcome) != EndKind::Died);
+    CHECK(p.outcome.counters[pf2::metric::kHeroPointsSpent] == 1);
+  }
+  SECTION("with no hero point left, the same rolls kill") {
+    parts.character = "max_hp = 10\nac = 15\nfortitude = 5\n";
+    Script s;
+    s.d(20, 10).d(20, 5).d(20, 2);
+    const Played p = play(parts, s);
+    CHECK(kind_of(p.outcome) == EndKind::Died);
+  }
+  SECTION("damage while dying that would kill") {
+    parts.encounter = "rounds = 2\n";
+    parts.attackers =
+        "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\n"
+        "damage = \"1d8\"\ndc = 15\nkeep_attacking_downed = 1.0\n";
+    parts.character = "max_hp = 8\nac = 15\nfortitude = 5\nhero_points = 1\n";
+    Script s;
+    s.d(20, 10).d(8, 8);        // round 1: knocked out, dying 1
+    s.d(20, 5);                 // round 2, the character: failure, dying 2
+    s.yes().d(20, 20).d(8, 3);  // the ogre's critical: dying 2 + 2 = 4 -> the point is spent
+    const Played p = play(parts, s);
+    CHECK(has(p, "hit while dying: dying 2 -> 4"));
+    CHECK(has(p, "[0:00:06] spends 1 hero point (heroic recovery) at dying 2"));
+    CHECK(kind_of(p.outcome) != EndKind::Died);
+    CHECK(p.outcome.counters[pf2::metric::kHeroPointsSpent] == 1);
+  }
+  SECTION("a fumbled first aid that would kill (doomed 1: death at dying 3)") {
+    parts.options = "doomed = true\n";
+    parts.character = "max_hp = 12\nac = 15\nfortitude = 5\nhero_points = 1\ndoomed = 1\n";
+    parts.attackers = "[[encounter.attackers]]\nattack_bonus = 5\ndamage = \"7\"\ndc = 15\n";
+    parts.aftercare =
+        "help_arrives = \"0 rounds\"\nhealer = { medicine = 5, treat_wounds = false }\n";
+    Script s;
+    s.d(20, 20);  // critical: 14 damage, dying 2
+    s.d(20, 1);   // first aid: 6 vs 5 + 15 + 2 = 22: critical failure: dying 3 = death
+    const Played p = play(parts, s);
+    CHECK(has(p, "the fumbled first aid worsens dying to 3"));
+    CHECK(has(p, "spends 1 hero point (heroic recovery) at dying 2"));
+    CHECK(kind_of(p.outcome) != EndKind::Died);
+  }
+  SECTION("knocked out straight to the death value (wounded 3)") {
+    parts.options = "wounded = true\n";
+    parts.character = "max_hp = 10\nac = 15\nfortitude = 5\nhero_points = 1\nwounded = 3\n";
+    Script s;
+    s.d(20, 10);  // knocked out: dying 1 + wounded 3 = 4 -> the point is spent instead
+    const Played p = play(parts, s);
+    CHECK(has(p, "knocked out: unconscious, dying 4 (wounded 3)"));
+    CHECK(has(p, "spends 1 hero point (heroic recovery) at dying 0"));
+    CHECK(has(p, "back to 1 HP, conscious"));
+    CHECK_FALSE(has(p, "slowed"));     // never had the dying condition
+    CHECK_FALSE(has(p, "wounded 4"));  // so no wounded gained either
+    CHECK(kind_of(p.outcome) != EndKind::Died);
+  }
+}
+
+TEST_CASE("pf2: Player Core heroic recovery spends all hero points to stabilise at 0 HP",
+          "[pf2][hero]") {
+  Parts parts;
+  parts.options = "heroic_recovery_effect = \"stabilize\"\nwounded = true\n";
+  parts.character = "max_hp = 10\nac = 15\nfortitude = 5\nhero_points = 2\n";
+  Script s;
+  s.d(20, 10);  // knocked out: dying 1
+  s.d(20, 5);   // failure: dying 2
+  s.d(20, 2);   // critical failure: dying 4 -> both hero points spent: stable at 0 HP
+  const Played p = play(parts, s);
+  CHECK(has(p, "[0:00:12] spends 2 hero points (heroic recovery) at dying 2"));
+  CHECK(has(p, "stable: unconscious at 0 HP, no longer dying (wounded unchanged)"));
+  CHECK_FALSE(has(p, "wounded 1"));  // Player Core: no wounded from losing dying this way
+  CHECK(has(p, "[0:10:12] wakes at 1 HP"));
+  CHECK(p.outcome.counters[pf2::metric::kHeroPointsSpent] == 2);
+  CHECK(kind_of(p.outcome) == EndKind::Unresolved);
+  CHECK(p.outcome.end == pf2::metric::kStillInjured);
+}
+
+TEST_CASE("pf2: a successful Treat Wounds ends wounded", "[pf2][wounded][care]") {
+  // Player Core: wounded ends on a successful Treat Wounds. Seen in the next knock-out (a
+  // botched treatment): dying 1, not 1 + wounded 1.
+  Parts parts;
+  parts.options = "wounded = true\n";
+  parts.character = "max_hp = 10\nac = 15\nfortitude = 5\nwounded = 1\n";
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\ndamage = \"9\"\ndc = 15\n";
+  parts.aftercare = "help_arrives = \"0 rounds\"\nhealer = { medicine = 10, first_aid = false }\n";
+  parts.horizon = "2 hours";
+  Script s;
+  s.d(20, 10);                  // 9 damage: 1/10
+  s.d(20, 10).d(8, 1).d(8, 1);  // treatment ends 0:10:06: success, +2: 3/10, wounded ends
+  s.d(20, 1).d(8, 3);           // 1:20:06: critical failure, 3 damage: knocked out
+  s.d(20, 11);                  // recovery save 16 vs DC 15 + 1: success: stable
+  const Played p = play(parts, s);
+  CHECK(has(p, "[0:10:06] wounded ends (Treat Wounds)"));
+  CHECK(has(p, "[1:20:06] knocked out: unconscious, dying 1, recovery DC 15 + dying"));
+  CHECK(has(p, "stable"));
+  CHECK(p.outcome.end == pf2::metric::kStillInjured);  // woke at 1 HP; the next treatment is
+                                                       // past the horizon
+}
+
+TEST_CASE("pf2: doomed drops by 1 after each night's rest", "[pf2][doomed][rest]") {
+  Parts parts;
+  parts.options = "doomed = true\n";
+  parts.character = "max_hp = 10\nac = 15\nfortitude = 5\ncon = 2\ndoomed = 3\n";
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\ndamage = \"3\"\ndc = 15\n";
+  parts.recovery = "rest = \"nightly\"\n";  // the first rest 8 hours after the fight
+  parts.horizon = "10 days";
+  // 7/10 after the fight (ends 0:00:06); +2 a night: two nights, ending 8 h + 8 h after it,
+  // then a day later.
+  const Seconds second_night_ends = 6 + 8 * 3600 + 8 * 3600 + 86400;
+  SECTION("nothing else can happen: the nights are counted in one step") {
+    Script s;
+    s.d(20, 10);
+    const Played p = play(parts, s);
+    CHECK(has(p, "rests 2 nights"));
+    CHECK(has(p, "doomed drops to 1"));
+    CHECK(kind_of(p.outcome) == EndKind::Recovered);
+    CHECK(p.outcome.end_time == second_night_ends);
+  }
+  SECTION("a healer on hand: the nights are played one by one") {
+    parts.aftercare =
+        "help_arrives = \"0 rounds\"\n"
+        "healer = { heal = \"1\", heal_uses = 1, heal_after_fight = false }\n";
+    Script s;
+    s.d(20, 10);
+    const Played p = play(parts, s);
+    CHECK_FALSE(has(p, "rests 2 nights"));
+    CHECK(has(p, "a night's rest: +2 HP, 7 -> 9/10"));
+    CHECK(has(p, "doomed drops to 2"));
+    CHECK(has(p, "doomed drops to 1"));
+    CHECK(kind_of(p.outcome) == EndKind::Recovered);
+    CHECK(p.outcome.end_time == second_night_ends);
+  }
+}
+
+TEST_CASE("pf2: a critical failure at First Aid raises dying by 1", "[pf2][care]") {
+  Parts parts;
+  parts.aftercare =
+      "help_arrives = \"0 rounds\"\nhealer = { medicine = 5, treat_wounds = false }\n";
+  Script s;
+  s.d(20, 10);  // knocked out: dying 1
+  s.d(20, 1);   // first aid: 6 vs DC 5 + 15 + 1 = 21: critical failure: dying 2
+  s.d(20, 11);  // after the fight, the recovery save: 16 vs 17: failure: dying 3
+  s.d(20, 18);  // first aid: 23 vs DC 5 + 15 + 3: success: stable
+  const Played p = play(parts, s);
+  CHECK(has(p, "first aid (stabilize): d20 1 + 5 = 6 vs DC 21: critical failure"));
+  CHECK(has(p, "the fumbled first aid worsens dying to 2"));
+  CHECK(has(p, "vs DC 17: failure -> dying 2 -> 3"));
+  CHECK(has(p, "first aid (stabilize): d20 18 + 5 = 23 vs DC 23: success"));
+  CHECK(has(p, "stable"));
+  CHECK(p.outcome.end == pf2::metric::kStillInjured);
+}
+
+TEST_CASE("pf2: a lethal hit on a character knocked out by nonlethal damage", "[pf2][nonlethal]") {
+  // Interpretation 1: dying 1 with the new blow's DC; the pending wake is cancelled.
+  Parts parts;
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"brawler\"\nattack_bonus = 5\ndamage = \"10\"\n"
+      "channel = \"nonlethal\"\n"
+      "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\ndamage = \"3\"\ndc = 18\n"
+      "keep_attacking_downed = 1.0\n";
+  Script s;
+  s.d(20, 10);        // brawler: knocked out, not dying; would wake at 0:10:00
+  s.yes().d(20, 10);  // the ogre strikes the fallen: 15 vs AC 15 - 6: hit, 3 damage: dying 1
+  s.d(20, 13);        // recovery save: 18 vs DC 18 + 1: failure: dying 2
+  s.d(20, 20);        // 25 vs 20, natural 20: critical success: stable
+  const Played p = play(parts, s);
+  CHECK(has(p, "knocked out by nonlethal damage: unconscious, not dying"));
+  CHECK(has(p, "hit while unconscious: dying 1"));
+  CHECK(has(p, "vs DC 19: failure -> dying 1 -> 2"));
+  CHECK_FALSE(has(p, "[0:10:00] wakes"));    // the nonlethal knock-out's wake is gone
+  CHECK(has(p, "[0:10:12] wakes at 1 HP"));  // 10 minutes after stabilising at 0:00:12
+  CHECK(p.outcome.counters[pf2::metric::kKnockedOut] == 1);
+  CHECK(p.outcome.end == pf2::metric::kStillInjured);
+}
+
+TEST_CASE("pf2: a knock-out by a botched Treat Wounds, and death from it, is died_recovery",
+          "[pf2][care]") {
+  Parts parts;
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\ndamage = \"8\"\ndc = 15\n";
+  parts.aftercare = "help_arrives = \"0 rounds\"\nhealer = { medicine = 10, first_aid = false }\n";
+  Script s;
+  s.d(20, 10);         // 8 damage: 2/10
+  s.d(20, 1).d(8, 2);  // treatment ends 0:10:06: critical failure, 2 damage: knocked out
+  s.d(20, 2);          // 0:10:12: 7 vs the Treat Wounds DC 15 + 1: failure: dying 2
+  s.d(20, 2);          // 0:10:18: 7 vs 17: critical failure: dying 4
+  const Played p = play(parts, s);
+  CHECK(has(p, "[0:10:06] knocked out: unconscious, dying 1, recovery DC 15 + dying"));
+  REQUIRE(kind_of(p.outcome) == EndKind::Died);
+  CHECK(p.outcome.end == pf2::metric::kDiedRecovery);
+  CHECK(p.outcome.end_time == 618);
 }

@@ -50,12 +50,23 @@ const std::vector<OptionSpec>& option_specs() {
        "again and keep the higher value"},
       {"heroic_recovery",
        K::Choice,
-       "\"last_chance\"",
-       {"last_chance", "immediately", "never"},
+       "\"before_death\"",
+       {"before_death", "last_chance", "immediately", "never"},
        0,
        0,
-       "when a dying character with hero points spends one to return to 1 HP: at the start of "
-       "the turn when dying is one step from death, at the first turn, or never"},
+       "when a character with hero points spends them: just before a rise of dying would kill "
+       "(a failed recovery check, damage while dying, a fumbled first aid, a knock-out straight "
+       "to death), at the start of the turn when dying is one step from death, at the first "
+       "turn while dying, or never"},
+      {"heroic_recovery_effect",
+       K::Choice,
+       "\"one_hp\"",
+       {"one_hp", "stabilize"},
+       0,
+       0,
+       "what heroic recovery does: seed 004's 1 hero point back to 1 HP (conscious, losing "
+       "dying), or Player Core's all hero points to stabilise at 0 HP (unconscious, no longer "
+       "dying, no wounded gained)"},
       {"stable_wake",
        K::Duration,
        "\"10 minutes\"",
@@ -64,6 +75,15 @@ const std::vector<OptionSpec>& option_specs() {
        0,
        "how long an unconscious character at 0 HP who is no longer dying stays out before "
        "waking at 1 HP (seed 004: the GM decides, \"10 minutes or several hours\")"},
+      {"first_aid_dc",
+       K::Choice,
+       "\"recovery_dc_plus_5\"",
+       {"recovery_dc_plus_5", "15_plus_dying"},
+       0,
+       0,
+       "the DC of Administer First Aid (stabilize): Player Core's 5 + the recovery DC in use "
+       "(5 + knock-out DC + dying with the Fortitude save, 15 + dying with the flat check), or "
+       "15 + dying whatever the recovery check"},
   };
   return specs;
 }
@@ -91,8 +111,13 @@ Options read_rule_options(Reader& r) {
   const std::string& h = v.choice("heroic_recovery");
   o.heroic_recovery = h == "never"         ? HeroPolicy::Never
                       : h == "immediately" ? HeroPolicy::Immediately
-                                           : HeroPolicy::LastChance;
+                      : h == "last_chance" ? HeroPolicy::LastChance
+                                           : HeroPolicy::BeforeDeath;
+  o.heroic_recovery_effect =
+      v.choice("heroic_recovery_effect") == "stabilize" ? HeroEffect::Stabilize : HeroEffect::OneHp;
   o.stable_wake = v.duration("stable_wake");
+  o.first_aid_dc = v.choice("first_aid_dc") == "15_plus_dying" ? FirstAidDc::FifteenPlusDying
+                                                               : FirstAidDc::RecoveryPlus5;
   return o;
 }
 

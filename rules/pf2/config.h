@@ -16,7 +16,9 @@
 namespace leth::pf2 {
 
 enum class RecoveryCheck { Fortitude, Flat };
-enum class HeroPolicy { Never, Immediately, LastChance };
+enum class HeroPolicy { Never, Immediately, LastChance, BeforeDeath };
+enum class HeroEffect { OneHp, Stabilize };
+enum class FirstAidDc { RecoveryPlus5, FifteenPlusDying };
 enum class SaveKind { Fortitude, Reflex, Will };
 
 struct Options {
@@ -25,8 +27,10 @@ struct Options {
   bool doomed = false;                                      // Player Core's doomed condition
   bool massive_damage = true;                               // seed: damage >= 2 x max HP kills
   bool dying_adds = true;  // damage while dying adds 1 (2 on a crit) to dying
-  HeroPolicy heroic_recovery = HeroPolicy::LastChance;
+  HeroPolicy heroic_recovery = HeroPolicy::BeforeDeath;   // spend when dying would kill
+  HeroEffect heroic_recovery_effect = HeroEffect::OneHp;  // seed: back to 1 HP
   Duration stable_wake;  // unconscious at 0 HP, not dying: wakes at 1 HP after this
+  FirstAidDc first_aid_dc = FirstAidDc::RecoveryPlus5;  // Player Core: 5 + the recovery DC
 };
 
 struct Character {

@@ -20,7 +20,8 @@ const RulesetInfo& Model::info() {
                 "unconscious at 0 HP, not dying, at the horizon"},
                {EndKind::Unresolved, "injured", "conscious but below full HP at the horizon"}},
       .counters = {{"knocked_out", "times the character fell to 0 HP"},
-                   {"hero_points_spent", "heroic recoveries (004 \"Récupération héroïque\")"}},
+                   {"hero_points_spent",
+                    "hero points spent on heroic recovery (004 \"Récupération héroïque\")"}},
       .durations = {{kDowntime,
                      "from the start of the fight until back to full HP; over the "
                      "trials that recovered"},
@@ -45,6 +46,14 @@ Model::Model(Config config) : config_(std::move(config)) {
 }
 
 namespace {
+
+// 004 "Inconscient" (condition): "une pénalité de condition de -4 à la CA".
+constexpr int kUnconsciousAcPenalty = 4;
+// 004 "Inconscient" makes the character "pris au dépourvu" (off-guard); its -2 to AC is Player
+// Core.
+constexpr int kOffGuardAcPenalty = 2;
+// Player Core, unconscious: -4 to Reflex saves as well (not in seed 004).
+constexpr int kUnconsciousReflexPenalty = 4;
 
 std::string hp_text(int hp, int max) {
   return std::to_string(hp) + "/" + std::to_string(max);
@@ -93,6 +102,11 @@ class Trial {
   bool down() const { return hp_ == 0; }
   int death_at() const { return 4 - (opt_.doomed ? doomed_ : 0); }
   bool full() const { return !dead_ && !down() && hp_ == ch_.max_hp; }
+  // 004 "Jets de récupération": the knock-out DC + the current dying value; Player Core's flat
+  // check: 10 + dying.
+  int recovery_dc() const {
+    return opt_.recovery_check == RecoveryCheck::Fortitude ? recovery_dc_ + dying_ : 10 + dying_;
+  }
 
   // --- the fight, as events on the timeline
   void start_fight();
@@ -112,6 +126,9 @@ class Trial {
   void knock_out(bool critical, int dc, bool nonlethal, Seconds t);
   void gain_dying_while_down(bool critical, int dc, Seconds t);
   void lose_dying(Seconds t);
+  template <typename Why>
+  void worsen_dying(int to, Seconds t, Why&& why);
+  void spend_hero_points(Seconds t);
   void become_stable(Seconds t);
   void schedule_wake(Seconds t);
   void heal(int amount, Seconds t, const char* how);
@@ -179,7 +196,7 @@ class Trial {
   bool healer_here_ = false;
   bool temp_hp_granted_ = false;
   int heal_uses_ = 0;
-  Seconds next_treat_ = 0;  // Treat Wounds: once an hour for the same patient
+  Seconds next_treat_ = 0;  // Treat Wounds: the patient is immune until then
 };
 
 void Trial::set_hp(int hp, Seconds t) {
@@ -235,52 +252,99 @@ void Trial::knock_out(bool critical, int dc, bool nonlethal, Seconds t) {
     schedule_wake(t);
     return;
   }
-  set_dying((critical ? 2 : 1) + (opt_.wounded ? wounded_ : 0), t);
+  const int to = (critical ? 2 : 1) + (opt_.wounded ? wounded_ : 0);
   recovery_dc_ = dc;
   dying_began_in_combat_ = in_combat_;
   wake_at_ = -1;
   note(log_, t, [&] {
     std::string s = "knocked out";
     if (critical) s += " by a critical";
-    s += ": unconscious, dying " + std::to_string(dying_);
+    s += ": unconscious, dying " + std::to_string(to);
     if (opt_.wounded && wounded_ > 0) s += " (wounded " + std::to_string(wounded_) + ")";
     if (opt_.recovery_check == RecoveryCheck::Fortitude)
       s += ", recovery DC " + std::to_string(recovery_dc_) + " + dying";
     return s;
   });
-  if (dying_ >= death_at())
-    die(t, [&] { return "dying " + std::to_string(dying_) + " on being knocked out"; });
+  worsen_dying(to, t, [&] { return "dying " + std::to_string(to) + " on being knocked out"; });
 }
 
 // 004 "Subir des dégâts en étant inconscient": the effects of a knock-out again, keeping the
 // higher recovery DC. Read as dying +1 (+2 on a critical) — option damage_while_dying.
 void Trial::gain_dying_while_down(bool critical, int dc, Seconds t) {
   const int step = critical ? 2 : 1;
+  int to = 0;
   if (dying_ > 0) {
-    const int before = dying_;
-    set_dying(
-        opt_.dying_adds ? dying_ + step : std::max(dying_, step + (opt_.wounded ? wounded_ : 0)),
-        t);
+    to = opt_.dying_adds ? dying_ + step : std::max(dying_, step + (opt_.wounded ? wounded_ : 0));
     recovery_dc_ = std::max(recovery_dc_, dc);
     note(log_, t, [&] {
-      return "hit while dying: dying " + std::to_string(before) + " -> " + std::to_string(dying_);
+      return "hit while dying: dying " + std::to_string(dying_) + " -> " + std::to_string(to);
     });
   } else {
-    set_dying(step + (opt_.wounded ? wounded_ : 0), t);
+    to = step + (opt_.wounded ? wounded_ : 0);
     recovery_dc_ = dc;
     dying_began_in_combat_ = in_combat_;
     wake_at_ = -1;
     timeline_.cancel_kind(Ev::Wake);
-    note(log_, t, [&] { return "hit while unconscious: dying " + std::to_string(dying_); });
+    note(log_, t, [&] { return "hit while unconscious: dying " + std::to_string(to); });
   }
-  if (dying_ >= death_at()) die(t, [&] { return "dying " + std::to_string(dying_); });
+  worsen_dying(to, t, [&] { return "dying " + std::to_string(to); });
+}
+
+// Dying rises to `to`; at death_at() the character dies — unless, with heroic_recovery =
+// "before_death", hero points are spent first (004 "Récupération héroïque": "que vous soyez à
+// deux doigts de la mort ou pas"; Player Core: "when your dying value would increase").
+template <typename Why>
+void Trial::worsen_dying(int to, Seconds t, Why&& why) {
+  if (to >= death_at() && hero_points_ > 0 && opt_.heroic_recovery == HeroPolicy::BeforeDeath) {
+    note(log_, t, [&] { return "dying would reach " + std::to_string(to) + ": death"; });
+    spend_hero_points(t);
+    return;
+  }
+  set_dying(to, t);
+  if (dying_ >= death_at()) die(t, why);
+}
+
+// 004 "Récupération héroïque": 1 hero point, back to 1 HP (losing dying as usual: conscious,
+// slowed, wounded +1). Player Core (heroic_recovery_effect = "stabilize"): all hero points,
+// stable at 0 HP, no wounded from losing dying this way. Spent before a rise of dying, so a
+// character knocked out straight to death never had the dying condition: no slowed, no wounded.
+void Trial::spend_hero_points(Seconds t) {
+  const bool stabilize = opt_.heroic_recovery_effect == HeroEffect::Stabilize;
+  const int spent = stabilize ? hero_points_ : 1;
+  const int d = dying_;
+  hero_points_ -= spent;
+  hero_points_spent_ += static_cast<uint32_t>(spent);
+  note(log_, t, [&] {
+    return "spends " + std::to_string(spent) + (spent == 1 ? " hero point" : " hero points") +
+           " (heroic recovery) at dying " + std::to_string(d);
+  });
+  if (stabilize) {
+    set_dying(0, t);
+    note(log_, t, [] {
+      return std::string("stable: unconscious at 0 HP, no longer dying (wounded unchanged)");
+    });
+    schedule_wake(t);
+    return;
+  }
+  set_hp(1, t);
+  wake_at_ = -1;
+  timeline_.cancel_kind(Ev::Wake);
+  if (d > 0) {
+    lose_dying(t);
+    note(log_, t,
+         [&] { return "back to 1 HP, conscious, slowed " + std::to_string(d) + " for 1 round"; });
+  } else {
+    note(log_, t, [] { return std::string("back to 1 HP, conscious"); });
+  }
 }
 
 void Trial::take_hit(const Hit& hit, int dc, bool death_effect, int actor, Seconds t,
                      bool* knocked_out_now) {
   int64_t amount = hit.amount;
-  // 004 "Dégâts extrêmes": damage >= twice max HP in one blow kills at once.
-  if (opt_.massive_damage && amount >= 2 * static_cast<int64_t>(ch_.max_hp)) {
+  const bool nonlethal = hit.channel == Channel::Nonlethal;
+  // 004 "Dégâts extrêmes": damage >= twice max HP in one blow kills at once; not a nonlethal
+  // blow (004 intro: "à moins que l'attaque ne soit non létale"; README interpretation 12).
+  if (opt_.massive_damage && !nonlethal && amount >= 2 * static_cast<int64_t>(ch_.max_hp)) {
     die(t, [&] {
       return std::to_string(amount) + " damage from " + actor_name(actor) +
              " is massive damage (>= " + std::to_string(2 * ch_.max_hp) + ")";
@@ -297,7 +361,6 @@ void Trial::take_hit(const Hit& hit, int dc, bool death_effect, int actor, Secon
              " left)";
     });
   if (amount <= 0) return;
-  const bool nonlethal = hit.channel == Channel::Nonlethal;
   if (!down()) {
     const int before = hp_;
     set_hp(static_cast<int>(std::max<int64_t>(0, hp_ - amount)), t);
@@ -399,40 +462,32 @@ void Trial::character_turn(Seconds t) {
     return;
   }
   if (dying_ == 0) return;
-  // 004 "Récupération héroïque": a hero point returns the character to 1 HP.
+  // 004 "Récupération héroïque", at the start of the turn (heroic_recovery policies).
   if (hero_points_ > 0 &&
       (opt_.heroic_recovery == HeroPolicy::Immediately ||
        (opt_.heroic_recovery == HeroPolicy::LastChance && dying_ == death_at() - 1))) {
-    --hero_points_;
-    ++hero_points_spent_;
-    const int d = dying_;
-    note(log_, t,
-         [&] { return "spends a hero point (heroic recovery) at dying " + std::to_string(d); });
-    set_hp(1, t);
-    lose_dying(t);
-    note(log_, t,
-         [&] { return "back to 1 HP, conscious, slowed " + std::to_string(d) + " for 1 round"; });
+    spend_hero_points(t);
     return;
   }
   Stream s = open(rng_, streams::dying_check(dying_checks_++));
-  const int dc =
-      opt_.recovery_check == RecoveryCheck::Fortitude ? recovery_dc_ + dying_ : 10 + dying_;
+  const int dc = recovery_dc();
   const int mod = opt_.recovery_check == RecoveryCheck::Fortitude ? ch_.fortitude : 0;
   const CheckResult r = roll_check(s, mod, dc);
-  const int before = dying_;
   static constexpr int kShift[] = {+2, +1, -1, -2};  // by Degree
-  set_dying(std::max(0, dying_ + kShift[static_cast<int>(r.degree)]), t);
+  const int to = std::max(0, dying_ + kShift[static_cast<int>(r.degree)]);
   note(log_, t, [&] {
     return std::string(opt_.recovery_check == RecoveryCheck::Fortitude
                            ? "recovery save: "
                            : "recovery check (flat): ") +
-           check_text(r, mod, dc) + " -> dying " + std::to_string(before) + " -> " +
-           std::to_string(dying_);
+           check_text(r, mod, dc) + " -> dying " + std::to_string(dying_) + " -> " +
+           std::to_string(to);
   });
-  if (dying_ >= death_at())
-    die(t, [&] { return "dying " + std::to_string(dying_); });
-  else if (dying_ == 0)
-    become_stable(t);
+  if (to > dying_) {
+    worsen_dying(to, t, [&] { return "dying " + std::to_string(to); });
+  } else {
+    set_dying(to, t);
+    if (dying_ == 0) become_stable(t);
+  }
 }
 
 void Trial::creature_turn(size_t actor_index, int round, Seconds t) {
@@ -454,8 +509,7 @@ void Trial::creature_turn(size_t actor_index, int round, Seconds t) {
     int64_t dmg = 0;
     switch (st.mode) {
       case Strike::Mode::Attack: {
-        // Unconscious: -4 status to AC, and off-guard (flat-footed) -2.
-        const int ac = ch_.ac - (down() ? 6 : 0);
+        const int ac = ch_.ac - (down() ? kUnconsciousAcPenalty + kOffGuardAcPenalty : 0);
         const int bonus = st.attack_bonus - i * st.map;
         const CheckResult r = roll_check(s, bonus, ac);
         hit = r.degree >= Degree::Success;
@@ -470,8 +524,9 @@ void Trial::creature_turn(size_t actor_index, int round, Seconds t) {
       }
       case Strike::Mode::Save: {
         const int mod = st.save == SaveKind::Fortitude ? ch_.fortitude
-                        : st.save == SaveKind::Will    ? ch_.will
-                                                       : ch_.reflex - (down() ? 4 : 0);
+                        : st.save == SaveKind::Will
+                            ? ch_.will
+                            : ch_.reflex - (down() ? kUnconsciousReflexPenalty : 0);
         const CheckResult r = roll_check(s, mod, *st.dc);
         if (log_) how = "basic save " + check_text(r, mod, *st.dc);
         const int64_t full = std::max<int64_t>(0, st.base.damage.roll(s));
@@ -519,7 +574,7 @@ void Trial::creature_turn(size_t actor_index, int round, Seconds t) {
       character_slot_ = actor_index;
       timeline_.cancel(character_turn_);
     }
-    if (down() && i + 1 < n) {
+    if (!dead_ && down() && i + 1 < n) {
       // Further strikes of this turn at a fallen character only if it keeps attacking.
       if (!s.chance(st.base.keep_attacking_downed)) break;
       note(log_, t, [&] { return actor_name(who) + " keeps attacking the fallen character"; });
@@ -537,17 +592,16 @@ void Trial::healer_action(Seconds t, bool in_combat) {
     return;
   }
   if (dying_ > 0 && h.first_aid) {
-    // Player Core, Administer First Aid (stabilize): Medicine vs DC 15 + dying.
-    const int dc = 15 + dying_;
+    // Player Core, Administer First Aid (stabilize): Medicine vs 5 + the recovery DC (option).
+    const int dc = opt_.first_aid_dc == FirstAidDc::RecoveryPlus5 ? 5 + recovery_dc() : 15 + dying_;
     const CheckResult r = roll_check(s, *h.medicine, dc);
     note(log_, t, [&] { return "first aid (stabilize): " + check_text(r, *h.medicine, dc); });
     if (r.degree >= Degree::Success)
       become_stable(t);
     else if (r.degree == Degree::CriticalFailure) {
-      set_dying(dying_ + 1, t);
-      note(log_, t,
-           [&] { return "the fumbled first aid worsens dying to " + std::to_string(dying_); });
-      if (dying_ >= death_at()) die(t, [&] { return "dying " + std::to_string(dying_); });
+      const int to = dying_ + 1;
+      note(log_, t, [&] { return "the fumbled first aid worsens dying to " + std::to_string(to); });
+      worsen_dying(to, t, [&] { return "dying " + std::to_string(to); });
     }
   }
 }
@@ -669,10 +723,12 @@ void Trial::rest_the_remaining_nights(Seconds t) {
   if (n <= 0) return;
   const Seconds last_end = first_end + (n - 1) * kDay;
   note(log_, t, [&] {
-    return "rests " + std::to_string(n) + (n == 1 ? " night" : " nights") + ", the last ending at " +
-           clock_text(last_end) + ": +" + std::to_string(gain) + " HP each";
+    return "rests " + std::to_string(n) + (n == 1 ? " night" : " nights") +
+           ", the last ending at " + clock_text(last_end) + ": +" + std::to_string(gain) +
+           " HP each";
   });
-  heal(static_cast<int>(std::min<int64_t>(n * gain, ch_.max_hp - hp_)), last_end, "the nights' rest");
+  heal(static_cast<int>(std::min<int64_t>(n * gain, ch_.max_hp - hp_)), last_end,
+       "the nights' rest");
   if (opt_.doomed && doomed_ > 0) {
     doomed_ = static_cast<int>(std::max<int64_t>(0, doomed_ - n));
     note(log_, last_end, [&] { return "doomed drops to " + std::to_string(doomed_); });
@@ -715,10 +771,11 @@ void Trial::dispatch(const Timeline::Event& ev) {
         timeline_.schedule(rest_ends_, Ev::TreatStart);
         break;
       }
-      next_treat_ = t + kHour;
       timeline_.schedule(t + 10 * kMinute, Ev::TreatEnd);
       break;
     case Ev::TreatEnd:
+      // Player Core, Treat Wounds: the patient is then immune for 1 hour, from the treatment's end.
+      next_treat_ = t + kHour;
       treat_wounds(t);
       break;
     case Ev::Wake:

@@ -23,7 +23,7 @@ enum End : uint16_t {
 };
 enum Counter : uint16_t {
   kKnockedOut,       // times the character fell to 0 HP
-  kHeroPointsSpent,  // heroic recoveries
+  kHeroPointsSpent,  // hero points spent on heroic recovery
 };
 enum Duration : uint16_t {
   kDowntime,     // start of the fight -> back to full HP (recovered trials)

@@ -744,3 +744,24 @@ TEST_CASE("pf2: a knock-out by a botched Treat Wounds, and death from it, is die
   CHECK(p.outcome.end == pf2::metric::kDiedRecovery);
   CHECK(p.outcome.end_time == 618);
 }
+
+TEST_CASE("pf2: the multiple attack penalty stops growing at the third Strike", "[pf2][attack]") {
+  // Player Core: second Strike at -map, third and later at -2 x map. Four Strikes at +15 with
+  // map 5 against AC 40: +15, +10, +5, +5 (all miss; the log shows each total).
+  Parts parts;
+  parts.character = "max_hp = 100\nac = 40\nfortitude = 5\n";
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 15\nstrikes = 4\n"
+      "damage = \"1\"\ndc = 15\n";
+  parts.recovery = "rest = \"none\"\n";
+  Script s;
+  for (int i = 0; i < 4; ++i) s.d(20, 2);  // all miss
+  const Played p = play(parts, s);
+  CHECK(has(p, "d20 2 + 15 = 17 vs AC 40"));
+  CHECK(has(p, "d20 2 + 10 = 12 vs AC 40"));
+  CHECK(has(p, "d20 2 + 5 = 7 vs AC 40"));
+  CHECK_FALSE(has(p, "d20 2 + 0 = 2"));  // the fourth Strike is at +5 too, not +0
+  const size_t third = p.log.find("d20 2 + 5 = 7");
+  REQUIRE(third != std::string::npos);
+  CHECK(p.log.find("d20 2 + 5 = 7", third + 1) != std::string::npos);
+}

@@ -510,7 +510,9 @@ void Trial::creature_turn(size_t actor_index, int round, Seconds t) {
     switch (st.mode) {
       case Strike::Mode::Attack: {
         const int ac = ch_.ac - (down() ? kUnconsciousAcPenalty + kOffGuardAcPenalty : 0);
-        const int bonus = st.attack_bonus - i * st.map;
+        // Player Core, multiple attack penalty: -map on the second Strike, -2 x map from the
+        // third on (the penalty stops growing there).
+        const int bonus = st.attack_bonus - std::min(i, 2) * st.map;
         const CheckResult r = roll_check(s, bonus, ac);
         hit = r.degree >= Degree::Success;
         crit = r.degree == Degree::CriticalSuccess;

@@ -137,6 +137,47 @@ TEST_CASE("validate accepts a good file and locates the error in a bad one", "[c
   CHECK(both.err == ko.err);
 }
 
+TEST_CASE("validate rejects what run rejects: two files with one scenario name", "[cli]") {
+  // Both files are valid alone; together their results would share a folder.
+  const std::string a = test::write_file("cli-same-name/a.toml", good_scenario());
+  const std::string b = test::write_file("cli-same-name/b.toml", good_scenario());
+  const std::string dir = test::temp_dir() + "/cli-same-name";
+  const std::string out = fresh_path("cli-same-name-out");
+  const std::string expected = b + ": error: scenario name \"test\" is also used by " + a +
+                               " (their results would share a folder; rename one)\n";
+
+  const Result v = cli({"validate", dir, "--out", out});
+  CHECK(v.status == 2);
+  CHECK(v.err == expected);
+  CHECK(v.out == "ok  " + a + ": test (pf2, 2 variants, 1000 trials)\n");
+
+  const Result r = cli({"run", dir, "--trials", "1000", "--out", out, "-q"});
+  CHECK(r.status == 2);
+  CHECK(r.out == "");
+  CHECK(r.err == expected);
+  CHECK_FALSE(fs::exists(out));
+}
+
+TEST_CASE("validate checks the results folder as run does, and leaves nothing", "[cli]") {
+  const std::string file = test::write_file(kGoodName, good_scenario());
+  const std::string a_file = test::write_file("cli-v-file", "just a file");
+  const std::string expected = a_file +
+                               "/sub: error: cannot write the output folder: Not a directory "
+                               "(choose a writable place with --out)\n";
+  const Result v = cli({"validate", file, "--out", a_file + "/sub"});
+  CHECK(v.status == 2);
+  CHECK(v.out == "");
+  CHECK(v.err == expected);
+  CHECK(cli({"run", file, "--trials", "1000", "--out", a_file + "/sub"}).err == expected);
+
+  const std::string out = fresh_path("cli-v-out");
+  const Result ok = cli({"validate", file, "--out", out});
+  CHECK(ok.status == 0);
+  CHECK(ok.err == "");
+  CHECK_FALSE(fs::exists(out));
+  CHECK(partial_leftovers(test::temp_dir()).empty());
+}
+
 TEST_CASE("run writes the whole results folder", "[cli]") {
   const std::string file = test::write_file(kGoodName, good_scenario());
   const std::string out = fresh_path("cli-run-out");

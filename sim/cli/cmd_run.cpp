@@ -1,13 +1,13 @@
 // `lethality run`: validate every scenario first, check every output folder, then run.
 #include <chrono>
 #include <filesystem>
-#include <map>
 #include <ostream>
 
 #include "analysis/report.h"
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_parse.h"
 #include "sim/cli/output.h"
+#include "sim/cli/plan.h"
 #include "sim/cli/progress.h"
 #include "sim/engine/driver.h"
 
@@ -81,52 +81,14 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     return 2;
   }
 
-  // Validate everything before running anything.
-  std::vector<LoadedScenario> loaded;
-  std::vector<std::string> dirs;
-  bool bad = false;
-  try {
-    files = expand_scenario_paths(files);
-  } catch (const InputError& e) {
-    err << e.what() << "\n";
-    return 2;
-  }
-  std::map<std::string, std::string> names;
-  for (const std::string& f : files) {
-    try {
-      loaded.push_back(load_scenario(f));
-      const std::string& name = loaded.back().scenario.name;
-      if (auto [it, fresh] = names.emplace(name, f); !fresh) {
-        err << f << ": error: scenario name \"" << name << "\" is also used by " << it->second
-            << " (their results would share a folder; rename one)\n";
-        bad = true;
-      }
-    } catch (const InputError& e) {
-      err << e.what() << "\n";
-      bad = true;
-    }
-  }
-  if (bad) return 2;
-  for (const LoadedScenario& ls : loaded) {
-    if (out_dir.empty())
-      dirs.push_back("results/" + ls.scenario.name);
-    else if (loaded.size() == 1)
-      dirs.push_back(out_dir);
-    else
-      dirs.push_back(out_dir + "/" + ls.scenario.name);
-  }
-  for (const std::string& d : dirs) {
-    try {
-      check_output_dir(d);
-    } catch (const InputError& e) {
-      err << e.what() << "\n";
-      return 2;
-    }
-  }
+  // Validate everything before running anything: the same checks as `validate`.
+  const RunPlan plan = plan_run(files, out_dir);
+  for (const InputError& e : plan.errors) err << e.what() << "\n";
+  if (!plan.ok()) return 2;
 
   ThreadLimit limit(static_cast<int>(threads));
-  for (size_t i = 0; i < loaded.size(); ++i) {
-    const LoadedScenario& ls = loaded[i];
+  for (const PlannedScenario& p : plan.scenarios) {
+    const LoadedScenario& ls = p.loaded;
     const uint64_t n = vm.count("trials") ? static_cast<uint64_t>(trials) : ls.scenario.trials;
     const uint64_t s = vm.count("seed") ? static_cast<uint64_t>(seed) : ls.scenario.seed;
     std::atomic<uint64_t> done{0};
@@ -142,12 +104,12 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     FileSet fileset = csv_files(info, tally);
     fileset.emplace_back("run.json", run_json(info, tally));
     try {
-      write_output_dir(dirs[i], fileset);
+      write_output_dir(p.out_dir, fileset);
     } catch (const InputError& e) {
       err << e.what() << "\n";
       return 2;
     }
-    if (!quiet) out << summary_table(info, tally) << "  results: " << dirs[i] << "/\n\n";
+    if (!quiet) out << summary_table(info, tally) << "  results: " << p.out_dir << "/\n\n";
   }
   return 0;
 }

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "sim/core/number.h"
+
 namespace leth {
 
 namespace {
@@ -140,6 +142,27 @@ SourceLoc Document::loc(const toml::source_region& r) const {
   return SourceLoc{path_, r.begin.line, r.begin.column};
 }
 
+std::string_view Document::number_literal(const toml::source_region& r) const {
+  if (r.begin.line == 0 || r.begin.column == 0) return {};
+  size_t i = 0;
+  for (uint32_t line = 1; line < r.begin.line; ++line) {
+    i = text_.find('\n', i);
+    if (i == std::string::npos) return {};
+    ++i;
+  }
+  // Columns count characters, not bytes: skip UTF-8 continuation bytes.
+  for (uint32_t col = 1; col < r.begin.column && i < text_.size(); ++col) {
+    ++i;
+    while (i < text_.size() && (static_cast<unsigned char>(text_[i]) & 0xC0) == 0x80) ++i;
+  }
+  const size_t start = i;
+  while (i < text_.size() &&
+         (std::isalnum(static_cast<unsigned char>(text_[i])) || text_[i] == '_' ||
+          text_[i] == '.' || text_[i] == '+' || text_[i] == '-'))
+    ++i;
+  return std::string_view(text_).substr(start, i - start);
+}
+
 void Document::check_unused() const {
   check_table(root_, false);
 }
@@ -271,6 +294,32 @@ int64_t Reader::need_int(std::string_view key, int64_t lo, int64_t hi) {
               "add " + std::string(key) + " = <an integer from " + std::to_string(lo) + " to " +
                   std::to_string(hi) + ">");
   return *v;
+}
+
+std::optional<int64_t> Reader::get_whole(std::string_view key, int64_t lo, int64_t hi) {
+  if (!find(key)) return std::nullopt;
+  Found f = take(key);
+  const std::string expected =
+      "expected an integer from " + std::to_string(lo) + " to " + std::to_string(hi);
+  int64_t x;
+  if (const auto* i = f.node->as_integer()) {
+    x = i->get();
+  } else if (const auto* d = f.node->as_floating_point()) {
+    // The literal as written, read by the command line's parser, so the two cannot drift.
+    const std::string_view text = doc_->number_literal(f.node->source());
+    try {
+      x = parse_whole_number(text, where(key));
+    } catch (const InputError& e) {
+      fail(key, e.bare_message(), expected + "; " + e.hint());
+    }
+    // toml++ read the same literal; a disagreement would mean the column was miscounted.
+    if (std::abs(static_cast<double>(x) - d->get()) > 1e-9 * std::abs(d->get()))
+      fail(key, fmt_number(d->get()) + " cannot be read as a whole number", expected);
+  } else {
+    type_error(key, f, "an integer");
+  }
+  if (x < lo || x > hi) fail(key, std::to_string(x) + " is out of range", expected);
+  return x;
 }
 
 std::optional<double> Reader::get_number(std::string_view key, double lo, double hi) {

@@ -41,6 +41,8 @@ class Document {
   void use(const toml::table* t, std::string_view key);
   const std::string& path_of(const toml::table* t) const;
   SourceLoc loc(const toml::source_region& r) const;
+  // The text of the number literal that starts at `r` ("2.5e6"), or "" if none is there.
+  std::string_view number_literal(const toml::source_region& r) const;
 
   // Throws InputError for the first key (in file order) that no reader used.
   void check_unused() const;
@@ -92,6 +94,10 @@ class Reader {
   std::optional<int64_t> get_int(std::string_view key, int64_t lo, int64_t hi);
   int64_t get_int(std::string_view key, int64_t lo, int64_t hi, int64_t fallback);
   int64_t need_int(std::string_view key, int64_t lo, int64_t hi);
+  // Whole numbers in [lo, hi] read as the command line reads them (sim/core/number.h): an
+  // integer, or a float literal that is an exact integer (1e5, 2.5e6); 1.5 and 1e-3 are
+  // refused. For the counts a command line can override (trials, seed).
+  std::optional<int64_t> get_whole(std::string_view key, int64_t lo, int64_t hi);
   // Numbers (integer or float) in [lo, hi].
   std::optional<double> get_number(std::string_view key, double lo, double hi);
   double get_number(std::string_view key, double lo, double hi, double fallback);

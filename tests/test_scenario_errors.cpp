@@ -6,6 +6,7 @@
 
 #include <variant>
 
+#include "sim/core/number.h"
 #include "tests/support.h"
 
 using namespace leth;
@@ -160,6 +161,39 @@ TEST_CASE("trials above 10^12 are refused", "[errors]") {
               replaced(test::pf2_scenario(), "trials = 1000", "trials = 1_000_000_000_000"),
               "trials-max.toml");
         }) == "");
+}
+
+TEST_CASE("trials and seed read as on the command line", "[errors]") {
+  // Whole numbers in exponent form are accepted, as --trials 1e5 is.
+  const LoadedScenario ls =
+      test::load_text(replaced(replaced(test::pf2_scenario(), "trials = 1000", "trials = 2.5e3"),
+                               "seed = 7", "seed = 1e2"),
+                      "trials-exp.toml");
+  CHECK(ls.scenario.trials == 2500);
+  CHECK(ls.scenario.seed == 100);
+  const std::string forms = std::string("; ") + kWholeNumberForms + ")";
+  const Bad half =
+      load_bad(replaced(test::pf2_scenario(), "trials = 1000", "trials = 1.5"), "trials-half.toml");
+  CHECK(half.message == half.path +
+                            ":3:10: error: trials: 1.5 is not a whole number (expected an integer "
+                            "from 1 to 1000000000000" +
+                            forms);
+  const Bad milli =
+      load_bad(replaced(test::pf2_scenario(), "seed = 7", "seed = 1e-3"), "seed-milli.toml");
+  CHECK(milli.message == milli.path +
+                             ":4:8: error: seed: 1e-3 is not a whole number (expected an integer "
+                             "from 0 to 9223372036854775807" +
+                             forms);
+  const Bad big = load_bad(replaced(test::pf2_scenario(), "trials = 1000", "trials = 1e13"),
+                           "trials-1e13.toml");
+  CHECK(big.message == big.path +
+                           ":3:10: error: trials: 10000000000000 is out of range (expected an "
+                           "integer from 1 to 1000000000000)");
+  // Other integers stay integers.
+  const Bad hp =
+      load_bad(replaced(test::pf2_scenario(), "max_hp = 20", "max_hp = 2e1"), "hp-exp.toml");
+  CHECK(hp.message ==
+        hp.path + ":7:10: error: character.max_hp: expected an integer, got a number");
 }
 
 TEST_CASE("a d0 die is refused at the 0", "[errors]") {

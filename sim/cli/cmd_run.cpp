@@ -48,49 +48,33 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       "anything runs; bad input exits with status 2 and writes nothing.",
       po::options_description("options"),
       {}};
-  int64_t trials = 0, seed = -1, threads = 0;
-  std::string out_dir;
-  std::vector<std::string> files;
-  spec.options.add_options()("trials", po::value<int64_t>(&trials),
-                             "trials per scenario (overrides the files)")(
-      "seed", po::value<int64_t>(&seed), "random seed (overrides the files)")(
-      "threads", po::value<int64_t>(&threads)->default_value(0),
-      "worker threads; 0 = all cores. Results do not depend on it")(
-      "out", po::value<std::string>(&out_dir),
-      "results folder (several scenarios: one subfolder each); default results/<name>/")(
-      "quiet,q", "no summary table and no progress line")(
-      "file", po::value<std::vector<std::string>>(&files), "scenario files or folders");
-  spec.positional.add("file", -1);
+  RunArgs run_args;
+  add_run_options(spec, run_args);
   po::variables_map vm;
   if (auto status = parse_command(args, spec, vm, out, err)) return *status;
   const bool quiet = vm.count("quiet") > 0;
-  if (files.empty()) {
+  if (run_args.files.empty()) {
     err << "error: no scenario files given\nusage: " << spec.usage << "\n";
     return 2;
   }
-  if (vm.count("trials") && (trials < 1 || static_cast<uint64_t>(trials) > Scenario::kMaxTrials)) {
-    err << "error: --trials " << trials << " is out of range (expected 1 to 10^12)\n";
-    return 2;
-  }
-  if (vm.count("seed") && seed < 0) {
-    err << "error: --seed " << seed << " is negative (expected 0 or more)\n";
-    return 2;
-  }
-  if (threads < 0 || threads > 4096) {
-    err << "error: --threads " << threads << " is out of range (0 = all cores, or 1 to 4096)\n";
+  RunSettings settings;
+  try {
+    settings = read_run_settings(vm, run_args);
+  } catch (const InputError& e) {
+    err << e.what() << "\n";
     return 2;
   }
 
   // Validate everything before running anything: the same checks as `validate`.
-  const RunPlan plan = plan_run(files, out_dir);
+  const RunPlan plan = plan_run(run_args.files, run_args.out_dir);
   for (const InputError& e : plan.errors) err << e.what() << "\n";
   if (!plan.ok()) return 2;
 
-  ThreadLimit limit(static_cast<int>(threads));
+  ThreadLimit limit(settings.threads);
   for (const PlannedScenario& p : plan.scenarios) {
     const LoadedScenario& ls = p.loaded;
-    const uint64_t n = vm.count("trials") ? static_cast<uint64_t>(trials) : ls.scenario.trials;
-    const uint64_t s = vm.count("seed") ? static_cast<uint64_t>(seed) : ls.scenario.seed;
+    const uint64_t n = settings.trials.value_or(ls.scenario.trials);
+    const uint64_t s = settings.seed.value_or(ls.scenario.seed);
     std::atomic<uint64_t> done{0};
     const auto t0 = std::chrono::steady_clock::now();
     RunTally tally;

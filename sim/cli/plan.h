@@ -1,6 +1,7 @@
 // What `lethality run` checks before it runs anything, shared with `lethality validate` so the
-// two cannot disagree: every file (and every variant in it), the files against each other
-// (two scenarios of one name would write one results folder), and every results folder.
+// two cannot disagree: the command line's numbers, every file (and every variant in it), the files
+// against each other (two scenarios of one name would write one results folder), and every results
+// folder.
 #pragma once
 
 #include <cstdint>
@@ -8,10 +9,31 @@
 #include <string>
 #include <vector>
 
+#include "sim/cli/cli_parse.h"
 #include "sim/core/error.h"
 #include "sim/engine/load.h"
 
 namespace leth {
+
+// `run`'s options as typed; `validate` takes the same ones, so that `validate` with run's
+// arguments checks exactly what `run` would.
+struct RunArgs {
+  std::vector<std::string> files;  // files and folders
+  std::string trials, seed, threads = "0", out_dir;
+};
+
+// The options of RunArgs, plus --quiet.
+void add_run_options(CommandSpec& spec, RunArgs& args);
+
+// RunArgs with the numbers read (sim/core/number.h: 1e6, 1_000_000) and checked.
+struct RunSettings {
+  std::optional<uint64_t> trials;  // overrides the files
+  std::optional<uint64_t> seed;
+  int threads = 0;  // 0 = all cores
+};
+
+// Throws InputError naming the flag and what it expects.
+RunSettings read_run_settings(const po::variables_map& vm, const RunArgs& args);
 
 struct PlannedScenario {
   LoadedScenario loaded;

@@ -63,6 +63,10 @@ size_t edit_distance(std::string_view a, std::string_view b) {
   return d[n][m];
 }
 
+std::string join_path(const std::string& base, std::string_view key) {
+  return base.empty() ? std::string(key) : base + "." + std::string(key);
+}
+
 std::string fmt_number(double x) {
   std::ostringstream s;
   s << x;
@@ -498,23 +502,108 @@ std::optional<Reader> Reader::get_table(std::string_view key) {
 
 std::vector<Reader> Reader::get_tables(std::string_view key) {
   std::vector<Reader> out;
-  if (!find(key)) return out;
+  const std::string patch_key = "patch_" + std::string(key);
+  // A patch changes the array of a layer below it, so the last layer (the file) has none:
+  // there, patch_<key> is an unknown key like any other.
+  for (size_t l = 0; l + 1 < layers_.size(); ++l) doc_->ask(layers_[l].table, patch_key);
+  if (!find(key)) {
+    for (size_t l = 0; l + 1 < layers_.size(); ++l)
+      if (const toml::node* p = layers_[l].table->get(patch_key))
+        throw InputError(doc_->loc(p->source()),
+                         join_path(layers_[l].path, patch_key) + ": there is no " +
+                             std::string(key) + " to patch",
+                         "write " + std::string(key) + " in full");
+    return out;
+  }
   Found f = take(key);
   const toml::array* arr = f.node->as_array();
   if (!arr) type_error(key, f, "an array of tables");
-  const std::string base =
-      f.layer->path.empty() ? std::string(key) : f.layer->path + "." + std::string(key);
-  size_t i = 0;
+  const std::string base = join_path(f.layer->path, key);
+  std::vector<const toml::table*> elements;
   for (const toml::node& e : *arr) {
-    ++i;
     const toml::table* t = e.as_table();
     if (!t)
       throw InputError(doc_->loc(e.source()),
-                       base + "[" + std::to_string(i) + "]: expected a table, got " + type_word(e),
+                       base + "[" + std::to_string(elements.size() + 1) +
+                           "]: expected a table, got " + type_word(e),
                        "write [[" + base + "]] sections");
-    out.emplace_back(doc_, std::vector<Layer>{{t, base + "[" + std::to_string(i) + "]"}});
+    elements.push_back(t);
+  }
+  // Each element is read through the patches that name it, the first layer's first.
+  std::vector<std::vector<Layer>> layers(elements.size());
+  for (const Layer& l : layers_) {
+    const toml::node* pn = l.table->get(patch_key);
+    if (&l == f.layer) {
+      if (pn && f.layer != &layers_.back())
+        throw InputError(doc_->loc(pn->source()),
+                         join_path(l.path, patch_key) + ": give either " + std::string(key) +
+                             " (replacing them all) or " + patch_key + " (changing some), not both",
+                         "to change some of them, keep only " + patch_key);
+      break;
+    }
+    if (!pn) continue;
+    doc_->use(l.table, patch_key);
+    const std::string ppath = join_path(l.path, patch_key);
+    const toml::table* patches = pn->as_table();
+    if (!patches)
+      throw InputError(doc_->loc(pn->source()), ppath + ": expected a table, got " + type_word(*pn),
+                       "write " + patch_key + ".<name> = { ... }, keyed by name or number");
+    doc_->visit(patches, ppath);
+    for (auto&& [k, v] : *patches) {
+      const std::string id(k.str());
+      SourceLoc at = doc_->loc(k.source());
+      if (at.line == 0) at = doc_->loc(v.source());
+      const size_t i = patch_target(elements, id, at, ppath + "." + id, base);
+      const toml::table* pt = v.as_table();
+      if (!pt)
+        throw InputError(at, ppath + "." + id + ": expected a table, got " + type_word(v),
+                         "write " + patch_key + "." + id + " = { key = value, ... }");
+      doc_->use(patches, id);
+      layers[i].push_back({pt, ppath + "." + id});
+    }
+  }
+  for (size_t i = 0; i < elements.size(); ++i) {
+    layers[i].push_back({elements[i], base + "[" + std::to_string(i + 1) + "]"});
+    out.emplace_back(doc_, std::move(layers[i]));
   }
   return out;
+}
+
+size_t Reader::patch_target(const std::vector<const toml::table*>& elements, const std::string& id,
+                            const SourceLoc& at, const std::string& path,
+                            const std::string& base) const {
+  // By name first (`name` = "troll"), then by number from 1 (an element named "2" wins).
+  std::vector<std::string> names;
+  std::vector<size_t> named;
+  for (size_t i = 0; i < elements.size(); ++i)
+    if (const toml::node* n = elements[i]->get("name"); n && n->as_string()) {
+      names.push_back(n->as_string()->get());
+      if (names.back() == id) named.push_back(i);
+    }
+  if (named.size() == 1) return named.front();
+  if (named.size() > 1)
+    throw InputError(at,
+                     path + ": " + base + " has " + std::to_string(named.size()) +
+                         " entries named \"" + id + "\"",
+                     "patch them by number instead, from 1 to " + std::to_string(elements.size()));
+  if (!id.empty() && id.size() <= 9 && std::all_of(id.begin(), id.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c));
+      })) {
+    const size_t n = std::stoul(id);
+    if (n >= 1 && n <= elements.size()) return n - 1;
+    throw InputError(at, path + ": there is no " + base + "[" + id + "]",
+                     "numbers run from 1 to " + std::to_string(elements.size()));
+  }
+  const std::string near = nearest(id, names);
+  std::string hint;
+  if (!near.empty())
+    hint = "did you mean \"" + near + "\"?";
+  else if (!names.empty())
+    hint =
+        "the names: " + join(names) + "; or a number from 1 to " + std::to_string(elements.size());
+  else
+    hint = "they have no names: patch by number, from 1 to " + std::to_string(elements.size());
+  throw InputError(at, path + ": " + base + " has no entry named \"" + id + "\"", hint);
 }
 
 }  // namespace leth

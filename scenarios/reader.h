@@ -115,7 +115,11 @@ class Reader {
   std::optional<Duration> get_duration(std::string_view key, Seconds max);
 
   std::optional<Reader> get_table(std::string_view key);
-  // An array of tables ([[encounter.attackers]]); empty when the key is absent.
+  // An array of tables ([[encounter.attackers]]); empty when the key is absent. The array is
+  // taken whole from the first layer that has it (a variant's `encounter.attackers = [...]`
+  // replaces them all); a layer above it may instead hold `patch_<key>`, a table keyed by an
+  // element's `name` or its number from 1 whose tables are layered over that element
+  // (`encounter.patch_attackers.troll = { damage = "2d10+8" }`).
   std::vector<Reader> get_tables(std::string_view key);
 
   [[noreturn]] void fail(std::string_view key, const std::string& what,
@@ -130,6 +134,9 @@ class Reader {
   std::optional<Found> find(std::string_view key) const;  // marks asked
   Found take(std::string_view key);                       // marks used; key must exist
   [[noreturn]] void type_error(std::string_view key, const Found& f, const char* expected) const;
+  // The element `id` names in a patch, by name or by number; throws at `at` otherwise.
+  size_t patch_target(const std::vector<const toml::table*>& elements, const std::string& id,
+                      const SourceLoc& at, const std::string& path, const std::string& base) const;
 
   std::shared_ptr<Document> doc_;
   std::vector<Layer> layers_;

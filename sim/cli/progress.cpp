@@ -1,5 +1,8 @@
 #include "sim/cli/progress.h"
 
+#include <pthread.h>
+#include <time.h>
+
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
@@ -10,16 +13,29 @@ namespace leth {
 
 namespace {
 
-// What the signal handler may touch: lock-free atomics set before it is installed.
+// What the signal handler may touch: lock-free atomics, and the old actions, set before it is
+// installed. A redraw and the handler's "\n" exclude each other (Dekker-style, on seq_cst
+// atomics): the drawing thread raises g_drawing and then looks at g_interrupted; the handler
+// raises g_interrupted and then waits for g_drawing to fall. So either the redraw sees the
+// interruption and draws nothing, or the handler waits for it and writes "\n" after it.
 std::atomic<int> g_fd{-1};
 std::atomic<bool> g_showing{false};
+std::atomic<bool> g_drawing{false};
+std::atomic<bool> g_interrupted{false};
 std::atomic<bool> g_installed{false};
 struct sigaction g_old_int, g_old_term;
 
-// Async-signal-safe only: write, sigaction, raise.
+// Async-signal-safe only: atomics, nanosleep, write, sigaction, raise.
 extern "C" void end_line_and_reraise(int sig) {
-  const int fd = g_fd.load();
-  if (g_showing.load() && fd >= 0) {
+  g_interrupted = true;
+  // The drawing thread blocks these signals, so it is never the one waiting here; the bound
+  // is only a guard (a redraw is one short write).
+  for (int i = 0; i < 200 && g_drawing; ++i) {
+    const timespec ms{0, 1'000'000};
+    ::nanosleep(&ms, nullptr);
+  }
+  const int fd = g_fd;
+  if (g_showing && fd >= 0) {
     const ssize_t ignored = ::write(fd, "\n", 1);
     (void)ignored;
   }
@@ -29,6 +45,7 @@ extern "C" void end_line_and_reraise(int sig) {
 
 void install(int fd) {
   g_fd = fd;
+  g_interrupted = false;
   struct sigaction sa {};
   sa.sa_handler = end_line_and_reraise;
   sigemptyset(&sa.sa_mask);
@@ -88,6 +105,11 @@ bool ProgressLine::handlers_installed() {
 }
 
 void ProgressLine::loop() {
+  sigset_t block;  // the handler must run on another thread: it may wait for this one
+  sigemptyset(&block);
+  sigaddset(&block, SIGINT);
+  sigaddset(&block, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &block, nullptr);
   while (!stop_) {
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
     if (stop_) break;
@@ -104,9 +126,12 @@ void ProgressLine::loop() {
         static_cast<unsigned long long>(d), static_cast<unsigned long long>(total_), rate,
         duration_text(eta).c_str());
     if (n <= 0) continue;
-    // One write per redraw, so that a "\n" from the signal handler falls between redraws.
-    write_all(fd_, line, std::min(static_cast<size_t>(n), sizeof line - 1));
-    g_showing = true;
+    g_drawing = true;
+    if (!g_interrupted) {
+      write_all(fd_, line, std::min(static_cast<size_t>(n), sizeof line - 1));
+      g_showing = true;
+    }
+    g_drawing = false;
   }
 }
 

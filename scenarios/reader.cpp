@@ -271,6 +271,10 @@ void Reader::fail_here(const std::string& what, const std::string& hint) const {
   throw InputError(where(), (p.empty() ? std::string() : p + ": ") + what, hint);
 }
 
+void Reader::missing(std::string_view key, const std::string& hint) const {
+  fail_here("missing key '" + std::string(key) + "'", hint + replaced_note_);
+}
+
 void Reader::type_error(std::string_view key, const Found& f, const char* expected) const {
   fail(key, std::string("expected ") + expected + ", got " + type_word(*f.node));
 }
@@ -294,9 +298,8 @@ int64_t Reader::get_int(std::string_view key, int64_t lo, int64_t hi, int64_t fa
 int64_t Reader::need_int(std::string_view key, int64_t lo, int64_t hi) {
   auto v = get_int(key, lo, hi);
   if (!v)
-    fail_here("missing key '" + std::string(key) + "'",
-              "add " + std::string(key) + " = <an integer from " + std::to_string(lo) + " to " +
-                  std::to_string(hi) + ">");
+    missing(key, "add " + std::string(key) + " = <an integer from " + std::to_string(lo) + " to " +
+                     std::to_string(hi) + ">");
   return *v;
 }
 
@@ -368,8 +371,7 @@ std::optional<std::string> Reader::get_string(std::string_view key) {
 
 std::string Reader::need_string(std::string_view key) {
   auto v = get_string(key);
-  if (!v)
-    fail_here("missing key '" + std::string(key) + "'", "add " + std::string(key) + " = \"...\"");
+  if (!v) missing(key, "add " + std::string(key) + " = \"...\"");
   return *v;
 }
 
@@ -415,8 +417,7 @@ std::optional<Dice> Reader::get_dice(std::string_view key, int64_t lo, int64_t h
 
 Dice Reader::need_dice(std::string_view key, int64_t lo, int64_t hi) {
   auto d = get_dice(key, lo, hi);
-  if (!d)
-    fail_here("missing key '" + std::string(key) + "'", "add " + std::string(key) + " = \"1d6\"");
+  if (!d) missing(key, "add " + std::string(key) + " = \"1d6\"");
   return *d;
 }
 
@@ -565,6 +566,12 @@ std::vector<Reader> Reader::get_tables(std::string_view key) {
   for (size_t i = 0; i < elements.size(); ++i) {
     layers[i].push_back({elements[i], base + "[" + std::to_string(i + 1) + "]"});
     out.emplace_back(doc_, std::move(layers[i]));
+    // An array a variant gives replaces the file's whole: if a key is missing, say how to
+    // change only some keys instead.
+    if (f.layer != &layers_.back())
+      out.back().replaced_note_ =
+          "; or, to change only some keys of the file's " + std::string(key) + ", use " +
+          patch_key + " (keyed by name or number from 1) instead of " + std::string(key);
   }
   return out;
 }

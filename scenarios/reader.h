@@ -134,12 +134,14 @@ class Reader {
   std::optional<Found> find(std::string_view key) const;  // marks asked
   Found take(std::string_view key);                       // marks used; key must exist
   [[noreturn]] void type_error(std::string_view key, const Found& f, const char* expected) const;
+  [[noreturn]] void missing(std::string_view key, const std::string& hint) const;
   // The element `id` names in a patch, by name or by number; throws at `at` otherwise.
   size_t patch_target(const std::vector<const toml::table*>& elements, const std::string& id,
                       const SourceLoc& at, const std::string& path, const std::string& base) const;
 
   std::shared_ptr<Document> doc_;
   std::vector<Layer> layers_;
+  std::string replaced_note_;  // appended to "missing key" hints in an element a variant gave
 };
 
 }  // namespace leth

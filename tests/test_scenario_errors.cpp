@@ -540,6 +540,34 @@ encounter.patch_attackers.ogre = { damage = "1" }
                            "attackers (replacing them all) or patch_attackers (changing some), not "
                            "both (to change some of them, keep only patch_attackers)");
   }
+  SECTION("two attackers of one name are patched by number") {
+    const Bad b = load_bad(test::pf2_scenario(R"([[encounter.attackers]]
+name = "goblin"
+attack_bonus = 6
+damage = "1d4"
+dc = 15
+[[variants]]
+name = "v"
+encounter.patch_attackers.goblin = { damage = "1" }
+)"),
+                           "patch-twice.toml");
+    CHECK(b.message == b.path +
+                           ":27:27: error: variants[1].encounter.patch_attackers.goblin: "
+                           "encounter.attackers has 2 entries named \"goblin\" (patch them by "
+                           "number instead, from 1 to 2)");
+  }
+  SECTION("a whole attacker given in a variant points to the patch when a key is missing") {
+    const Bad b = load_bad(test::pf2_scenario(R"([[variants]]
+name = "v"
+encounter.attackers = [{ name = "goblin", attack_bonus = 9, dc = 16 }]
+)"),
+                           "replace-partial.toml");
+    CHECK(b.message == b.path +
+                           ":22:24: error: variants[1].encounter.attackers[1]: missing key "
+                           "'damage' (add damage = \"1d6\"; or, to change only some keys of the "
+                           "file's attackers, use patch_attackers (keyed by name or number from "
+                           "1) instead of attackers)");
+  }
   SECTION("a patch in the file itself is an unknown key") {
     const Bad b =
         load_bad(test::pf2_scenario("[encounter.patch_attackers.goblin]\ndamage = \"2\"\n"),

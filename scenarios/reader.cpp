@@ -550,7 +550,17 @@ std::vector<Reader> Reader::get_tables(std::string_view key) {
       throw InputError(doc_->loc(pn->source()), ppath + ": expected a table, got " + type_word(*pn),
                        "write " + patch_key + ".<name> = { ... }, keyed by name or number");
     doc_->visit(patches, ppath);
-    for (auto&& [k, v] : *patches) {
+    // In file order, so that the first mistake reported is the first in the file.
+    std::vector<std::pair<const toml::key*, const toml::node*>> entries;
+    for (auto&& [k, v] : *patches) entries.emplace_back(&k, &v);
+    std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
+      const auto& pa = a.first->source().begin;
+      const auto& pb = b.first->source().begin;
+      return pa.line != pb.line ? pa.line < pb.line : pa.column < pb.column;
+    });
+    for (const auto& [kp, vp] : entries) {
+      const toml::key& k = *kp;
+      const toml::node& v = *vp;
       const std::string id(k.str());
       SourceLoc at = doc_->loc(k.source());
       if (at.line == 0) at = doc_->loc(v.source());
@@ -560,6 +570,12 @@ std::vector<Reader> Reader::get_tables(std::string_view key) {
         throw InputError(at, ppath + "." + id + ": expected a table, got " + type_word(v),
                          "write " + patch_key + "." + id + " = { key = value, ... }");
       doc_->use(patches, id);
+      // "troll" and "2" may name one element: which would win is not for the reader to guess.
+      if (!layers[i].empty() && layers[i].back().path.rfind(ppath + ".", 0) == 0)
+        throw InputError(at,
+                         ppath + "." + id + ": patches " + base + "[" + std::to_string(i + 1) +
+                             "] again, after " + layers[i].back().path,
+                         "give each entry one patch");
       layers[i].push_back({pt, ppath + "." + id});
     }
   }

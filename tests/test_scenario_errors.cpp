@@ -556,6 +556,18 @@ encounter.patch_attackers.goblin = { damage = "1" }
                            "encounter.attackers has 2 entries named \"goblin\" (patch them by "
                            "number instead, from 1 to 2)");
   }
+  SECTION("one attacker patched twice, by name and by number") {
+    const Bad b = load_bad(test::pf2_scenario(R"([[variants]]
+name = "v"
+encounter.patch_attackers = { goblin = { damage = "1" }, 1 = { damage = "2" } }
+)"),
+                           "patch-two-ways.toml");
+    CHECK(b.message == b.path +
+                           ":22:58: error: variants[1].encounter.patch_attackers.1: patches "
+                           "encounter.attackers[1] again, after "
+                           "variants[1].encounter.patch_attackers.goblin (give each entry one "
+                           "patch)");
+  }
   SECTION("a whole attacker given in a variant points to the patch when a key is missing") {
     const Bad b = load_bad(test::pf2_scenario(R"([[variants]]
 name = "v"

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "sim/core/number.h"
+
 namespace leth {
 
 namespace {
@@ -59,6 +61,10 @@ size_t edit_distance(std::string_view a, std::string_view b) {
         d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
     }
   return d[n][m];
+}
+
+std::string join_path(const std::string& base, std::string_view key) {
+  return base.empty() ? std::string(key) : base + "." + std::string(key);
 }
 
 std::string fmt_number(double x) {
@@ -138,6 +144,27 @@ const std::string& Document::path_of(const toml::table* t) const {
 
 SourceLoc Document::loc(const toml::source_region& r) const {
   return SourceLoc{path_, r.begin.line, r.begin.column};
+}
+
+std::string_view Document::number_literal(const toml::source_region& r) const {
+  if (r.begin.line == 0 || r.begin.column == 0) return {};
+  size_t i = 0;
+  for (uint32_t line = 1; line < r.begin.line; ++line) {
+    i = text_.find('\n', i);
+    if (i == std::string::npos) return {};
+    ++i;
+  }
+  // Columns count characters, not bytes: skip UTF-8 continuation bytes.
+  for (uint32_t col = 1; col < r.begin.column && i < text_.size(); ++col) {
+    ++i;
+    while (i < text_.size() && (static_cast<unsigned char>(text_[i]) & 0xC0) == 0x80) ++i;
+  }
+  const size_t start = i;
+  while (i < text_.size() &&
+         (std::isalnum(static_cast<unsigned char>(text_[i])) || text_[i] == '_' ||
+          text_[i] == '.' || text_[i] == '+' || text_[i] == '-'))
+    ++i;
+  return std::string_view(text_).substr(start, i - start);
 }
 
 void Document::check_unused() const {
@@ -244,6 +271,10 @@ void Reader::fail_here(const std::string& what, const std::string& hint) const {
   throw InputError(where(), (p.empty() ? std::string() : p + ": ") + what, hint);
 }
 
+void Reader::missing(std::string_view key, const std::string& hint) const {
+  fail_here("missing key '" + std::string(key) + "'", hint + replaced_note_);
+}
+
 void Reader::type_error(std::string_view key, const Found& f, const char* expected) const {
   fail(key, std::string("expected ") + expected + ", got " + type_word(*f.node));
 }
@@ -267,10 +298,35 @@ int64_t Reader::get_int(std::string_view key, int64_t lo, int64_t hi, int64_t fa
 int64_t Reader::need_int(std::string_view key, int64_t lo, int64_t hi) {
   auto v = get_int(key, lo, hi);
   if (!v)
-    fail_here("missing key '" + std::string(key) + "'",
-              "add " + std::string(key) + " = <an integer from " + std::to_string(lo) + " to " +
-                  std::to_string(hi) + ">");
+    missing(key, "add " + std::string(key) + " = <an integer from " + std::to_string(lo) + " to " +
+                     std::to_string(hi) + ">");
   return *v;
+}
+
+std::optional<int64_t> Reader::get_whole(std::string_view key, int64_t lo, int64_t hi) {
+  if (!find(key)) return std::nullopt;
+  Found f = take(key);
+  const std::string expected =
+      "expected an integer from " + std::to_string(lo) + " to " + std::to_string(hi);
+  int64_t x;
+  if (const auto* i = f.node->as_integer()) {
+    x = i->get();
+  } else if (const auto* d = f.node->as_floating_point()) {
+    // The literal as written, read by the command line's parser, so the two cannot drift.
+    const std::string_view text = doc_->number_literal(f.node->source());
+    try {
+      x = parse_whole_number(text, where(key));
+    } catch (const InputError& e) {
+      fail(key, e.bare_message(), expected + "; " + e.hint());
+    }
+    // toml++ read the same literal; a disagreement would mean the column was miscounted.
+    if (std::abs(static_cast<double>(x) - d->get()) > 1e-9 * std::abs(d->get()))
+      fail(key, fmt_number(d->get()) + " cannot be read as a whole number", expected);
+  } else {
+    type_error(key, f, "an integer");
+  }
+  if (x < lo || x > hi) fail(key, std::to_string(x) + " is out of range", expected);
+  return x;
 }
 
 std::optional<double> Reader::get_number(std::string_view key, double lo, double hi) {
@@ -315,8 +371,7 @@ std::optional<std::string> Reader::get_string(std::string_view key) {
 
 std::string Reader::need_string(std::string_view key) {
   auto v = get_string(key);
-  if (!v)
-    fail_here("missing key '" + std::string(key) + "'", "add " + std::string(key) + " = \"...\"");
+  if (!v) missing(key, "add " + std::string(key) + " = \"...\"");
   return *v;
 }
 
@@ -362,8 +417,7 @@ std::optional<Dice> Reader::get_dice(std::string_view key, int64_t lo, int64_t h
 
 Dice Reader::need_dice(std::string_view key, int64_t lo, int64_t hi) {
   auto d = get_dice(key, lo, hi);
-  if (!d)
-    fail_here("missing key '" + std::string(key) + "'", "add " + std::string(key) + " = \"1d6\"");
+  if (!d) missing(key, "add " + std::string(key) + " = \"1d6\"");
   return *d;
 }
 
@@ -449,23 +503,130 @@ std::optional<Reader> Reader::get_table(std::string_view key) {
 
 std::vector<Reader> Reader::get_tables(std::string_view key) {
   std::vector<Reader> out;
-  if (!find(key)) return out;
+  const std::string patch_key = "patch_" + std::string(key);
+  // A patch changes the array of a layer below it, so the last layer (the file) has none:
+  // there, patch_<key> is an unknown key like any other.
+  for (size_t l = 0; l + 1 < layers_.size(); ++l) doc_->ask(layers_[l].table, patch_key);
+  if (!find(key)) {
+    for (size_t l = 0; l + 1 < layers_.size(); ++l)
+      if (const toml::node* p = layers_[l].table->get(patch_key))
+        throw InputError(doc_->loc(p->source()),
+                         join_path(layers_[l].path, patch_key) + ": there is no " +
+                             std::string(key) + " to patch",
+                         "write " + std::string(key) + " in full");
+    return out;
+  }
   Found f = take(key);
   const toml::array* arr = f.node->as_array();
   if (!arr) type_error(key, f, "an array of tables");
-  const std::string base =
-      f.layer->path.empty() ? std::string(key) : f.layer->path + "." + std::string(key);
-  size_t i = 0;
+  const std::string base = join_path(f.layer->path, key);
+  std::vector<const toml::table*> elements;
   for (const toml::node& e : *arr) {
-    ++i;
     const toml::table* t = e.as_table();
     if (!t)
       throw InputError(doc_->loc(e.source()),
-                       base + "[" + std::to_string(i) + "]: expected a table, got " + type_word(e),
+                       base + "[" + std::to_string(elements.size() + 1) +
+                           "]: expected a table, got " + type_word(e),
                        "write [[" + base + "]] sections");
-    out.emplace_back(doc_, std::vector<Layer>{{t, base + "[" + std::to_string(i) + "]"}});
+    elements.push_back(t);
+  }
+  // Each element is read through the patches that name it, the first layer's first.
+  std::vector<std::vector<Layer>> layers(elements.size());
+  for (const Layer& l : layers_) {
+    const toml::node* pn = l.table->get(patch_key);
+    if (&l == f.layer) {
+      if (pn && f.layer != &layers_.back())
+        throw InputError(doc_->loc(pn->source()),
+                         join_path(l.path, patch_key) + ": give either " + std::string(key) +
+                             " (replacing them all) or " + patch_key + " (changing some), not both",
+                         "to change some of them, keep only " + patch_key);
+      break;
+    }
+    if (!pn) continue;
+    doc_->use(l.table, patch_key);
+    const std::string ppath = join_path(l.path, patch_key);
+    const toml::table* patches = pn->as_table();
+    if (!patches)
+      throw InputError(doc_->loc(pn->source()), ppath + ": expected a table, got " + type_word(*pn),
+                       "write " + patch_key + ".<name> = { ... }, keyed by name or number");
+    doc_->visit(patches, ppath);
+    // In file order, so that the first mistake reported is the first in the file.
+    std::vector<std::pair<const toml::key*, const toml::node*>> entries;
+    for (auto&& [k, v] : *patches) entries.emplace_back(&k, &v);
+    std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
+      const auto& pa = a.first->source().begin;
+      const auto& pb = b.first->source().begin;
+      return pa.line != pb.line ? pa.line < pb.line : pa.column < pb.column;
+    });
+    for (const auto& [kp, vp] : entries) {
+      const toml::key& k = *kp;
+      const toml::node& v = *vp;
+      const std::string id(k.str());
+      SourceLoc at = doc_->loc(k.source());
+      if (at.line == 0) at = doc_->loc(v.source());
+      const size_t i = patch_target(elements, id, at, ppath + "." + id, base);
+      const toml::table* pt = v.as_table();
+      if (!pt)
+        throw InputError(at, ppath + "." + id + ": expected a table, got " + type_word(v),
+                         "write " + patch_key + "." + id + " = { key = value, ... }");
+      doc_->use(patches, id);
+      // "troll" and "2" may name one element: which would win is not for the reader to guess.
+      if (!layers[i].empty() && layers[i].back().path.rfind(ppath + ".", 0) == 0)
+        throw InputError(at,
+                         ppath + "." + id + ": patches " + base + "[" + std::to_string(i + 1) +
+                             "] again, after " + layers[i].back().path,
+                         "give each entry one patch");
+      layers[i].push_back({pt, ppath + "." + id});
+    }
+  }
+  for (size_t i = 0; i < elements.size(); ++i) {
+    layers[i].push_back({elements[i], base + "[" + std::to_string(i + 1) + "]"});
+    out.emplace_back(doc_, std::move(layers[i]));
+    // An array a variant gives replaces the file's whole: if a key is missing, say how to
+    // change only some keys instead.
+    if (f.layer != &layers_.back())
+      out.back().replaced_note_ =
+          "; or, to change only some keys of the file's " + std::string(key) + ", use " +
+          patch_key + " (keyed by name or number from 1) instead of " + std::string(key);
   }
   return out;
+}
+
+size_t Reader::patch_target(const std::vector<const toml::table*>& elements, const std::string& id,
+                            const SourceLoc& at, const std::string& path,
+                            const std::string& base) const {
+  // By name first (`name` = "troll"), then by number from 1 (an element named "2" wins).
+  std::vector<std::string> names;
+  std::vector<size_t> named;
+  for (size_t i = 0; i < elements.size(); ++i)
+    if (const toml::node* n = elements[i]->get("name"); n && n->as_string()) {
+      names.push_back(n->as_string()->get());
+      if (names.back() == id) named.push_back(i);
+    }
+  if (named.size() == 1) return named.front();
+  if (named.size() > 1)
+    throw InputError(at,
+                     path + ": " + base + " has " + std::to_string(named.size()) +
+                         " entries named \"" + id + "\"",
+                     "patch them by number instead, from 1 to " + std::to_string(elements.size()));
+  if (!id.empty() && id.size() <= 9 && std::all_of(id.begin(), id.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c));
+      })) {
+    const size_t n = std::stoul(id);
+    if (n >= 1 && n <= elements.size()) return n - 1;
+    throw InputError(at, path + ": there is no " + base + "[" + id + "]",
+                     "numbers run from 1 to " + std::to_string(elements.size()));
+  }
+  const std::string near = nearest(id, names);
+  std::string hint;
+  if (!near.empty())
+    hint = "did you mean \"" + near + "\"?";
+  else if (!names.empty())
+    hint =
+        "the names: " + join(names) + "; or a number from 1 to " + std::to_string(elements.size());
+  else
+    hint = "they have no names: patch by number, from 1 to " + std::to_string(elements.size());
+  throw InputError(at, path + ": " + base + " has no entry named \"" + id + "\"", hint);
 }
 
 }  // namespace leth

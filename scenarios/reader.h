@@ -41,6 +41,8 @@ class Document {
   void use(const toml::table* t, std::string_view key);
   const std::string& path_of(const toml::table* t) const;
   SourceLoc loc(const toml::source_region& r) const;
+  // The text of the number literal that starts at `r` ("2.5e6"), or "" if none is there.
+  std::string_view number_literal(const toml::source_region& r) const;
 
   // Throws InputError for the first key (in file order) that no reader used.
   void check_unused() const;
@@ -92,6 +94,10 @@ class Reader {
   std::optional<int64_t> get_int(std::string_view key, int64_t lo, int64_t hi);
   int64_t get_int(std::string_view key, int64_t lo, int64_t hi, int64_t fallback);
   int64_t need_int(std::string_view key, int64_t lo, int64_t hi);
+  // Whole numbers in [lo, hi] read as the command line reads them (sim/core/number.h): an
+  // integer, or a float literal that is an exact integer (1e5, 2.5e6); 1.5 and 1e-3 are
+  // refused. For the counts a command line can override (trials, seed).
+  std::optional<int64_t> get_whole(std::string_view key, int64_t lo, int64_t hi);
   // Numbers (integer or float) in [lo, hi].
   std::optional<double> get_number(std::string_view key, double lo, double hi);
   double get_number(std::string_view key, double lo, double hi, double fallback);
@@ -109,7 +115,11 @@ class Reader {
   std::optional<Duration> get_duration(std::string_view key, Seconds max);
 
   std::optional<Reader> get_table(std::string_view key);
-  // An array of tables ([[encounter.attackers]]); empty when the key is absent.
+  // An array of tables ([[encounter.attackers]]); empty when the key is absent. The array is
+  // taken whole from the first layer that has it (a variant's `encounter.attackers = [...]`
+  // replaces them all); a layer above it may instead hold `patch_<key>`, a table keyed by an
+  // element's `name` or its number from 1 whose tables are layered over that element
+  // (`encounter.patch_attackers.troll = { damage = "2d10+8" }`).
   std::vector<Reader> get_tables(std::string_view key);
 
   [[noreturn]] void fail(std::string_view key, const std::string& what,
@@ -124,9 +134,14 @@ class Reader {
   std::optional<Found> find(std::string_view key) const;  // marks asked
   Found take(std::string_view key);                       // marks used; key must exist
   [[noreturn]] void type_error(std::string_view key, const Found& f, const char* expected) const;
+  [[noreturn]] void missing(std::string_view key, const std::string& hint) const;
+  // The element `id` names in a patch, by name or by number; throws at `at` otherwise.
+  size_t patch_target(const std::vector<const toml::table*>& elements, const std::string& id,
+                      const SourceLoc& at, const std::string& path, const std::string& base) const;
 
   std::shared_ptr<Document> doc_;
   std::vector<Layer> layers_;
+  std::string replaced_note_;  // appended to "missing key" hints in an element a variant gave
 };
 
 }  // namespace leth

@@ -44,9 +44,10 @@ Scenario read_scenario(std::shared_ptr<Document> doc, const std::vector<std::str
     r.fail_here("missing key 'ruleset'", "add ruleset = \"" + rulesets.front() +
                                              "\" (one of the ids `lethality rules` lists)");
   s.ruleset = *r.get_choice("ruleset", rulesets);
+  // Read like --trials and --seed: 1_000_000 or 1e6.
   s.trials = static_cast<uint64_t>(
-      r.get_int("trials", 1, static_cast<int64_t>(Scenario::kMaxTrials), 100'000));
-  s.seed = static_cast<uint64_t>(r.get_int("seed", 0, INT64_MAX, 1));
+      r.get_whole("trials", 1, static_cast<int64_t>(Scenario::kMaxTrials)).value_or(100'000));
+  s.seed = static_cast<uint64_t>(r.get_whole("seed", 0, INT64_MAX).value_or(1));
   if (auto h = r.get_duration("horizon", Scenario::kMaxHorizon)) {
     if (!h->is_fixed())
       r.fail("horizon", "the horizon must be a fixed time, not dice", "write e.g. \"30 days\"");

@@ -14,6 +14,7 @@
 #include "rules/pf2/config.h"
 #include "sim/cli/cli.h"
 #include "sim/cli/output.h"
+#include "sim/core/number.h"
 #include "sim/core/sha256.h"
 #include "tests/support.h"
 
@@ -135,6 +136,47 @@ TEST_CASE("validate accepts a good file and locates the error in a bad one", "[c
   CHECK(both.status == 2);
   CHECK(both.out == ok.out);
   CHECK(both.err == ko.err);
+}
+
+TEST_CASE("validate rejects what run rejects: two files with one scenario name", "[cli]") {
+  // Both files are valid alone; together their results would share a folder.
+  const std::string a = test::write_file("cli-same-name/a.toml", good_scenario());
+  const std::string b = test::write_file("cli-same-name/b.toml", good_scenario());
+  const std::string dir = test::temp_dir() + "/cli-same-name";
+  const std::string out = fresh_path("cli-same-name-out");
+  const std::string expected = b + ": error: scenario name \"test\" is also used by " + a +
+                               " (their results would share a folder; rename one)\n";
+
+  const Result v = cli({"validate", dir, "--out", out});
+  CHECK(v.status == 2);
+  CHECK(v.err == expected);
+  CHECK(v.out == "ok  " + a + ": test (pf2, 2 variants, 1000 trials)\n");
+
+  const Result r = cli({"run", dir, "--trials", "1000", "--out", out, "-q"});
+  CHECK(r.status == 2);
+  CHECK(r.out == "");
+  CHECK(r.err == expected);
+  CHECK_FALSE(fs::exists(out));
+}
+
+TEST_CASE("validate checks the results folder as run does, and leaves nothing", "[cli]") {
+  const std::string file = test::write_file(kGoodName, good_scenario());
+  const std::string a_file = test::write_file("cli-v-file", "just a file");
+  const std::string expected = a_file +
+                               "/sub: error: cannot write the output folder: Not a directory "
+                               "(choose a writable place with --out)\n";
+  const Result v = cli({"validate", file, "--out", a_file + "/sub"});
+  CHECK(v.status == 2);
+  CHECK(v.out == "");
+  CHECK(v.err == expected);
+  CHECK(cli({"run", file, "--trials", "1000", "--out", a_file + "/sub"}).err == expected);
+
+  const std::string out = fresh_path("cli-v-out");
+  const Result ok = cli({"validate", file, "--out", out});
+  CHECK(ok.status == 0);
+  CHECK(ok.err == "");
+  CHECK_FALSE(fs::exists(out));
+  CHECK(partial_leftovers(test::temp_dir()).empty());
 }
 
 TEST_CASE("run writes the whole results folder", "[cli]") {
@@ -290,8 +332,8 @@ TEST_CASE("run rejects bad command lines with status 2", "[cli]") {
   SECTION("--trials that is not a number") {
     const Result r = cli({"run", file, "--trials", "many", "--out", out});
     CHECK(r.status == 2);
-    CHECK(r.err == std::string("error: the argument ('many') for option '--trials' is invalid\n") +
-                       kRunUsage);
+    CHECK(r.err == std::string("error: --trials many is not a number (expected 1 to 10^12; ") +
+                       kWholeNumberForms + ")\n");
   }
   SECTION("no file") {
     const Result r = cli({"run", "--out", out});
@@ -299,6 +341,66 @@ TEST_CASE("run rejects bad command lines with status 2", "[cli]") {
     CHECK(r.err == std::string("error: no scenario files given\n") + kRunUsage);
   }
   CHECK_FALSE(fs::exists(out));
+}
+
+TEST_CASE("numbers on the command line read as in a scenario file", "[cli]") {
+  const std::string file = test::write_file(kGoodName, good_scenario());
+  const std::string forms = std::string("; ") + kWholeNumberForms + ")\n";
+
+  SECTION("underscores and exact exponent forms are whole numbers") {
+    const std::string out = fresh_path("cli-numbers-out");
+    const Result r = cli({"run", file, "--trials", "2.5e3", "--seed", "1_234", "--threads", "1e0",
+                          "--out", out, "-q"});
+    REQUIRE(r.err == "");
+    REQUIRE(r.status == 0);
+    const nlohmann::json run = nlohmann::json::parse(read_file(out + "/run.json"));
+    CHECK(run.at("trials") == 2500);
+    CHECK(run.at("seed") == 1234);
+    CHECK(run.at("threads") == 1);
+    const Result again = cli({"run", file, "--trials", "1_000", "--out", out, "-q"});
+    CHECK(again.status == 0);
+    CHECK(nlohmann::json::parse(read_file(out + "/run.json")).at("trials") == 1000);
+  }
+  SECTION("fractions and junk are refused, naming the flag") {
+    const std::string out = fresh_path("cli-numbers-bad");
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+        {{"--trials", "1.5"}, "error: --trials 1.5 is not a whole number (expected 1 to 10^12"},
+        {{"--trials", "1e-3"}, "error: --trials 1e-3 is not a whole number (expected 1 to 10^12"},
+        {{"--trials", "10x"}, "error: --trials 10x is not a number (expected 1 to 10^12"},
+        {{"--seed", "7.5"}, "error: --seed 7.5 is not a whole number (expected 0 or more"},
+        {{"--threads", "2_"},
+         "error: --threads 2_ is not a number (expected 0 = all cores, or 1 to 4096"},
+    };
+    for (const auto& [flags, message] : cases) {
+      INFO(flags[0] + " " + flags[1]);
+      std::vector<std::string> line = {"run", file, "--out", out};
+      line.insert(line.end(), flags.begin(), flags.end());
+      const Result r = cli(line);
+      CHECK(r.status == 2);
+      CHECK(r.out == "");
+      CHECK(r.err == message + forms);
+      // validate takes run's options and refuses the same.
+      line[0] = "validate";
+      const Result v = cli(line);
+      CHECK(v.status == 2);
+      CHECK(v.err == r.err);
+    }
+    CHECK(cli({"run", file, "--trials", "1e13", "--out", out}).err ==
+          "error: --trials 10000000000000 is out of range (expected 1 to 10^12)\n");
+    CHECK_FALSE(fs::exists(out));
+  }
+  SECTION("replay's --trial and --seed") {
+    const Result plain = cli({"replay", file, "--trial", "10", "--seed", "3000"});
+    REQUIRE(plain.status == 0);
+    CHECK(cli({"replay", file, "--trial", "1e1", "--seed", "3e3"}).out == plain.out);
+    CHECK(cli({"replay", file, "--trial", "1_0", "--seed", "3_000"}).out == plain.out);
+    const Result half = cli({"replay", file, "--trial", "0.5"});
+    CHECK(half.status == 2);
+    CHECK(half.err ==
+          "error: --trial 0.5 is not a whole number (expected 0 or more (trials are numbered "
+          "from 0)" +
+              forms);
+  }
 }
 
 TEST_CASE("replay prints one trial's events and its outcome", "[cli]") {

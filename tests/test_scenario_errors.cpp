@@ -6,6 +6,7 @@
 
 #include <variant>
 
+#include "sim/core/number.h"
 #include "tests/support.h"
 
 using namespace leth;
@@ -160,6 +161,39 @@ TEST_CASE("trials above 10^12 are refused", "[errors]") {
               replaced(test::pf2_scenario(), "trials = 1000", "trials = 1_000_000_000_000"),
               "trials-max.toml");
         }) == "");
+}
+
+TEST_CASE("trials and seed read as on the command line", "[errors]") {
+  // Whole numbers in exponent form are accepted, as --trials 1e5 is.
+  const LoadedScenario ls =
+      test::load_text(replaced(replaced(test::pf2_scenario(), "trials = 1000", "trials = 2.5e3"),
+                               "seed = 7", "seed = 1e2"),
+                      "trials-exp.toml");
+  CHECK(ls.scenario.trials == 2500);
+  CHECK(ls.scenario.seed == 100);
+  const std::string forms = std::string("; ") + kWholeNumberForms + ")";
+  const Bad half =
+      load_bad(replaced(test::pf2_scenario(), "trials = 1000", "trials = 1.5"), "trials-half.toml");
+  CHECK(half.message == half.path +
+                            ":3:10: error: trials: 1.5 is not a whole number (expected an integer "
+                            "from 1 to 1000000000000" +
+                            forms);
+  const Bad milli =
+      load_bad(replaced(test::pf2_scenario(), "seed = 7", "seed = 1e-3"), "seed-milli.toml");
+  CHECK(milli.message == milli.path +
+                             ":4:8: error: seed: 1e-3 is not a whole number (expected an integer "
+                             "from 0 to 9223372036854775807" +
+                             forms);
+  const Bad big = load_bad(replaced(test::pf2_scenario(), "trials = 1000", "trials = 1e13"),
+                           "trials-1e13.toml");
+  CHECK(big.message == big.path +
+                           ":3:10: error: trials: 10000000000000 is out of range (expected an "
+                           "integer from 1 to 1000000000000)");
+  // Other integers stay integers.
+  const Bad hp =
+      load_bad(replaced(test::pf2_scenario(), "max_hp = 20", "max_hp = 2e1"), "hp-exp.toml");
+  CHECK(hp.message ==
+        hp.path + ":7:10: error: character.max_hp: expected an integer, got a number");
 }
 
 TEST_CASE("a d0 die is refused at the 0", "[errors]") {
@@ -389,4 +423,170 @@ character = { max_hp = 40 }
   REQUIRE(tough.strikes.size() == 1);
   CHECK(tough.strikes[0].attack_bonus == 8);
   CHECK(tough.strikes[0].dc == std::optional<int>(16));
+}
+
+// A second attacker, on lines 20-24, so that a patch must pick one.
+const char* const kTroll = R"([[encounter.attackers]]
+name = "troll"
+attack_bonus = 10
+damage = "2d10+6"
+dc = 20
+)";
+
+TEST_CASE("a variant patches one attacker by name or by number", "[errors][patch]") {
+  const LoadedScenario ls = test::load_text(test::pf2_scenario(std::string(kTroll) + R"([[variants]]
+name = "angry-troll"
+encounter.patch_attackers.troll = { damage = "2d10+8" }
+[[variants]]
+name = "sharp-goblin"
+[variants.encounter.patch_attackers.1]
+attack_bonus = 9
+keep_attacking_downed = 0.5
+[[variants]]
+name = "lone-ogre"
+encounter.attackers = [{ name = "ogre", attack_bonus = 12, damage = "2d8+7", dc = 21 }]
+)"),
+                                            "patch-ok.toml");
+  REQUIRE(ls.models.size() == 4);
+  const pf2::Config& base = config_of(ls, 0);
+  const pf2::Config& troll = config_of(ls, 1);
+  const pf2::Config& goblin = config_of(ls, 2);
+  const pf2::Config& ogre = config_of(ls, 3);
+  REQUIRE(base.strikes.size() == 2);
+  CHECK(base.strikes[1].base.damage.str() == "2d10+6");
+  // By name: only the troll's damage changes; the rest of the troll and the goblin stay.
+  REQUIRE(troll.strikes.size() == 2);
+  CHECK(troll.strikes[1].base.name == "troll");
+  CHECK(troll.strikes[1].base.damage.str() == "2d10+8");
+  CHECK(troll.strikes[1].attack_bonus == 10);
+  CHECK(troll.strikes[1].dc == std::optional<int>(20));
+  CHECK(troll.strikes[0].base.damage.str() == "1d6");
+  CHECK(troll.strikes[0].attack_bonus == 8);
+  // By number, from 1.
+  REQUIRE(goblin.strikes.size() == 2);
+  CHECK(goblin.strikes[0].attack_bonus == 9);
+  CHECK(goblin.strikes[0].base.keep_attacking_downed == 0.5);
+  CHECK(goblin.strikes[0].base.damage.str() == "1d6");
+  CHECK(goblin.strikes[1].attack_bonus == 10);
+  CHECK(base.strikes[0].attack_bonus == 8);  // the baseline is untouched
+  // The whole array can still be replaced.
+  REQUIRE(ogre.strikes.size() == 1);
+  CHECK(ogre.strikes[0].base.name == "ogre");
+  CHECK(ogre.strikes[0].attack_bonus == 12);
+}
+
+TEST_CASE("a patch of an unknown attacker suggests the nearest name", "[errors][patch]") {
+  const Bad b = load_bad(test::pf2_scenario(std::string(kTroll) + R"([[variants]]
+name = "v"
+encounter.patch_attackers.trol = { damage = "2d10+8" }
+)"),
+                         "patch-unknown.toml");
+  CHECK(b.message == b.path +
+                         ":27:27: error: variants[1].encounter.patch_attackers.trol: "
+                         "encounter.attackers has no entry named \"trol\" (did you mean "
+                         "\"troll\"?)");
+  const Bad far = load_bad(test::pf2_scenario(std::string(kTroll) + R"([[variants]]
+name = "v"
+encounter.patch_attackers.dragon = { damage = "2d10+8" }
+)"),
+                           "patch-far.toml");
+  CHECK(far.message == far.path +
+                           ":27:27: error: variants[1].encounter.patch_attackers.dragon: "
+                           "encounter.attackers has no entry named \"dragon\" (the names: "
+                           "goblin, troll; or a number from 1 to 2)");
+  const Bad number = load_bad(test::pf2_scenario(std::string(kTroll) + R"([[variants]]
+name = "v"
+[variants.encounter.patch_attackers.3]
+damage = "1"
+)"),
+                              "patch-number.toml");
+  CHECK(number.message == number.path +
+                              ":27:37: error: variants[1].encounter.patch_attackers.3: there is "
+                              "no encounter.attackers[3] (numbers run from 1 to 2)");
+}
+
+TEST_CASE("mistakes in a patch are located in the patch", "[errors][patch]") {
+  SECTION("an unknown key") {
+    const Bad b = load_bad(test::pf2_scenario(R"([[variants]]
+name = "v"
+[variants.encounter.patch_attackers.goblin]
+damgae = "2d6"
+)"),
+                           "patch-typo.toml");
+    CHECK(b.message == b.path +
+                           ":23:1: error: variants[1].encounter.patch_attackers.goblin.damgae: "
+                           "unknown key (did you mean 'damage'?)");
+  }
+  SECTION("a bad value") {
+    const Bad b = load_bad(test::pf2_scenario(R"([[variants]]
+name = "v"
+encounter.patch_attackers.goblin = { damage = "1d0" }
+)"),
+                           "patch-d0.toml");
+    CHECK(b.message == b.path +
+                           ":22:50: error: variants[1].encounter.patch_attackers.goblin.damage: a "
+                           "d0 die has no faces in \"1d0\" (dice have at least 1 side, e.g. "
+                           "\"1d6\")");
+  }
+  SECTION("both a replacement and a patch") {
+    const Bad b = load_bad(test::pf2_scenario(R"([[variants]]
+name = "v"
+encounter.attackers = [{ name = "ogre", attack_bonus = 12, damage = "2d8+7", dc = 21 }]
+encounter.patch_attackers.ogre = { damage = "1" }
+)"),
+                           "patch-both.toml");
+    CHECK(b.message == b.path +
+                           ":23:11: error: variants[1].encounter.patch_attackers: give either "
+                           "attackers (replacing them all) or patch_attackers (changing some), not "
+                           "both (to change some of them, keep only patch_attackers)");
+  }
+  SECTION("two attackers of one name are patched by number") {
+    const Bad b = load_bad(test::pf2_scenario(R"([[encounter.attackers]]
+name = "goblin"
+attack_bonus = 6
+damage = "1d4"
+dc = 15
+[[variants]]
+name = "v"
+encounter.patch_attackers.goblin = { damage = "1" }
+)"),
+                           "patch-twice.toml");
+    CHECK(b.message == b.path +
+                           ":27:27: error: variants[1].encounter.patch_attackers.goblin: "
+                           "encounter.attackers has 2 entries named \"goblin\" (patch them by "
+                           "number instead, from 1 to 2)");
+  }
+  SECTION("one attacker patched twice, by name and by number") {
+    const Bad b = load_bad(test::pf2_scenario(R"([[variants]]
+name = "v"
+encounter.patch_attackers = { goblin = { damage = "1" }, 1 = { damage = "2" } }
+)"),
+                           "patch-two-ways.toml");
+    CHECK(b.message == b.path +
+                           ":22:58: error: variants[1].encounter.patch_attackers.1: patches "
+                           "encounter.attackers[1] again, after "
+                           "variants[1].encounter.patch_attackers.goblin (give each entry one "
+                           "patch)");
+  }
+  SECTION("a whole attacker given in a variant points to the patch when a key is missing") {
+    const Bad b = load_bad(test::pf2_scenario(R"([[variants]]
+name = "v"
+encounter.attackers = [{ name = "goblin", attack_bonus = 9, dc = 16 }]
+)"),
+                           "replace-partial.toml");
+    CHECK(b.message == b.path +
+                           ":22:24: error: variants[1].encounter.attackers[1]: missing key "
+                           "'damage' (add damage = \"1d6\"; or, to change only some keys of the "
+                           "file's attackers, use patch_attackers (keyed by name or number from "
+                           "1) instead of attackers)");
+  }
+  SECTION("a patch in the file itself is an unknown key") {
+    const Bad b =
+        load_bad(test::pf2_scenario("[encounter.patch_attackers.goblin]\ndamage = \"2\"\n"),
+                 "patch-in-file.toml");
+    CHECK(b.message ==
+          b.path +
+              ":20:12: error: encounter.patch_attackers: unknown key (valid keys here: "
+              "attackers, initiative, rounds)");
+  }
 }

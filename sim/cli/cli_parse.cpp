@@ -3,6 +3,7 @@
 #include <ostream>
 
 #include "scenarios/reader.h"
+#include "sim/core/number.h"
 
 namespace leth {
 
@@ -30,6 +31,20 @@ std::optional<int> parse_command(const std::vector<std::string>& args, CommandSp
     return 2;
   }
   return std::nullopt;
+}
+
+int64_t parse_flag_number(const std::string& flag, const std::string& text, int64_t lo, int64_t hi,
+                          const std::string& expected) {
+  int64_t x;
+  try {
+    x = parse_whole_number(text);
+  } catch (const InputError& e) {
+    throw InputError({}, flag + " " + e.bare_message(), "expected " + expected + "; " + e.hint());
+  }
+  if (x < lo || x > hi)
+    throw InputError({}, flag + " " + std::to_string(x) + " is out of range",
+                     "expected " + expected);
+  return x;
 }
 
 }  // namespace leth

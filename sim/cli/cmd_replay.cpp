@@ -47,22 +47,26 @@ int cmd_replay(const std::vector<std::string>& args, std::ostream& out, std::ost
                    "same seed, whatever the thread count.",
                    po::options_description("options"),
                    {}};
-  std::string file, variant = "baseline";
-  int64_t trial = -1, seed = -1;
-  spec.options.add_options()("trial", po::value<int64_t>(&trial)->required(),
+  std::string file, variant = "baseline", trial_text, seed_text;
+  spec.options.add_options()("trial", po::value<std::string>(&trial_text)->required(),
                              "the trial index, from 0")("variant", po::value<std::string>(&variant),
                                                         "the variant's name (default: baseline)")(
-      "seed", po::value<int64_t>(&seed), "random seed (default: the file's)")(
+      "seed", po::value<std::string>(&seed_text), "random seed (default: the file's)")(
       "file", po::value<std::string>(&file)->required(), "the scenario file");
   spec.positional.add("file", 1);
   po::variables_map vm;
   if (auto status = parse_command(args, spec, vm, out, err)) return *status;
-  if (trial < 0) {
-    err << "error: --trial " << trial << " is negative (trials are numbered from 0)\n";
-    return 2;
-  }
-  if (vm.count("seed") && seed < 0) {
-    err << "error: --seed " << seed << " is negative\n";
+  int64_t trial = 0;
+  std::optional<uint64_t> seed;
+  try {
+    // Read like `run`'s numbers and the file's: 81_234, 1e5.
+    trial = parse_flag_number("--trial", trial_text, 0, INT64_MAX,
+                              "0 or more (trials are numbered from 0)");
+    if (vm.count("seed"))
+      seed =
+          static_cast<uint64_t>(parse_flag_number("--seed", seed_text, 0, INT64_MAX, "0 or more"));
+  } catch (const InputError& e) {
+    err << e.what() << "\n";
     return 2;
   }
   try {
@@ -79,7 +83,7 @@ int cmd_replay(const std::vector<std::string>& args, std::ostream& out, std::ost
           << (near.empty() ? "its variants: " + list : "did you mean \"" + near + "\"?") << ")\n";
       return 2;
     }
-    const uint64_t sd = vm.count("seed") ? static_cast<uint64_t>(seed) : s.seed;
+    const uint64_t sd = seed.value_or(s.seed);
     EventLog log;
     uint64_t draws = 0;
     const Outcome o =

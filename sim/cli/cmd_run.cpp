@@ -1,13 +1,13 @@
 // `lethality run`: validate every scenario first, check every output folder, then run.
 #include <chrono>
 #include <filesystem>
-#include <map>
 #include <ostream>
 
 #include "analysis/report.h"
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_parse.h"
 #include "sim/cli/output.h"
+#include "sim/cli/plan.h"
 #include "sim/cli/progress.h"
 #include "sim/engine/driver.h"
 
@@ -49,87 +49,33 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       "anything runs; bad input exits with status 2 and writes nothing.",
       po::options_description("options"),
       {}};
-  int64_t trials = 0, seed = -1, threads = 0;
-  std::string out_dir;
-  std::vector<std::string> files;
-  spec.options.add_options()("trials", po::value<int64_t>(&trials),
-                             "trials per scenario (overrides the files)")(
-      "seed", po::value<int64_t>(&seed), "random seed (overrides the files)")(
-      "threads", po::value<int64_t>(&threads)->default_value(0),
-      "worker threads; 0 = all cores. Results do not depend on it")(
-      "out", po::value<std::string>(&out_dir),
-      "results folder (several scenarios: one subfolder each); default results/<name>/")(
-      "quiet,q", "no summary table and no progress line")(
-      "file", po::value<std::vector<std::string>>(&files), "scenario files or folders");
-  spec.positional.add("file", -1);
+  RunArgs run_args;
+  add_run_options(spec, run_args);
   po::variables_map vm;
   if (auto status = parse_command(args, spec, vm, out, err)) return *status;
   const bool quiet = vm.count("quiet") > 0;
-  if (files.empty()) {
+  if (run_args.files.empty()) {
     err << "error: no scenario files given\nusage: " << spec.usage << "\n";
     return 2;
   }
-  if (vm.count("trials") && (trials < 1 || static_cast<uint64_t>(trials) > Scenario::kMaxTrials)) {
-    err << "error: --trials " << trials << " is out of range (expected 1 to 10^12)\n";
-    return 2;
-  }
-  if (vm.count("seed") && seed < 0) {
-    err << "error: --seed " << seed << " is negative (expected 0 or more)\n";
-    return 2;
-  }
-  if (threads < 0 || threads > 4096) {
-    err << "error: --threads " << threads << " is out of range (0 = all cores, or 1 to 4096)\n";
-    return 2;
-  }
-
-  // Validate everything before running anything.
-  std::vector<LoadedScenario> loaded;
-  std::vector<std::string> dirs;
-  bool bad = false;
+  RunSettings settings;
   try {
-    files = expand_scenario_paths(files);
+    settings = read_run_settings(vm, run_args);
   } catch (const InputError& e) {
     err << e.what() << "\n";
     return 2;
   }
-  std::map<std::string, std::string> names;
-  for (const std::string& f : files) {
-    try {
-      loaded.push_back(load_scenario(f));
-      const std::string& name = loaded.back().scenario.name;
-      if (auto [it, fresh] = names.emplace(name, f); !fresh) {
-        err << f << ": error: scenario name \"" << name << "\" is also used by " << it->second
-            << " (their results would share a folder; rename one)\n";
-        bad = true;
-      }
-    } catch (const InputError& e) {
-      err << e.what() << "\n";
-      bad = true;
-    }
-  }
-  if (bad) return 2;
-  for (const LoadedScenario& ls : loaded) {
-    if (out_dir.empty())
-      dirs.push_back("results/" + ls.scenario.name);
-    else if (loaded.size() == 1)
-      dirs.push_back(out_dir);
-    else
-      dirs.push_back(out_dir + "/" + ls.scenario.name);
-  }
-  for (const std::string& d : dirs) {
-    try {
-      check_output_dir(d);
-    } catch (const InputError& e) {
-      err << e.what() << "\n";
-      return 2;
-    }
-  }
 
-  ThreadLimit limit(static_cast<int>(threads));
-  for (size_t i = 0; i < loaded.size(); ++i) {
-    const LoadedScenario& ls = loaded[i];
-    const uint64_t n = vm.count("trials") ? static_cast<uint64_t>(trials) : ls.scenario.trials;
-    const uint64_t s = vm.count("seed") ? static_cast<uint64_t>(seed) : ls.scenario.seed;
+  // Validate everything before running anything: the same checks as `validate`.
+  const RunPlan plan = plan_run(run_args.files, run_args.out_dir);
+  for (const InputError& e : plan.errors) err << e.what() << "\n";
+  if (!plan.ok()) return 2;
+
+  ThreadLimit limit(settings.threads);
+  for (const PlannedScenario& p : plan.scenarios) {
+    const LoadedScenario& ls = p.loaded;
+    const uint64_t n = settings.trials.value_or(ls.scenario.trials);
+    const uint64_t s = settings.seed.value_or(ls.scenario.seed);
     std::atomic<uint64_t> done{0};
     const auto t0 = std::chrono::steady_clock::now();
     RunTally tally;
@@ -143,12 +89,12 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     FileSet fileset = csv_files(info, tally);
     fileset.emplace_back("run.json", run_json(info, tally));
     try {
-      write_output_dir(dirs[i], fileset);
+      write_output_dir(p.out_dir, fileset);
     } catch (const InputError& e) {
       err << e.what() << "\n";
       return 2;
     }
-    if (!quiet) out << summary_table(info, tally) << "  results: " << dirs[i] << "/\n\n";
+    if (!quiet) out << summary_table(info, tally) << "  results: " << p.out_dir << "/\n\n";
   }
   return 0;
 }

@@ -1,48 +1,47 @@
-// `lethality validate`: every check `run` makes before running, and nothing else.
+// `lethality validate`: every check `run` makes before running, and nothing else — the same
+// code (sim/cli/plan.h), so that a folder validate accepts is a folder run accepts.
 #include <ostream>
 
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_parse.h"
-#include "sim/engine/load.h"
+#include "sim/cli/plan.h"
 
 namespace leth {
 
 int cmd_validate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  CommandSpec spec{"lethality validate FILE|DIR...",
-                   "Reads each scenario file (a folder means every *.toml in it) and every\n"
-                   "variant in it, and reports the first error in each file as\n"
-                   "file:line:col: error: ... Exits with status 2 if any file is invalid.",
-                   po::options_description("options"),
-                   {}};
-  std::vector<std::string> files;
-  spec.options.add_options()("file", po::value<std::vector<std::string>>(&files),
-                             "scenario files or folders");
-  spec.positional.add("file", -1);
+  CommandSpec spec{
+      "lethality validate FILE|DIR... [--trials N] [--seed S] [--threads T] [--out DIR]",
+      "Makes every check `lethality run` makes before it runs anything: reads each\n"
+      "scenario file (a folder means every *.toml in it) and every variant in it,\n"
+      "checks that no two scenarios share a name, and that the results folders\n"
+      "(results/<name>/, or --out DIR) can be written, leaving nothing behind. It takes\n"
+      "run's options, so that validate with run's arguments checks what run would.\n"
+      "Reports the first error in each file as file:line:col: error: ... and exits\n"
+      "with status 2 if anything is wrong.",
+      po::options_description("options"),
+      {}};
+  RunArgs run_args;
+  add_run_options(spec, run_args);
   po::variables_map vm;
   if (auto status = parse_command(args, spec, vm, out, err)) return *status;
-  if (files.empty()) {
+  if (run_args.files.empty()) {
     err << "error: no scenario files given\nusage: " << spec.usage << "\n";
     return 2;
   }
   try {
-    files = expand_scenario_paths(files);
+    read_run_settings(vm, run_args);
   } catch (const InputError& e) {
     err << e.what() << "\n";
     return 2;
   }
-  int status = 0;
-  for (const std::string& f : files) {
-    try {
-      const LoadedScenario ls = load_scenario(f);
-      const Scenario& s = ls.scenario;
-      out << "ok  " << f << ": " << s.name << " (" << s.ruleset << ", " << s.variants.size()
-          << (s.variants.size() == 1 ? " variant, " : " variants, ") << s.trials << " trials)\n";
-    } catch (const InputError& e) {
-      err << e.what() << "\n";
-      status = 2;
-    }
+  const RunPlan plan = plan_run(run_args.files, run_args.out_dir);
+  for (const PlannedScenario& p : plan.scenarios) {
+    const Scenario& s = p.loaded.scenario;
+    out << "ok  " << s.file << ": " << s.name << " (" << s.ruleset << ", " << s.variants.size()
+        << (s.variants.size() == 1 ? " variant, " : " variants, ") << s.trials << " trials)\n";
   }
-  return status;
+  for (const InputError& e : plan.errors) err << e.what() << "\n";
+  return plan.ok() ? 0 : 2;
 }
 
 }  // namespace leth

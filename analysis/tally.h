@@ -155,7 +155,8 @@ class TrialRanges {
   std::vector<Range> ranges_;
 };
 
-// All tallies of one scenario run: variants[0] is the baseline; paired[v] compares v to it.
+// All tallies of one scenario run: variants[0] is the baseline; paired[v] compares v to it
+// (paired[0], the baseline against itself, counts only its trials).
 struct RunTally {
   TallyIdentity identity;
   TrialRanges ranges;

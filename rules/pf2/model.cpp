@@ -186,8 +186,9 @@ class Trial {
   bool in_combat_ = true;
   Seconds combat_end_ = 0;
   int rounds_ = 0;
-  size_t character_slot_ = 0;        // the character acts just before this actor (size(): last)
-  Timeline::Id character_turn_ = 0;  // the character's turn in the current round
+  size_t character_slot_ = 0;  // the character acts just before this actor (size(): last)
+  static constexpr Timeline::Id kNoTurn = ~Timeline::Id{0};
+  Timeline::Id character_turn_ = kNoTurn;  // the character's turn in the current round
 
   uint64_t dying_checks_ = 0;  // stream indices, so each check has its own numbers
   uint64_t care_actions_ = 0;
@@ -629,7 +630,10 @@ void Trial::round_start(int round, Seconds t) {
   note(log_, t, [&] { return "round " + std::to_string(round); });
   const size_t n = m_.actors().size();
   for (size_t a = 0; a <= n; ++a) {
-    if (a == character_slot_) character_turn_ = timeline_.schedule(t, Ev::CharacterTurn);
+    // A conscious character's turn does nothing here (its checks are for when it is down), and
+    // a knock-out this round cancels it (the initiative moves): only a fallen one needs it.
+    if (a == character_slot_)
+      character_turn_ = down() ? timeline_.schedule(t, Ev::CharacterTurn) : kNoTurn;
     if (a < n) timeline_.schedule(t, Ev::CreatureTurn, static_cast<uint16_t>(a), round);
   }
   if (help_at_ >= 0) timeline_.schedule(t, Ev::RoundEnd, 0, round);  // only a healer acts there

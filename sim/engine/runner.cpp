@@ -43,7 +43,10 @@ void run_blocks(const LoadedScenario& s, uint64_t seed, uint64_t first, uint64_t
         TrialContext ctx{rng, nullptr, timeline};
         out[v] = run_trial(s.models[v], ctx);
         t.variants[v].add(out[v], rng.draws(), trial);
-        t.paired[v].add(out[0], out[v]);
+        if (v > 0)
+          t.paired[v].add(out[0], out[v]);
+        else
+          ++t.paired[0].n;  // the baseline against itself: nothing to count but the trial
       }
     }
     if (done) done->fetch_add(hi - lo, std::memory_order_relaxed);

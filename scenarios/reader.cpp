@@ -239,6 +239,7 @@ Reader::Found Reader::take(std::string_view key) {
 }
 
 bool Reader::has(std::string_view key) const {
+  if (doc_->catalog()) doc_->catalog()->probe(path(), key);
   return find(key).has_value();
 }
 
@@ -275,11 +276,18 @@ void Reader::missing(std::string_view key, const std::string& hint) const {
   fail_here("missing key '" + std::string(key) + "'", hint + replaced_note_);
 }
 
+void Reader::record(std::string_view key, std::string kind, std::string fallback,
+                    bool required) const {
+  if (KeyCatalog* c = doc_->catalog())
+    c->read(path(), key, std::move(kind), std::move(fallback), required);
+}
+
 void Reader::type_error(std::string_view key, const Found& f, const char* expected) const {
   fail(key, std::string("expected ") + expected + ", got " + type_word(*f.node));
 }
 
 std::optional<int64_t> Reader::get_int(std::string_view key, int64_t lo, int64_t hi) {
+  record(key, "integer " + std::to_string(lo) + ".." + std::to_string(hi));
   if (!find(key)) return std::nullopt;
   Found f = take(key);
   const auto* v = f.node->as_integer();
@@ -292,10 +300,13 @@ std::optional<int64_t> Reader::get_int(std::string_view key, int64_t lo, int64_t
 }
 
 int64_t Reader::get_int(std::string_view key, int64_t lo, int64_t hi, int64_t fallback) {
+  record(key, "integer " + std::to_string(lo) + ".." + std::to_string(hi),
+         std::to_string(fallback));
   return get_int(key, lo, hi).value_or(fallback);
 }
 
 int64_t Reader::need_int(std::string_view key, int64_t lo, int64_t hi) {
+  record(key, "", "", true);  // the kind comes from get_int
   auto v = get_int(key, lo, hi);
   if (!v)
     missing(key, "add " + std::string(key) + " = <an integer from " + std::to_string(lo) + " to " +
@@ -304,6 +315,8 @@ int64_t Reader::need_int(std::string_view key, int64_t lo, int64_t hi) {
 }
 
 std::optional<int64_t> Reader::get_whole(std::string_view key, int64_t lo, int64_t hi) {
+  record(key, "whole number " + std::to_string(lo) + ".." + std::to_string(hi) +
+                  " (1_000_000 and 1e6 read too)");
   if (!find(key)) return std::nullopt;
   Found f = take(key);
   const std::string expected =
@@ -330,6 +343,7 @@ std::optional<int64_t> Reader::get_whole(std::string_view key, int64_t lo, int64
 }
 
 std::optional<double> Reader::get_number(std::string_view key, double lo, double hi) {
+  record(key, "number " + fmt_number(lo) + ".." + fmt_number(hi));
   if (!find(key)) return std::nullopt;
   Found f = take(key);
   double x;
@@ -346,10 +360,12 @@ std::optional<double> Reader::get_number(std::string_view key, double lo, double
 }
 
 double Reader::get_number(std::string_view key, double lo, double hi, double fallback) {
+  record(key, "number " + fmt_number(lo) + ".." + fmt_number(hi), fmt_number(fallback));
   return get_number(key, lo, hi).value_or(fallback);
 }
 
 std::optional<bool> Reader::get_bool(std::string_view key) {
+  record(key, "true | false");
   if (!find(key)) return std::nullopt;
   Found f = take(key);
   const auto* v = f.node->as_boolean();
@@ -358,10 +374,12 @@ std::optional<bool> Reader::get_bool(std::string_view key) {
 }
 
 bool Reader::get_bool(std::string_view key, bool fallback) {
+  record(key, "true | false", fallback ? "true" : "false");
   return get_bool(key).value_or(fallback);
 }
 
 std::optional<std::string> Reader::get_string(std::string_view key) {
+  record(key, "string");
   if (!find(key)) return std::nullopt;
   Found f = take(key);
   const auto* v = f.node->as_string();
@@ -370,6 +388,7 @@ std::optional<std::string> Reader::get_string(std::string_view key) {
 }
 
 std::string Reader::need_string(std::string_view key) {
+  record(key, "", "", true);
   auto v = get_string(key);
   if (!v) missing(key, "add " + std::string(key) + " = \"...\"");
   return *v;
@@ -377,6 +396,11 @@ std::string Reader::need_string(std::string_view key) {
 
 std::optional<std::string> Reader::get_choice(std::string_view key,
                                               const std::vector<std::string>& choices) {
+  if (doc_->catalog()) {
+    std::string kind;
+    for (const std::string& c : choices) kind += (kind.empty() ? "" : " | ") + ("\"" + c + "\"");
+    record(key, kind);
+  }
   auto v = get_string(key);
   if (!v) return v;
   if (std::find(choices.begin(), choices.end(), *v) != choices.end()) return v;
@@ -386,6 +410,8 @@ std::optional<std::string> Reader::get_choice(std::string_view key,
 }
 
 std::optional<Dice> Reader::get_dice(std::string_view key, int64_t lo, int64_t hi) {
+  record(key, "dice (\"2d6+3\" or a whole number), values " + std::to_string(lo) + ".." +
+                  std::to_string(hi));
   if (!find(key)) return std::nullopt;
   Found f = take(key);
   Dice d;
@@ -416,6 +442,7 @@ std::optional<Dice> Reader::get_dice(std::string_view key, int64_t lo, int64_t h
 }
 
 Dice Reader::need_dice(std::string_view key, int64_t lo, int64_t hi) {
+  record(key, "", "", true);
   auto d = get_dice(key, lo, hi);
   if (!d) missing(key, "add " + std::string(key) + " = \"1d6\"");
   return *d;
@@ -446,6 +473,8 @@ bool plain_duration_beyond(const std::string& text, Seconds max) {
 }  // namespace
 
 std::optional<Duration> Reader::get_duration(std::string_view key, Seconds max) {
+  record(key,
+         "duration (\"1d4 rounds\", \"8 hours\"), at most " + std::to_string(max / kDay) + " days");
   if (!find(key)) return std::nullopt;
   Found f = take(key);
   const auto* s = f.node->as_string();
@@ -480,6 +509,7 @@ std::optional<Duration> Reader::get_duration(std::string_view key, Seconds max) 
 }
 
 std::optional<Reader> Reader::get_table(std::string_view key) {
+  record(key, "table");
   // Every layer that has the key contributes a layer to the child, in the same order.
   std::vector<Layer> child;
   for (const Layer& l : layers_) doc_->ask(l.table, key);
@@ -502,6 +532,7 @@ std::optional<Reader> Reader::get_table(std::string_view key) {
 }
 
 std::vector<Reader> Reader::get_tables(std::string_view key) {
+  record(key, "array of tables [[...]]");
   std::vector<Reader> out;
   const std::string patch_key = "patch_" + std::string(key);
   // A patch changes the array of a layer below it, so the last layer (the file) has none:

@@ -19,6 +19,7 @@
 
 #include <toml++/toml.h>
 
+#include "scenarios/key_catalog.h"
 #include "sim/core/dice.h"
 #include "sim/core/duration.h"
 #include "sim/core/error.h"
@@ -32,6 +33,9 @@ class Document {
   static std::shared_ptr<Document> parse_string(std::string text, std::string path);
 
   const toml::table& root() const { return root_; }
+  // When set, every reader of this document records the keys it reads (key_catalog.h).
+  void set_catalog(KeyCatalog* c) { catalog_ = c; }
+  KeyCatalog* catalog() const { return catalog_; }
   const std::string& path() const { return path_; }
   const std::string& text() const { return text_; }
 
@@ -63,6 +67,7 @@ class Document {
   std::string text_;
   toml::table root_;
   std::map<const toml::table*, Marks> marks_;
+  KeyCatalog* catalog_ = nullptr;
 };
 
 // Closest candidate to `word` by edit distance (with transpositions), or "" if none is close.
@@ -134,6 +139,9 @@ class Reader {
   std::optional<Found> find(std::string_view key) const;  // marks asked
   Found take(std::string_view key);                       // marks used; key must exist
   [[noreturn]] void type_error(std::string_view key, const Found& f, const char* expected) const;
+  // Records a key in the document's catalog, if it has one.
+  void record(std::string_view key, std::string kind, std::string fallback = "",
+              bool required = false) const;
   [[noreturn]] void missing(std::string_view key, const std::string& hint) const;
   // The element `id` names in a patch, by name or by number; throws at `at` otherwise.
   size_t patch_target(const std::vector<const toml::table*>& elements, const std::string& id,

@@ -103,11 +103,26 @@ TEST_CASE("rules pf2 lists every pf2 option with its default, values and help", 
   CHECK_THAT(r.out, Catch::Contains("counters (summary.csv: <name>_rate, <name>_mean):\n"
                                     "  knocked_out: times the character fell to 0 HP\n"));
   CHECK_THAT(r.out, Catch::Contains("\n  time_out_of_action: from the first fall to 0 HP"));
-  CHECK_THAT(r.out, Catch::EndsWith("sequelae (sequelae.csv): none\n"));
+  CHECK_THAT(r.out, Catch::Contains("sequelae (sequelae.csv): none\n"));
+  // And every scenario key, from the loader's calls on the template.
+  CHECK_THAT(r.out, Catch::Contains("  [character]\n    level "));
+  CHECK_THAT(r.out, Catch::Contains("    max_hp                  integer 1..10000, required\n"));
+  CHECK_THAT(r.out, Catch::Contains("  [aftercare.healer]\n"));
   // Spot checks that do not go through the same spec list.
   CHECK_THAT(r.out, Catch::Contains("  recovery_check = \"fortitude\"\n"
                                     "      values: \"fortitude\" | \"flat\"\n"));
   CHECK_THAT(r.out, Catch::Contains("  wounded = false\n      values: true | false\n"));
+}
+
+TEST_CASE("rules pf2 --template prints a scenario that validates and runs", "[cli]") {
+  const Result r = cli({"rules", "pf2", "--template"});
+  CHECK(r.status == 0);
+  CHECK(r.err == "");
+  CHECK(r.out == pf2::scenario_template());
+  const std::string file = test::write_file("from-template.toml", r.out);
+  const Result v = cli({"validate", file});
+  CHECK(v.status == 0);
+  CHECK_THAT(v.out, Catch::Contains("my-scenario (pf2, 2 variants, 100000 trials)"));
 }
 
 TEST_CASE("rules with an unknown ruleset suggests the nearest", "[cli]") {

@@ -20,6 +20,9 @@ struct RulesetInfo {
   std::string seed_file;  // in ../shared/seeds/
   const std::vector<OptionSpec>* options;
   const MetricSpec* metrics;  // what a trial of this model reports
+  // A commented scenario setting every key the loader reads: `lethality rules ID --template`
+  // prints it, and `lethality rules ID` lists the keys by reading it.
+  const char* (*scenario_template)();
 };
 
 // A health model: built once per scenario variant (immutable afterwards, shared by every

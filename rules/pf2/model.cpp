@@ -35,7 +35,8 @@ const RulesetInfo& Model::info() {
       .sequelae = {},  // seed 004 has no lasting injuries
   };
   static const RulesetInfo r{"pf2", "Pathfinder 2e: hit points, dying and recovery",
-                             "004_3cd47c20af020d45.txt", &option_specs(), &metrics};
+                             "004_3cd47c20af020d45.txt", &option_specs(), &metrics,
+                             &scenario_template};
   return r;
 }
 

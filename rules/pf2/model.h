@@ -33,6 +33,9 @@ enum Duration : uint16_t {
 };
 }  // namespace metric
 
+// rules/pf2/template.cpp: every scenario key, commented.
+const char* scenario_template();
+
 class Model {
  public:
   explicit Model(Config config);

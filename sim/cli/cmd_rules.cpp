@@ -1,21 +1,29 @@
-// `lethality rules`: the rulesets, and each one's options with their defaults.
+// `lethality rules`: the rulesets; for one, its options, what a trial reports and every
+// scenario key; `--template` prints a commented scenario to start from.
 #include <ostream>
 
 #include "scenarios/reader.h"
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_parse.h"
+#include "sim/engine/load.h"
 #include "sim/engine/registry.h"
 
 namespace leth {
 
 int cmd_rules(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  CommandSpec spec{"lethality rules [ID]",
-                   "Without ID, lists the rulesets. With ID, lists that ruleset's options:\n"
-                   "name, values, default and what it changes. rules/<ID>/README.md has the rest.",
-                   po::options_description("options"),
-                   {}};
+  CommandSpec spec{
+      "lethality rules [ID] [--template]",
+      "Without ID, lists the rulesets. With ID, lists that ruleset's options (name,\n"
+      "values, default and what it changes), what a trial reports, and every scenario\n"
+      "key with its type, range and default. With --template, prints a commented\n"
+      "scenario that sets every key, to start a new one from:\n"
+      "  lethality rules pf2 --template > my-scenario.toml\n"
+      "rules/<ID>/README.md has the rest.",
+      po::options_description("options"),
+      {}};
   std::string id;
-  spec.options.add_options()("id", po::value<std::string>(&id), "a ruleset id");
+  spec.options.add_options()("id", po::value<std::string>(&id), "a ruleset id")(
+      "template", "print a commented scenario with every key");
   spec.positional.add("id", 1);
   po::variables_map vm;
   if (auto status = parse_command(args, spec, vm, out, err)) return *status;
@@ -31,6 +39,10 @@ int cmd_rules(const std::vector<std::string>& args, std::ostream& out, std::ostr
         << (near.empty() ? "" : " (did you mean '" + near + "'?)")
         << "; `lethality rules` lists them\n";
     return 2;
+  }
+  if (vm.count("template")) {
+    out << r->scenario_template();
+    return 0;
   }
   out << r->id << ": " << r->title << " (seed " << r->seed_file << ")\n"
       << "options ([options] in a scenario, or options = { ... } in a variant):\n";
@@ -50,6 +62,12 @@ int cmd_rules(const std::vector<std::string>& args, std::ostream& out, std::ostr
   out << "sequelae (sequelae.csv):" << (m.sequelae.empty() ? " none\n" : "\n");
   for (const SequelaSpec& q : m.sequelae)
     out << "  " << q.name << (q.unit.empty() ? "" : " [" + q.unit + "]") << ": " << q.help << "\n";
+  // Every scenario key, from the loader's own calls on the ruleset's template.
+  out << "scenario keys, with the defaults the loader gave the template (some depend on other\n"
+         "keys; rules/"
+      << r->id << "/README.md says how). `lethality rules " << r->id
+      << " --template` prints a scenario with all of them:\n"
+      << scenario_keys(*r).text({"options", "variants[]"});
   return 0;
 }
 

@@ -34,6 +34,19 @@ LoadedScenario load_scenario(const std::string& path) {
   return out;
 }
 
+KeyCatalog scenario_keys(const RulesetInfo& r) {
+  KeyCatalog catalog;
+  const std::shared_ptr<Document> doc =
+      Document::parse_string(r.scenario_template(), "<the " + r.id + " template>");
+  doc->set_catalog(&catalog);
+  const Scenario s = read_scenario(doc, ruleset_ids());
+  build_model(s, 0);
+  doc->set_catalog(nullptr);  // the variants' overrides are the baseline's keys again
+  for (size_t v = 1; v < s.variants.size(); ++v) build_model(s, v);
+  doc->check_unused();
+  return catalog;
+}
+
 std::vector<std::string> expand_scenario_paths(const std::vector<std::string>& args) {
   namespace fs = std::filesystem;
   std::vector<std::string> out;

@@ -18,6 +18,10 @@ struct LoadedScenario {
 // Throws InputError.
 LoadedScenario load_scenario(const std::string& path);
 
+// Every key a ruleset's loader reads, recorded while it reads the ruleset's commented
+// template (RulesetInfo::scenario_template), which must load. Throws InputError if it does not.
+KeyCatalog scenario_keys(const RulesetInfo& r);
+
 // The scenario files a command line names: files as given, folders expanded to the *.toml
 // files directly inside them, in name order. Throws InputError for a folder with none.
 std::vector<std::string> expand_scenario_paths(const std::vector<std::string>& args);

@@ -1,0 +1,65 @@
+// The scenario-key catalog: recorded from the loader's own calls, folded by section, and for
+// each ruleset: its template loads and runs, reads every key the loader asks about (no branch
+// left unread), and every key it lists is documented in the ruleset's README.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+
+#include "sim/engine/load.h"
+#include "sim/engine/runner.h"
+#include "tests/support.h"
+
+using namespace leth;
+
+TEST_CASE("key catalog: sections fold array indices; probes and reads merge", "[keys]") {
+  KeyCatalog c;
+  c.probe("encounter.attackers[1]", "attack_bonus");
+  c.read("encounter.attackers[2]", "attack_bonus", "integer -20..80", "", true);
+  c.read("character", "max_hp", "integer 1..10000", "", true);
+  c.read("character", "level", "integer 1..20", "1");
+  c.probe("character", "speed");
+  REQUIRE(c.entries().size() == 4);
+  CHECK(c.entries()[0].section == "encounter.attackers[]");
+  CHECK(c.only_probed() == std::vector<std::string>{"character.speed"});
+  const std::string t = c.text();
+  CHECK_THAT(t, Catch::Contains("  [encounter.attackers[]]\n    attack_bonus  integer -20..80\n"));
+  CHECK_THAT(t, Catch::Contains("    max_hp        integer 1..10000, required\n"));
+  CHECK_THAT(t, Catch::Contains("    level         integer 1..20, default 1\n"));
+  CHECK_THAT(c.text({"character"}), !Catch::Contains("max_hp"));
+}
+
+TEST_CASE("key catalog: each ruleset's template loads, runs and reads every branch", "[keys]") {
+  for (const RulesetInfo& r : rulesets()) {
+    INFO(r.id);
+    const KeyCatalog c = scenario_keys(r);
+    CHECK(c.only_probed().empty());  // a key the loader asks about that the template lacks
+    CHECK(c.entries().size() > 20);
+    const LoadedScenario ls = test::load_text(r.scenario_template(), r.id + "-template.toml");
+    const RunTally t = run_trials(ls, 1, 0, 2000);
+    CHECK(t.variants.at(0).trials == 2000);
+  }
+}
+
+TEST_CASE("key catalog: every key a ruleset reads is in its README's scenario keys", "[keys]") {
+  for (const RulesetInfo& r : rulesets()) {
+    INFO(r.id);
+    std::ifstream in(test::source_path("rules/" + r.id + "/README.md"));
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string readme = ss.str();
+    const size_t keys_at = readme.find("## Scenario keys");
+    REQUIRE(keys_at != std::string::npos);
+    const std::string keys = readme.substr(keys_at);
+    const KeyCatalog catalog = scenario_keys(r);
+    for (const KeyEntry& e : catalog.entries()) {
+      if (e.section.empty() || e.section == "options" || e.section == "variants[]") continue;
+      INFO("[" << e.section << "] " << e.key);
+      // `key = ...` or `# key = ...` on a line, or the key's own [table] / [[array]] header.
+      const bool documented = keys.find("\n" + e.key + " ") != std::string::npos ||
+                              keys.find("# " + e.key + " ") != std::string::npos ||
+                              keys.find("[" + e.section + "." + e.key + "]") != std::string::npos;
+      CHECK(documented);
+    }
+  }
+}

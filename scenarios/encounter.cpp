@@ -4,14 +4,38 @@
 
 namespace leth {
 
+namespace {
+
+uint16_t type_index(const DamageVocabulary& vocab, const std::string& type) {
+  return static_cast<uint16_t>(std::find(vocab.types.begin(), vocab.types.end(), type) -
+                               vocab.types.begin());
+}
+
+}  // namespace
+
+Damage read_damage(Reader& r, const DamageVocabulary& vocab) {
+  Damage d;
+  d.dice = r.need_dice("damage", -Dice::kMaxConstant, 1'000'000);
+  d.type = type_index(vocab, r.get_choice("damage_type", vocab.types).value_or(vocab.default_type));
+  return d;
+}
+
 Attacker read_attacker(Reader& r, const DamageVocabulary& vocab, size_t index) {
   Attacker a;
   a.name = r.get_string("name").value_or("attacker " + std::to_string(index));
   a.count = static_cast<int>(r.get_int("count", 1, kMaxAttackerCount, 1));
-  a.damage = r.need_dice("damage", -Dice::kMaxConstant, 1'000'000);
-  const std::string type = r.get_choice("damage_type", vocab.types).value_or(vocab.default_type);
-  a.damage_type = static_cast<uint16_t>(std::find(vocab.types.begin(), vocab.types.end(), type) -
-                                        vocab.types.begin());
+  a.has_attacks = r.has(kAttacksKey);
+  if (a.has_attacks) {
+    for (const char* k : {"damage", "damage_type"})
+      if (r.has(k))
+        r.fail(k, std::string(k) + " on an attacker that has attacks",
+               "each attack has its own " + std::string(k) + ": give it there");
+    a.damage_type = type_index(vocab, vocab.default_type);
+  } else {
+    const Damage d = read_damage(r, vocab);
+    a.damage = d.dice;
+    a.damage_type = d.type;
+  }
   std::vector<std::string> channels;
   for (Channel c : vocab.channels) channels.push_back(channel_name(c));
   const std::string ch = r.get_choice("channel", channels).value_or(channels.front());

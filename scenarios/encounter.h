@@ -20,12 +20,21 @@ struct DamageVocabulary {
   std::string default_type;
 };
 
+// What one blow does: its damage dice and type.
+struct Damage {
+  Dice dice;
+  uint16_t type = 0;  // index into DamageVocabulary::types
+};
+
 struct Attacker {
   std::string name;
   int count = 1;  // creatures of this kind, each with its own turn
-  Dice damage;    // per hit
+  // Per hit. Unset (a constant 0 of the default type) when the attacker has attack profiles
+  // (`attacks`): each profile then carries its own damage.
+  Dice damage;
+  uint16_t damage_type = 0;  // index into DamageVocabulary::types
+  bool has_attacks = false;  // the table has `attacks`, for the ruleset to read
   Channel channel = Channel::Lethal;
-  uint16_t damage_type = 0;            // index into DamageVocabulary::types
   double keep_attacking_downed = 0.0;  // chance per turn to keep striking a fallen character
   int first_round = 1;                 // the rounds this attacker fights in
   int last_round = 1'000'000;
@@ -41,9 +50,20 @@ struct EncounterCommon {
 inline constexpr int kMaxRounds = 1000;
 inline constexpr int kMaxAttackerCount = 100;
 
+// The key of an attacker's several attack profiles ([[encounter.attackers.attacks]]): a
+// creature that makes different Strikes in one turn. A ruleset that accepts it reads the
+// profiles itself (with read_damage() for their damage); one that does not refuses the key.
+inline constexpr const char* kAttacksKey = "attacks";
+
 // Reads name, count, damage, damage_type, channel, keep_attacking_downed, first_round,
-// last_round, hit_chance and crit_chance. `index` is 1-based, for the default name.
+// last_round, hit_chance and crit_chance. `index` is 1-based, for the default name. An
+// attacker with `attacks` gives damage and damage_type in each attack instead: on the attacker
+// they are then an error, as is missing damage on an attacker without `attacks`.
 Attacker read_attacker(Reader& r, const DamageVocabulary& vocab, size_t index);
+
+// Reads damage (required) and damage_type (the vocabulary's default if absent) from a table:
+// an attacker's, or one of its attack profiles'.
+Damage read_damage(Reader& r, const DamageVocabulary& vocab);
 
 // Reads rounds and initiative from [encounter].
 EncounterCommon read_encounter_common(Reader& r);

@@ -46,9 +46,10 @@ TEST_CASE("allocations: the counter sees an allocation", "[alloc]") {
 }
 
 TEST_CASE("allocations: a pf2 trial makes no heap allocation", "[alloc]") {
-  for (const char* file : {"bench/pf2-bench.toml", "scenarios/examples/pf2-no-mercy.toml",
-                           "scenarios/examples/pf2-lone-fighter-ambush.toml",
-                           "scenarios/examples/pf2-caster-critical.toml"}) {
+  for (const char* file :
+       {"bench/pf2-bench.toml", "scenarios/examples/pf2-no-mercy.toml",
+        "scenarios/examples/pf2-lone-fighter-ambush.toml",
+        "scenarios/examples/pf2-caster-critical.toml", "scenarios/examples/pf2-troll.toml"}) {
     INFO(file);
     const LoadedScenario ls = load_scenario(test::source_path(file));
     CHECK(allocations_per_trials(ls, 2000, 20000) == 0);

@@ -765,3 +765,108 @@ TEST_CASE("pf2: the multiple attack penalty stops growing at the third Strike", 
   REQUIRE(third != std::string::npos);
   CHECK(p.log.find("d20 2 + 5 = 7", third + 1) != std::string::npos);
 }
+
+namespace {
+
+// A level-5 troll: jaws +14, 2d10+6 piercing; claw +14, agile, 2d8+6 slashing.
+const char* const kTrollJaws =
+    "[[encounter.attackers.attacks]]\nname = \"jaws\"\nattack_bonus = 14\n"
+    "damage = \"2d10+6\"\ndamage_type = \"piercing\"\n";
+const char* const kTrollClaws =
+    "[[encounter.attackers.attacks]]\nname = \"claw\"\nattack_bonus = 14\n"
+    "damage = \"2d8+6\"\ndamage_type = \"slashing\"\nagile = true\nstrikes = 2\n";
+
+Parts troll(const std::string& attacks, const std::string& more = "") {
+  Parts parts;
+  parts.character = "max_hp = 200\nac = 25\nfortitude = 5\n";
+  parts.attackers = "[[encounter.attackers]]\nname = \"troll\"\ndc = 20\n" + more + attacks;
+  return parts;
+}
+
+}  // namespace
+
+TEST_CASE("pf2: a troll's jaws and agile claws share one multiple attack penalty",
+          "[pf2][attack]") {
+  SECTION("jaws, then two claws: +14, +10, +6") {
+    // Player Core: the penalty counts every attack of the turn and takes its size from the
+    // attack being made. Jaws first: no penalty, +14. The first claw is the second attack,
+    // agile: -4, +10. The second claw is the third attack, agile: -8, +6.
+    Script s;
+    s.d(20, 14).d(10, 3).d(10, 4);  // jaws: 28 vs AC 25, hit: 3 + 4 + 6 = 13 piercing
+    s.d(20, 15).d(8, 2).d(8, 5);    // claw: 25 vs 25, hit: 2 + 5 + 6 = 13 slashing
+    s.d(20, 20).d(8, 1).d(8, 1);    // claw: 26, natural 20: critical, (1 + 1 + 6) x 2 = 16
+    const Played p = play(troll(std::string(kTrollJaws) + kTrollClaws), s);
+    CHECK(has(p, "troll jaws: d20 14 + 14 = 28 vs AC 25: success, 13 piercing damage"));
+    CHECK(has(p, "troll claw: d20 15 + 10 = 25 vs AC 25: success, 13 slashing damage"));
+    CHECK(has(p, "troll claw: d20 20 + 6 = 26 vs AC 25: critical success, 16 slashing damage"));
+    CHECK(has(p, "HP 174 -> 158/200"));  // 200 - 13 - 13 - 16
+  }
+  SECTION("two claws, then jaws: +14, +10, +4") {
+    // The same attacks in the other order: the jaws, not agile, come third: -10, +4.
+    Script s;
+    s.d(20, 2).d(20, 2).d(20, 2);  // all miss
+    const Played p = play(troll(std::string(kTrollClaws) + kTrollJaws), s);
+    CHECK(has(p, "troll claw: d20 2 + 14 = 16 vs AC 25: failure"));
+    CHECK(has(p, "troll claw: d20 2 + 10 = 12 vs AC 25: critical failure"));
+    CHECK(has(p, "troll jaws: d20 2 + 4 = 6 vs AC 25: critical failure"));
+  }
+}
+
+TEST_CASE("pf2: between a troll's attacks it strikes on at the fallen only by chance",
+          "[pf2][attack]") {
+  Parts parts = troll(std::string(kTrollJaws) + kTrollClaws, "keep_attacking_downed = 0.5\n");
+  parts.character = "max_hp = 12\nac = 25\nfortitude = 5\n";
+  SECTION("it stops") {
+    Script s;
+    s.d(20, 14).d(10, 3).d(10, 4);  // jaws: 13 damage, 0 HP: dying 1
+    s.no();                         // the claws do not follow
+    s.d(20, 10);                    // recovery save after the fight: 15 vs DC 21: failure
+    s.d(20, 1);                     // 6 vs 22: critical failure: dying 4
+    const Played p = play(parts, s);
+    CHECK(has(p, "knocked out: unconscious, dying 1"));
+    CHECK_FALSE(has(p, "troll claw"));
+  }
+  SECTION("it strikes on: the claw at the fallen's AC 25 - 6, and the chance again") {
+    Script s;
+    s.d(20, 14).d(10, 3).d(10, 4);  // jaws: dying 1
+    s.yes();                        // the first claw follows
+    s.d(20, 9).d(8, 1).d(8, 1);     // 9 + 10 = 19 vs AC 19: hit, 8 damage: dying 2
+    s.no();                         // the second does not
+    s.d(20, 17);                    // recovery save: 22 vs DC 22: success: dying 1
+    s.d(20, 20);                    // 25 vs DC 21: success, natural 20: critical: stable
+    const Played p = play(parts, s);
+    CHECK(has(p, "troll keeps attacking the fallen character"));
+    CHECK(has(p, "troll claw: d20 9 + 10 = 19 vs AC 19: success, 8 slashing damage"));
+    CHECK(has(p, "hit while dying: dying 1 -> 2"));
+    CHECK_FALSE(has(p, "vs AC 19: failure"));  // no second claw
+  }
+}
+
+TEST_CASE("pf2: one attack profile plays exactly as the attacker's own Strike", "[pf2][attack]") {
+  // attack_bonus + strikes + map = 4 and one agile attack with strikes: the same rolls and the
+  // same trials, on the real streams.
+  Parts plain;
+  plain.character = "max_hp = 30\nac = 22\nfortitude = 8\n";
+  plain.encounter = "rounds = 3\n";
+  plain.attackers =
+      "[[encounter.attackers]]\nname = \"troll\"\ndc = 20\nkeep_attacking_downed = 0.5\n"
+      "attack_bonus = 14\ndamage = \"2d8+6\"\nstrikes = 3\nmap = 4\n";
+  Parts profiled = plain;
+  profiled.attackers =
+      "[[encounter.attackers]]\nname = \"troll\"\ndc = 20\nkeep_attacking_downed = 0.5\n"
+      "[[encounter.attackers.attacks]]\nname = \"claw\"\nattack_bonus = 14\n"
+      "damage = \"2d8+6\"\nagile = true\nstrikes = 3\n";
+  const LoadedScenario a = test::load_text(scenario(plain));
+  const LoadedScenario b = test::load_text(scenario(profiled));
+  int died = 0;
+  for (uint64_t trial = 0; trial < 2000; ++trial) {
+    Timeline ta, tb;
+    TrialRng ra(1, trial), rb(1, trial);
+    TrialContext ca{ra, nullptr, ta}, cb{rb, nullptr, tb};
+    const Outcome oa = run_trial(a.models.at(0), ca);
+    CHECK(oa == run_trial(b.models.at(0), cb));
+    died += kind_of(oa) == EndKind::Died;
+  }
+  CHECK(died > 0);  // the trials reach the paths that matter
+  CHECK(died < 2000);
+}

@@ -374,9 +374,9 @@ TEST_CASE("attack_bonus and hit_chance exclude each other", "[errors]") {
   const Bad b = load_bad(test::pf2_scenario("hit_chance = 0.5\n"), "attack-and-chance.toml");
   CHECK(b.message == b.path +
                          ":15:1: error: encounter.attackers[1]: give only one of attack_bonus, "
-                         "save and hit_chance (attack_bonus rolls d20 against the character's AC, "
-                         "save makes the character roll a basic save, hit_chance is a fixed "
-                         "chance)");
+                         "attacks, save and hit_chance (attack_bonus rolls d20 against the "
+                         "character's AC, attacks lists several Strikes that each do, save makes "
+                         "the character roll a basic save, hit_chance is a fixed chance)");
 }
 
 TEST_CASE("a pf2 attacker needs dc under the default fortitude recovery", "[errors]") {
@@ -421,7 +421,7 @@ character = { max_hp = 40 }
   CHECK(tough.character.fortitude == 7);
   CHECK_FALSE(tough.options.doomed);
   REQUIRE(tough.strikes.size() == 1);
-  CHECK(tough.strikes[0].attack_bonus == 8);
+  CHECK(tough.strikes[0].turn.at(0).attack_bonus == 8);
   CHECK(tough.strikes[0].dc == std::optional<int>(16));
 }
 
@@ -458,21 +458,21 @@ encounter.attackers = [{ name = "ogre", attack_bonus = 12, damage = "2d8+7", dc 
   REQUIRE(troll.strikes.size() == 2);
   CHECK(troll.strikes[1].base.name == "troll");
   CHECK(troll.strikes[1].base.damage.str() == "2d10+8");
-  CHECK(troll.strikes[1].attack_bonus == 10);
+  CHECK(troll.strikes[1].turn.at(0).attack_bonus == 10);
   CHECK(troll.strikes[1].dc == std::optional<int>(20));
   CHECK(troll.strikes[0].base.damage.str() == "1d6");
-  CHECK(troll.strikes[0].attack_bonus == 8);
+  CHECK(troll.strikes[0].turn.at(0).attack_bonus == 8);
   // By number, from 1.
   REQUIRE(goblin.strikes.size() == 2);
-  CHECK(goblin.strikes[0].attack_bonus == 9);
+  CHECK(goblin.strikes[0].turn.at(0).attack_bonus == 9);
   CHECK(goblin.strikes[0].base.keep_attacking_downed == 0.5);
   CHECK(goblin.strikes[0].base.damage.str() == "1d6");
-  CHECK(goblin.strikes[1].attack_bonus == 10);
-  CHECK(base.strikes[0].attack_bonus == 8);  // the baseline is untouched
+  CHECK(goblin.strikes[1].turn.at(0).attack_bonus == 10);
+  CHECK(base.strikes[0].turn.at(0).attack_bonus == 8);  // the baseline is untouched
   // The whole array can still be replaced.
   REQUIRE(ogre.strikes.size() == 1);
   CHECK(ogre.strikes[0].base.name == "ogre");
-  CHECK(ogre.strikes[0].attack_bonus == 12);
+  CHECK(ogre.strikes[0].turn.at(0).attack_bonus == 12);
 }
 
 TEST_CASE("a patch of an unknown attacker suggests the nearest name", "[errors][patch]") {
@@ -589,4 +589,121 @@ encounter.attackers = [{ name = "goblin", attack_bonus = 9, dc = 16 }]
               ":20:12: error: encounter.patch_attackers: unknown key (valid keys here: "
               "attackers, initiative, rounds)");
   }
+}
+
+// A troll with two attack profiles, on lines 20-32.
+const char* const kTrollAttacks = R"([[encounter.attackers]]
+name = "troll"
+dc = 20
+[[encounter.attackers.attacks]]
+name = "jaws"
+attack_bonus = 14
+damage = "2d10+6"
+[[encounter.attackers.attacks]]
+name = "claw"
+attack_bonus = 14
+damage = "2d8+6"
+agile = true
+strikes = 2
+)";
+
+TEST_CASE("a pf2 attacker's attacks make its turn, in order", "[errors][attacks]") {
+  const LoadedScenario ls = test::load_text(test::pf2_scenario(kTrollAttacks), "troll.toml");
+  const pf2::Config& c = config_of(ls, 0);
+  REQUIRE(c.strikes.size() == 2);
+  const pf2::Strike& troll = c.strikes[1];
+  CHECK(troll.mode == pf2::Strike::Mode::Attack);
+  REQUIRE(troll.turn.size() == 3);
+  CHECK(troll.turn[0].name == "jaws");
+  CHECK(troll.turn[0].damage.str() == "2d10+6");
+  CHECK(troll.turn[0].map == 5);
+  CHECK(troll.turn[1].name == "claw");
+  CHECK(troll.turn[1].map == 4);  // agile
+  CHECK(troll.turn[2].name == "claw");
+  CHECK(troll.turn[2].damage.str() == "2d8+6");
+  // The goblin's own Strike is one entry with its damage.
+  REQUIRE(c.strikes[0].turn.size() == 1);
+  CHECK(c.strikes[0].turn[0].name.empty());
+  CHECK(c.strikes[0].turn[0].damage.str() == "1d6");
+}
+
+TEST_CASE("mistakes in an attacker's attacks are located", "[errors][attacks]") {
+  const std::string troll = test::pf2_scenario(kTrollAttacks);
+  SECTION("damage on the attacker as well") {
+    const Bad b = load_bad(replaced(troll, "dc = 20\n", "dc = 20\ndamage = \"2d10\"\n"),
+                           "attacks-damage.toml");
+    CHECK(b.message == b.path +
+                           ":23:10: error: encounter.attackers[2].damage: damage on an attacker "
+                           "that has attacks (each attack has its own damage: give it there)");
+  }
+  SECTION("neither damage nor attacks") {
+    const Bad b = load_bad(test::pf2_scenario("[[encounter.attackers]]\nname = \"troll\"\n"
+                                              "dc = 20\nattack_bonus = 14\n"),
+                           "attacks-none.toml");
+    CHECK(b.message == b.path +
+                           ":20:1: error: encounter.attackers[2]: missing key 'damage' (add "
+                           "damage = \"1d6\")");
+  }
+  SECTION("an attack without damage") {
+    const Bad b =
+        load_bad(replaced(troll, "damage = \"2d8+6\"\n", ""), "attacks-attack-damage.toml");
+    CHECK(b.message == b.path +
+                           ":27:1: error: encounter.attackers[2].attacks[2]: missing key 'damage' "
+                           "(add damage = \"1d6\")");
+  }
+  SECTION("attacks and attack_bonus") {
+    const Bad b = load_bad(replaced(troll, "dc = 20\n", "dc = 20\nattack_bonus = 14\n"),
+                           "attacks-and-bonus.toml");
+    CHECK(b.message == b.path +
+                           ":20:1: error: encounter.attackers[2]: give only one of attack_bonus, "
+                           "attacks, save and hit_chance (attack_bonus rolls d20 against the "
+                           "character's AC, attacks lists several Strikes that each do, save "
+                           "makes the character roll a basic save, hit_chance is a fixed chance)");
+  }
+  SECTION("strikes on the attacker") {
+    const Bad b =
+        load_bad(replaced(troll, "dc = 20\n", "dc = 20\nstrikes = 3\n"), "attacks-strikes.toml");
+    CHECK(b.message == b.path +
+                           ":23:11: error: encounter.attackers[2].strikes: strikes on an attacker "
+                           "that has attacks (give strikes (how many in a row) and agile = true "
+                           "(the penalty of an agile Strike) in each attack)");
+  }
+  SECTION("more Strikes than a turn holds") {
+    const Bad b =
+        load_bad(replaced(troll, "strikes = 2\n", "strikes = 4\n"), "attacks-too-many.toml");
+    CHECK(b.message == b.path +
+                           ":32:11: error: encounter.attackers[2].attacks[2].strikes: 5 Strikes "
+                           "in one turn (a creature makes at most 4 Strikes a turn (3 actions, 4 "
+                           "if quickened): drop an attack or lower its strikes)");
+  }
+  SECTION("a misspelt key in an attack") {
+    const Bad b = load_bad(replaced(troll, "agile = true", "agil = true"), "attacks-typo.toml");
+    CHECK(b.message == b.path +
+                           ":31:1: error: encounter.attackers[2].attacks[2].agil: unknown key "
+                           "(did you mean 'agile'?)");
+  }
+  SECTION("an empty list") {
+    const Bad b = load_bad(
+        test::pf2_scenario("[[encounter.attackers]]\nname = \"troll\"\ndc = 20\nattacks = []\n"),
+        "attacks-empty.toml");
+    CHECK(b.message == b.path +
+                           ":23:11: error: encounter.attackers[2].attacks: no attacks (give each "
+                           "Strike as [[encounter.attackers.attacks]] with name, attack_bonus, "
+                           "damage)");
+  }
+}
+
+TEST_CASE("a variant patches one attack of an attacker", "[errors][attacks][patch]") {
+  const LoadedScenario ls =
+      test::load_text(test::pf2_scenario(std::string(kTrollAttacks) + R"([[variants]]
+name = "sharp-claws"
+encounter.patch_attackers.troll.patch_attacks.claw = { damage = "2d8+10", agile = false }
+)"),
+                      "attacks-patch.toml");
+  const pf2::Strike& troll = config_of(ls, 1).strikes.at(1);
+  REQUIRE(troll.turn.size() == 3);
+  CHECK(troll.turn[0].damage.str() == "2d10+6");
+  CHECK(troll.turn[2].damage.str() == "2d8+10");
+  CHECK(troll.turn[2].map == 5);
+  CHECK(config_of(ls, 0).strikes.at(1).turn[2].damage.str() == "2d8+6");  // baseline untouched
 }

@@ -137,28 +137,73 @@ Character read_character(Reader& r) {
   return c;
 }
 
+// [[encounter.attackers.attacks]]: a creature's different Strikes, made in the order given,
+// each `strikes` times in a row.
+std::vector<Attack> read_attacks(Reader& r) {
+  std::vector<Reader> tables = r.get_tables(kAttacksKey);
+  if (tables.empty())
+    r.fail(kAttacksKey, "no attacks",
+           "give each Strike as [[encounter.attackers.attacks]] with name, attack_bonus, damage");
+  std::vector<Attack> turn;
+  for (size_t i = 0; i < tables.size(); ++i) {
+    Reader& t = tables[i];
+    Attack a;
+    a.name = t.get_string("name").value_or("attack " + std::to_string(i + 1));
+    a.attack_bonus = static_cast<int>(t.need_int("attack_bonus", -20, 80));
+    const Damage d = read_damage(t, vocabulary());
+    a.damage = d.dice;
+    a.damage_type = d.type;
+    a.map = t.get_bool("agile", false) ? kAgileMapStep : kMapStep;
+    const size_t n = static_cast<size_t>(t.get_int("strikes", 1, kMaxStrikesPerTurn, 1));
+    if (turn.size() + n > kMaxStrikesPerTurn)
+      t.fail(t.has("strikes") ? "strikes" : "attack_bonus",
+             std::to_string(turn.size() + n) + " Strikes in one turn",
+             "a creature makes at most " + std::to_string(kMaxStrikesPerTurn) +
+                 " Strikes a turn (3 actions, 4 if quickened): drop an attack or lower its "
+                 "strikes");
+    turn.insert(turn.end(), n, a);
+  }
+  return turn;
+}
+
 Strike read_strike(Reader& r, size_t index, const Options& opt) {
   Strike s;
   s.base = read_attacker(r, vocabulary(), index);
   const bool has_attack = r.has("attack_bonus");
   const bool has_save = r.has("save");
-  const int modes = int{has_attack} + int{has_save} + int{s.base.hit_chance.has_value()};
+  const bool has_attacks = s.base.has_attacks;
+  const int modes =
+      int{has_attack} + int{has_attacks} + int{has_save} + int{s.base.hit_chance.has_value()};
   if (modes > 1)
-    r.fail_here("give only one of attack_bonus, save and hit_chance",
-                "attack_bonus rolls d20 against the character's AC, save makes the character "
-                "roll a basic save, hit_chance is a fixed chance");
+    r.fail_here("give only one of attack_bonus, attacks, save and hit_chance",
+                "attack_bonus rolls d20 against the character's AC, attacks lists several "
+                "Strikes that each do, save makes the character roll a basic save, hit_chance is "
+                "a fixed chance");
   s.dc = r.get_int("dc", 0, 80);
-  for (const char* k : {"strikes", "map"})
+  for (const char* k : {"strikes", "map"}) {
+    if (has_attacks && r.has(k))
+      r.fail(k, std::string(k) + " on an attacker that has attacks",
+             "give strikes (how many in a row) and agile = true (the penalty of an agile "
+             "Strike) in each attack");
     if (!has_attack && r.has(k))
       r.fail(k, std::string(k) + " needs attack_bonus",
              "strikes and map describe Strikes rolled with attack_bonus against the AC");
-  if (has_attack) {
+  }
+  // A save or a fixed chance is one blow with the attacker's damage.
+  const Attack own{"", 0, kMapStep, s.base.damage, s.base.damage_type};
+  if (has_attacks) {
     s.mode = Strike::Mode::Attack;
-    s.attack_bonus = static_cast<int>(r.need_int("attack_bonus", -20, 80));
-    s.strikes = static_cast<int>(r.get_int("strikes", 1, 4, 1));
-    s.map = static_cast<int>(r.get_int("map", 0, 10, 5));
+    s.turn = read_attacks(r);
+  } else if (has_attack) {
+    s.mode = Strike::Mode::Attack;
+    Attack a = own;
+    a.attack_bonus = static_cast<int>(r.need_int("attack_bonus", -20, 80));
+    const int n = static_cast<int>(r.get_int("strikes", 1, kMaxStrikesPerTurn, 1));
+    a.map = static_cast<int>(r.get_int("map", 0, 10, kMapStep));
+    s.turn.assign(static_cast<size_t>(n), a);
   } else if (has_save) {
     s.mode = Strike::Mode::Save;
+    s.turn = {own};
     const std::string k = *r.get_choice("save", {"fortitude", "reflex", "will"});
     s.save = k == "fortitude" ? SaveKind::Fortitude
              : k == "will"    ? SaveKind::Will
@@ -167,6 +212,7 @@ Strike read_strike(Reader& r, size_t index, const Options& opt) {
       r.fail_here("a save needs its dc", "add dc = <the save's DC>; it is also the recovery DC");
   } else {
     s.mode = Strike::Mode::Chance;
+    s.turn = {own};
     if (!s.base.hit_chance) s.base.hit_chance = 1.0;  // a hazard that always lands
   }
   s.death_effect = r.get_bool("death_effect", false);

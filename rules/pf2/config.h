@@ -47,13 +47,30 @@ struct Character {
   int doomed = 0;
 };
 
+// Player Core, multiple attack penalty: the step of an attack's penalty, -1 x step on the
+// second attack of a turn and -2 x step from the third on; 4 for an agile attack.
+inline constexpr int kMapStep = 5;
+inline constexpr int kAgileMapStep = 4;
+// A creature's Strikes in one turn, at most: 3 actions, and a 4th from quickened.
+inline constexpr int kMaxStrikesPerTurn = 4;
+
+// One blow of a creature's turn, in the order the turn makes them.
+struct Attack {
+  std::string name;      // the attack profile ("jaws"); empty for an attacker without `attacks`
+  int attack_bonus = 0;  // Attack mode: d20 + bonus vs the character's AC
+  int map = kMapStep;    // Attack mode: this Strike's multiple attack penalty step
+  Dice damage;
+  uint16_t damage_type = 0;  // index into vocabulary().types
+};
+
 struct Strike {
   enum class Mode { Attack, Save, Chance };
   Attacker base;
   Mode mode = Mode::Chance;
-  int attack_bonus = 0;              // Attack: d20 + bonus vs the character's AC
-  int strikes = 1;                   // Attack: strikes per turn, each after the first at -map
-  int map = 5;                       // multiple attack penalty step (agile weapons: 4)
+  // The blows of one turn, in order, 1..kMaxStrikesPerTurn: in Attack mode the Strikes (from
+  // `attacks`, or `strikes` copies of the attacker's own Strike); a save or a fixed chance
+  // makes one.
+  std::vector<Attack> turn;
   SaveKind save = SaveKind::Reflex;  // Save: a basic save against dc
   std::optional<int> dc;             // recovery DC when this knocks the character out
   bool death_effect = false;         // reduced to 0 HP by it: dead at once

@@ -78,6 +78,22 @@ enum class Ev : uint16_t {
 
 using metric::End;
 
+// What one blow of a creature's turn did, before temporary HP absorb any of it.
+struct Blow {
+  int64_t damage = 0;     // 0: none
+  bool critical = false;  // a critical hit, or the character's critical failure at a save
+  std::string how;        // the roll, for the log only (empty without one)
+};
+
+// "d20 14 + 10 = 24 vs AC 23: success": a Strike's attack roll against the character's AC.
+std::string attack_text(const CheckResult& r, int bonus, int ac) {
+  std::string s = "d20 " + std::to_string(r.natural);
+  if (bonus != 0)
+    s += (bonus > 0 ? " + " : " - ") + std::to_string(bonus > 0 ? bonus : -bonus) + " = " +
+         std::to_string(r.total);
+  return s + " vs AC " + std::to_string(ac) + ": " + degree_name(r.degree);
+}
+
 // One trial: the character's state and the rules that change it.
 class Trial {
  public:
@@ -118,6 +134,9 @@ class Trial {
 
   // --- the rules
   void creature_turn(size_t actor_index, int round, Seconds t);
+  Blow strike(const Attack& a, size_t before, Stream& s) const;
+  Blow basic_save(const Strike& st, const Attack& a, Stream& s) const;
+  Blow fixed_chance(const Strike& st, const Attack& a, Stream& s) const;
   void character_turn(Seconds t);
   void healer_action(Seconds t, bool in_combat);
   // `actor`: the creature that dealt it (index into Model::actors()), or -1 for treatment.
@@ -492,6 +511,66 @@ void Trial::character_turn(Seconds t) {
   }
 }
 
+// A Strike: d20 + bonus against the AC, a fallen character's lowered by unconscious and
+// off-guard; on a hit the damage (at least 1), doubled on a critical hit. `before`: the Strikes
+// this turn has already made. Player Core, multiple attack penalty: the second attack of a turn
+// at -step, the third and later at -2 x step (the penalty stops growing there), where step is
+// the attack's own (5, or 4 if agile): it follows this attack's trait and its place in the turn.
+Blow Trial::strike(const Attack& a, size_t before, Stream& s) const {
+  const int ac = ch_.ac - (down() ? kUnconsciousAcPenalty + kOffGuardAcPenalty : 0);
+  const int bonus = a.attack_bonus - static_cast<int>(std::min<size_t>(before, 2)) * a.map;
+  const CheckResult r = roll_check(s, bonus, ac);
+  Blow b;
+  b.critical = r.degree == Degree::CriticalSuccess;
+  if (log_) b.how = attack_text(r, bonus, ac);
+  if (r.degree >= Degree::Success)
+    b.damage = std::max<int64_t>(1, a.damage.roll(s)) * (b.critical ? 2 : 1);
+  return b;
+}
+
+// A basic save against the attacker's DC: critical success none, success half (rounded down),
+// failure full, critical failure double (README interpretation 6). Unconscious: Reflex -4.
+Blow Trial::basic_save(const Strike& st, const Attack& a, Stream& s) const {
+  const int mod = st.save == SaveKind::Fortitude ? ch_.fortitude
+                  : st.save == SaveKind::Will
+                      ? ch_.will
+                      : ch_.reflex - (down() ? kUnconsciousReflexPenalty : 0);
+  const CheckResult r = roll_check(s, mod, *st.dc);
+  Blow b;
+  if (log_) b.how = "basic save " + check_text(r, mod, *st.dc);
+  const int64_t full = std::max<int64_t>(0, a.damage.roll(s));
+  switch (r.degree) {
+    case Degree::CriticalSuccess:
+      b.damage = 0;
+      break;
+    case Degree::Success:
+      b.damage = full / 2;
+      break;
+    case Degree::Failure:
+      b.damage = full;
+      break;
+    case Degree::CriticalFailure:
+      b.damage = 2 * full;
+      b.critical = true;
+      break;
+  }
+  return b;
+}
+
+// A fixed chance to hit, and of a critical hit within it (damage at least 1, doubled).
+Blow Trial::fixed_chance(const Strike& st, const Attack& a, Stream& s) const {
+  Blow b;
+  const bool hit = s.chance(*st.base.hit_chance);
+  if (hit && st.base.crit_chance > 0)
+    b.critical = s.chance(st.base.crit_chance / *st.base.hit_chance);
+  if (log_) b.how = hit ? (b.critical ? "critical hit" : "hit") : "miss";
+  if (hit) b.damage = std::max<int64_t>(1, a.damage.roll(s)) * (b.critical ? 2 : 1);
+  return b;
+}
+
+// One creature's turn: its blows in order (Strike::turn), all from the turn's own stream. A
+// creature finding the character down strikes only with chance keep_attacking_downed, asked at
+// the start of the turn and again before each further blow once the character has fallen.
 void Trial::creature_turn(size_t actor_index, int round, Seconds t) {
   const Model::Actor& actor = m_.actors()[actor_index];
   const Strike& st = cfg_.strikes[static_cast<size_t>(actor.strike)];
@@ -504,72 +583,32 @@ void Trial::creature_turn(size_t actor_index, int round, Seconds t) {
     if (!strikes_on) return;
     note(log_, t, [&] { return actor_name(who) + " keeps attacking the fallen character"; });
   }
-  const int n = st.mode == Strike::Mode::Attack ? st.strikes : 1;
-  for (int i = 0; i < n && !dead_; ++i) {
-    bool hit = false, crit = false;
-    std::string how;
-    int64_t dmg = 0;
+  const size_t n = st.turn.size();
+  for (size_t i = 0; i < n && !dead_; ++i) {
+    const Attack& a = st.turn[i];
+    Blow b;
     switch (st.mode) {
-      case Strike::Mode::Attack: {
-        const int ac = ch_.ac - (down() ? kUnconsciousAcPenalty + kOffGuardAcPenalty : 0);
-        // Player Core, multiple attack penalty: -map on the second Strike, -2 x map from the
-        // third on (the penalty stops growing there).
-        const int bonus = st.attack_bonus - std::min(i, 2) * st.map;
-        const CheckResult r = roll_check(s, bonus, ac);
-        hit = r.degree >= Degree::Success;
-        crit = r.degree == Degree::CriticalSuccess;
-        if (log_) {
-          how = check_text(r, bonus, ac);
-          const auto p = how.find("vs DC");
-          if (p != std::string::npos) how.replace(p, 5, "vs AC");
-        }
-        if (hit) dmg = std::max<int64_t>(1, st.base.damage.roll(s)) * (crit ? 2 : 1);
+      case Strike::Mode::Attack:
+        b = strike(a, i, s);
         break;
-      }
-      case Strike::Mode::Save: {
-        const int mod = st.save == SaveKind::Fortitude ? ch_.fortitude
-                        : st.save == SaveKind::Will
-                            ? ch_.will
-                            : ch_.reflex - (down() ? kUnconsciousReflexPenalty : 0);
-        const CheckResult r = roll_check(s, mod, *st.dc);
-        if (log_) how = "basic save " + check_text(r, mod, *st.dc);
-        const int64_t full = std::max<int64_t>(0, st.base.damage.roll(s));
-        switch (r.degree) {
-          case Degree::CriticalSuccess:
-            dmg = 0;
-            break;
-          case Degree::Success:
-            dmg = full / 2;
-            break;
-          case Degree::Failure:
-            dmg = full;
-            break;
-          case Degree::CriticalFailure:
-            dmg = 2 * full;
-            crit = true;
-            break;
-        }
-        hit = dmg > 0;
+      case Strike::Mode::Save:
+        b = basic_save(st, a, s);
         break;
-      }
-      case Strike::Mode::Chance: {
-        hit = s.chance(*st.base.hit_chance);
-        if (hit && st.base.crit_chance > 0)
-          crit = s.chance(st.base.crit_chance / *st.base.hit_chance);
-        if (log_) how = hit ? (crit ? "critical hit" : "hit") : "miss";
-        if (hit) dmg = std::max<int64_t>(1, st.base.damage.roll(s)) * (crit ? 2 : 1);
+      case Strike::Mode::Chance:
+        b = fixed_chance(st, a, s);
         break;
-      }
     }
     note(log_, t, [&] {
-      std::string line = actor_name(who) + ": " + how;
-      if (dmg > 0)
-        line += ", " + std::to_string(dmg) + " " + vocabulary().types[st.base.damage_type] +
+      std::string line = actor_name(who);
+      if (!a.name.empty()) line += " " + a.name;
+      line += ": " + b.how;
+      if (b.damage > 0)
+        line += ", " + std::to_string(b.damage) + " " + vocabulary().types[a.damage_type] +
                 (st.base.channel == Channel::Nonlethal ? " (nonlethal)" : "") + " damage";
       return line;
     });
-    if (dmg <= 0) continue;
-    Hit h{dmg, st.base.channel, st.base.damage_type, crit, actor.strike};
+    if (b.damage <= 0) continue;
+    Hit h{b.damage, st.base.channel, a.damage_type, b.critical, actor.strike};
     bool ko_now = false;
     take_hit(h, st.dc.value_or(0), st.death_effect, who, t, &ko_now);
     if (ko_now && !dead_) {
@@ -579,7 +618,7 @@ void Trial::creature_turn(size_t actor_index, int round, Seconds t) {
       timeline_.cancel(character_turn_);
     }
     if (!dead_ && down() && i + 1 < n) {
-      // Further strikes of this turn at a fallen character only if it keeps attacking.
+      // Further blows of this turn at a fallen character only if it keeps attacking.
       if (!s.chance(st.base.keep_attacking_downed)) break;
       note(log_, t, [&] { return actor_name(who) + " keeps attacking the fallen character"; });
     }

@@ -76,6 +76,25 @@ damage_type = "bludgeoning"
 dc = 15
 last_round = 1
 
+[[encounter.attackers]]     # several different Strikes a turn, in the order given
+name = "troll"
+dc = 20
+first_round = 3
+[[encounter.attackers.attacks]]
+name = "jaws"
+attack_bonus = 14
+damage = "2d10+6"
+damage_type = "piercing"
+agile = false               # the multiple attack penalty: -5 / -10, or -4 / -8 if agile
+strikes = 1                 # this attack so many times in a row
+[[encounter.attackers.attacks]]
+name = "claw"
+attack_bonus = 14
+damage = "2d8+6"
+damage_type = "slashing"
+agile = true
+strikes = 2
+
 [aftercare]
 help_arrives = "1d4 rounds" # from the start of the fight; leave out [aftercare]: nobody comes
 

@@ -228,7 +228,19 @@ PairedTally::PairedTally(const MetricSpec& m)
       only_variant_counter(m.counters.size(), 0),
       both_measured(m.durations.size(), 0),
       diff_sum(m.durations.size(), 0),
-      diff_sq(m.durations.size(), 0) {}
+      diff_sq(m.durations.size(), 0),
+      only_baseline_sequela(m.sequelae.size(), 0),
+      only_variant_sequela(m.sequelae.size(), 0) {}
+
+namespace {
+
+bool has_sequela(const Outcome& o, uint16_t id) {
+  for (size_t i = 0; i < o.sequela_kinds; ++i)
+    if (o.sequelae[i].id == id) return true;
+  return false;
+}
+
+}  // namespace
 
 void PairedTally::add(const Outcome& b, const Outcome& v) {
   ++n;
@@ -247,6 +259,20 @@ void PairedTally::add(const Outcome& b, const Outcome& v) {
       diff_sum[d] += x;
       diff_sq[d] += static_cast<u128>(x * x);
     }
+  // A trial counts a kind once however many of it the character carries.
+  for (size_t i = 0; i < b.sequela_kinds; ++i)
+    if (!has_sequela(v, b.sequelae[i].id)) ++only_baseline_sequela.at(b.sequelae[i].id);
+  for (size_t i = 0; i < v.sequela_kinds; ++i)
+    if (!has_sequela(b, v.sequelae[i].id)) ++only_variant_sequela.at(v.sequelae[i].id);
+}
+
+PairedTally PairedTally::reversed() const {
+  PairedTally r = *this;
+  std::swap(r.only_baseline_died, r.only_variant_died);
+  std::swap(r.only_baseline_counter, r.only_variant_counter);
+  std::swap(r.only_baseline_sequela, r.only_variant_sequela);
+  for (i128& d : r.diff_sum) d = -d;  // squares do not change sign
+  return r;
 }
 
 void PairedTally::merge(const PairedTally& o) {
@@ -376,10 +402,33 @@ TrialRanges TrialRanges::from_json(const nlohmann::json& j) {
 // ---- RunTally
 
 RunTally::RunTally(TallyIdentity id, const MetricSpec& m) : identity(std::move(id)) {
-  for (size_t v = 0; v < identity.variants.size(); ++v) {
-    variants.emplace_back(m);
-    paired.emplace_back(m);
-  }
+  const size_t k = identity.variants.size();
+  variants.assign(k, Tally(m));
+  paired.assign(pair_count(k), PairedTally(m));
+}
+
+size_t RunTally::pair_slot(size_t a, size_t b, size_t k) {
+  if (a >= b || b >= k) throw std::out_of_range("pair_slot: no pair (a, b) with a < b < k");
+  if (a == 0) return b;
+  // Pairs (a', b') with 1 <= a' < a come first: (k - 1 - a') of them for each a'.
+  const size_t before = (a - 1) * (k - 1) - (a - 1) * a / 2;
+  return k + before + (b - a - 1);
+}
+
+PairedTally RunTally::pair(size_t ref, size_t var) const {
+  if (ref == var) throw std::invalid_argument("a variant is not compared with itself");
+  const size_t k = variants.size();
+  return ref < var ? paired.at(pair_slot(ref, var, k))
+                   : paired.at(pair_slot(var, ref, k)).reversed();
+}
+
+void RunTally::add_pairs(const Outcome* out) {
+  const size_t k = variants.size();
+  ++paired[0].n;  // the baseline against itself: nothing to count but the trial
+  for (size_t v = 1; v < k; ++v) paired[v].add(out[0], out[v]);
+  size_t slot = k;
+  for (size_t a = 1; a < k; ++a)
+    for (size_t b = a + 1; b < k; ++b) paired[slot++].add(out[a], out[b]);
 }
 
 void RunTally::merge(const RunTally& o) {
@@ -389,10 +438,8 @@ void RunTally::merge(const RunTally& o) {
     mismatch("the variant lists differ in length");
   RunTally out = *this;  // all or nothing
   out.ranges.merge(o.ranges);
-  for (size_t v = 0; v < variants.size(); ++v) {
-    out.variants[v].merge(o.variants[v]);
-    out.paired[v].merge(o.paired[v]);
-  }
+  for (size_t v = 0; v < variants.size(); ++v) out.variants[v].merge(o.variants[v]);
+  for (size_t p = 0; p < paired.size(); ++p) out.paired[p].merge(o.paired[p]);
   *this = std::move(out);
 }
 
@@ -416,15 +463,17 @@ RunTally RunTally::from_json(const nlohmann::json& j) {
   } catch (const nlohmann::json::exception& e) {
     throw TallyMismatch(std::string("tally: ") + e.what());
   }
-  if (r.variants.size() != r.identity.variants.size() || r.paired.size() != r.variants.size())
+  if (r.variants.size() != r.identity.variants.size() ||
+      r.paired.size() != pair_count(r.variants.size()))
     mismatch("the variant lists differ in length");
   for (size_t v = 0; v < r.variants.size(); ++v) {
     if (r.variants[v].trials != r.trials())
       mismatch("variant " + r.identity.variants[v] + " counts " +
                std::to_string(r.variants[v].trials) + " trials, the ranges " +
                std::to_string(r.trials()));
-    if (r.paired[v].n != r.trials()) mismatch("paired counts differ from the ranges");
   }
+  for (const PairedTally& p : r.paired)
+    if (p.n != r.trials()) mismatch("paired counts differ from the ranges");
   return r;
 }
 

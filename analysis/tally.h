@@ -1,5 +1,5 @@
 // Integer tallies of trial outcomes, shaped by the model's declared metrics: one per variant,
-// plus the paired differences of each variant against the baseline on the same trials.
+// plus the paired differences of every pair of variants on the same trials.
 // Everything is a count or an integer sum, so blocks, threads, shards and MPI ranks merge
 // exactly and in any order, and a tally can be written to JSON and read back bit for bit.
 //
@@ -84,7 +84,9 @@ struct Tally {
   }
 };
 
-// Variant against baseline, trial by trial (common random numbers).
+// One variant against a reference variant, trial by trial (common random numbers). The
+// fields say "baseline" for the reference, the pair's first member: against the baseline that
+// is what it is; for other pairs see RunTally::pair.
 struct PairedTally {
   uint64_t died_mask = 0;  // the ends that are deaths (from the declaration)
   uint64_t n = 0;
@@ -95,6 +97,8 @@ struct PairedTally {
   std::vector<uint64_t> both_measured;  // by duration: measured in both
   std::vector<i128> diff_sum;           // variant - baseline, seconds, over both_measured
   std::vector<u128> diff_sq;
+  std::vector<uint64_t> only_baseline_sequela;  // by sequela: trials with it in the baseline only
+  std::vector<uint64_t> only_variant_sequela;
 
   PairedTally() = default;
   explicit PairedTally(const MetricSpec& m);
@@ -104,6 +108,8 @@ struct PairedTally {
   nlohmann::json to_json() const;
   static PairedTally from_json(const nlohmann::json& j);
   bool operator==(const PairedTally& o) const = default;
+  // The same pair seen from the other side: the variant becomes the reference.
+  PairedTally reversed() const;
 
   // f(name, field of t...) for each field: fields(f, a) walks one tally, fields(f, a, b) two.
   template <typename F, typename... Self>
@@ -117,6 +123,8 @@ struct PairedTally {
     f("both_measured", t.both_measured...);
     f("diff_sum", t.diff_sum...);
     f("diff_sq", t.diff_sq...);
+    f("only_baseline_sequela", t.only_baseline_sequela...);
+    f("only_variant_sequela", t.only_variant_sequela...);
   }
 };
 
@@ -155,8 +163,10 @@ class TrialRanges {
   std::vector<Range> ranges_;
 };
 
-// All tallies of one scenario run: variants[0] is the baseline; paired[v] compares v to it
-// (paired[0], the baseline against itself, counts only its trials).
+// All tallies of one scenario run: variants[0] is the baseline. `paired` holds every pair of
+// variants, tallied on the same trials: first paired[v] = (baseline, v) for each v (paired[0],
+// the baseline against itself, counts only its trials), then each pair (a, b) of non-baseline
+// variants, 1 <= a < b, in the order (1,2), (1,3), ..., (2,3), ... (pair_slot).
 struct RunTally {
   TallyIdentity identity;
   TrialRanges ranges;
@@ -165,6 +175,15 @@ struct RunTally {
 
   RunTally() = default;
   RunTally(TallyIdentity id, const MetricSpec& m);
+
+  // Where the pair (a, b), a < b, of k variants lives in `paired`.
+  static size_t pair_slot(size_t a, size_t b, size_t k);
+  static size_t pair_count(size_t k) { return k + (k < 2 ? 0 : (k - 1) * (k - 2) / 2); }
+  // `var` against the reference `ref` (ref != var): the tally of the pair, reversed when
+  // ref > var, so its "baseline" fields are always the reference's.
+  PairedTally pair(size_t ref, size_t var) const;
+  // One trial's outcomes, by variant, into every pair's tally.
+  void add_pairs(const Outcome* by_variant);
 
   uint64_t trials() const { return ranges.total(); }
   // Adds another part of the same run. Throws TallyMismatch for another run's tally (the

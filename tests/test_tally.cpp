@@ -94,8 +94,8 @@ RunTally run_part(uint64_t first, uint64_t count, uint64_t seed = 7) {
     const Outcome b = random_outcome(s), v = random_outcome(s);
     r.variants[0].add(b, 10, first + i);
     r.variants[1].add(v, 12, first + i);
-    r.paired[0].add(b, b);
-    r.paired[1].add(b, v);
+    const Outcome both[] = {b, v};
+    r.add_pairs(both);
   }
   r.ranges.add(first, first + count);
   return r;
@@ -243,6 +243,74 @@ TEST_CASE("paired tally: a variant identical to the baseline differs by exactly 
     CHECK(p.diff_sq[d] == 0);
   }
   CHECK(p.both_measured[kDowntime_] > 500);
+}
+
+TEST_CASE("paired tally: sequelae discordant by trial, and the pair seen from the other side",
+          "[tally]") {
+  PairedTally p(test_metrics());
+  Outcome scarred = recovered(100), maimed = recovered(300);
+  scarred.add_sequela(kScar);
+  scarred.add_sequela(kStrengthLoss, -1);
+  maimed.add_sequela(kStrengthLoss, -2);
+  maimed.add_sequela(kStrengthLoss, -1);  // twice in one trial: still one trial
+  maimed.add_sequela(kLostEye);
+  p.add(scarred, maimed);  // scar in the baseline only; eye in the variant only; strength both
+  p.add(maimed, recovered(50));
+  CHECK(p.only_baseline_sequela == std::vector<uint64_t>{1, 1, 1});
+  CHECK(p.only_variant_sequela == std::vector<uint64_t>{0, 0, 1});
+  const PairedTally r = p.reversed();
+  CHECK(r.only_baseline_sequela == p.only_variant_sequela);
+  CHECK(r.only_variant_sequela == p.only_baseline_sequela);
+  CHECK(r.diff_sum[kDowntime_] == -p.diff_sum[kDowntime_]);
+  CHECK(p.diff_sum[kDowntime_] == 200 - 250);
+  CHECK(r.diff_sq == p.diff_sq);
+  CHECK(r.reversed() == p);
+  // Reversing is the same as tallying the other way round.
+  PairedTally q(test_metrics());
+  q.add(maimed, scarred);
+  q.add(recovered(50), maimed);
+  CHECK(q == r);
+}
+
+TEST_CASE("run tally: every pair of variants is tallied once, on the same trials", "[tally]") {
+  // Four variants: (0,v) at v, then (1,2), (1,3), (2,3).
+  CHECK(RunTally::pair_count(1) == 1);
+  CHECK(RunTally::pair_count(2) == 2);
+  CHECK(RunTally::pair_count(4) == 7);
+  CHECK(RunTally::pair_slot(0, 3, 4) == 3);
+  CHECK(RunTally::pair_slot(1, 2, 4) == 4);
+  CHECK(RunTally::pair_slot(1, 3, 4) == 5);
+  CHECK(RunTally::pair_slot(2, 3, 4) == 6);
+  CHECK(RunTally::pair_slot(3, 4, 6) == 5 + 4 + 3 + 0 + 1);
+  CHECK_THROWS(RunTally::pair_slot(2, 2, 4));
+  TallyIdentity id = identity();
+  id.variants = {"baseline", "a", "b", "c"};
+  RunTally t(id, test_metrics());
+  REQUIRE(t.paired.size() == 7);
+  TrialRng rng(5, 0);
+  Stream s = rng.stream(Purpose::Test);
+  std::vector<PairedTally> direct(16, PairedTally(test_metrics()));  // [ref * 4 + var]
+  for (int i = 0; i < 2000; ++i) {
+    Outcome out[4];
+    for (Outcome& o : out) o = random_outcome(s);
+    out[3] = out[1];  // c behaves exactly like a
+    t.add_pairs(out);
+    for (size_t a = 0; a < 4; ++a)
+      for (size_t b = 0; b < 4; ++b)
+        if (a != b) direct[a * 4 + b].add(out[a], out[b]);
+  }
+  for (const PairedTally& p : t.paired) CHECK(p.n == 2000);
+  for (size_t a = 0; a < 4; ++a)
+    for (size_t b = 0; b < 4; ++b)
+      if (a != b) {
+        INFO(a << " vs " << b);
+        CHECK(t.pair(a, b) == direct[a * 4 + b]);
+      }
+  const PairedTally same = t.pair(1, 3);
+  CHECK(same.only_baseline_died + same.only_variant_died == 0);
+  CHECK((same.diff_sq == std::vector<u128>(3, 0)));
+  CHECK(t.pair(2, 1).only_baseline_died > 0);
+  CHECK_THROWS_AS(t.pair(2, 2), std::invalid_argument);
 }
 
 TEST_CASE("run tally: parts of one run merge in any order, and JSON round-trips", "[tally]") {

@@ -43,21 +43,16 @@ void run_blocks(const LoadedScenario& s, uint64_t seed, uint64_t first, uint64_t
         TrialContext ctx{rng, nullptr, timeline};
         out[v] = run_trial(s.models[v], ctx);
         t.variants[v].add(out[v], rng.draws(), trial);
-        if (v > 0)
-          t.paired[v].add(out[0], out[v]);
-        else
-          ++t.paired[0].n;  // the baseline against itself: nothing to count but the trial
       }
+      t.add_pairs(out.data());
     }
     if (done) done->fetch_add(hi - lo, std::memory_order_relaxed);
   }
 }
 
 void merge_into(RunTally& out, const RunTally& t) {
-  for (size_t v = 0; v < out.variants.size(); ++v) {
-    out.variants[v].merge(t.variants[v]);
-    out.paired[v].merge(t.paired[v]);
-  }
+  for (size_t v = 0; v < out.variants.size(); ++v) out.variants[v].merge(t.variants[v]);
+  for (size_t p = 0; p < out.paired.size(); ++p) out.paired[p].merge(t.paired[p]);
 }
 
 }  // namespace

@@ -5,7 +5,7 @@ set -euo pipefail
 
 LETHALITY_PACKAGES=(
   g++ cmake ninja-build pkg-config
-  libtbb-dev libeigen3-dev libboost-program-options-dev
+  libtbb-dev libeigen3-dev libboost-program-options-dev libboost-math-dev
   catch2 libbenchmark-dev libtomlplusplus-dev librandom123-dev nlohmann-json3-dev
   python3  # tests/ctrl_c.py drives the real program on a pseudo-terminal
 )

@@ -181,11 +181,13 @@ TEST_CASE("quantile_interval: values that occur, or bin extremes, never midpoint
 }
 
 TEST_CASE("paired_rate_difference: exactly zero without discordant trials", "[interval]") {
+  // No discordant trial: the estimate is exactly 0; the Agresti-Min interval stays honest
+  // about what n trials cannot rule out, symmetric, +-z sqrt(1) / (n + 2).
   const Estimate zero = paired_rate_difference(0, 0, 1000000);
   CHECK(zero.value == 0.0);
-  CHECK(zero.lo == 0.0);
-  CHECK(zero.hi == 0.0);
-  CHECK_FALSE(std::signbit(zero.lo));
+  CHECK_FALSE(std::signbit(zero.value));
+  CHECK(zero.lo == Approx(-kZ95 / 1000002.0).epsilon(1e-12));
+  CHECK(zero.hi == -zero.lo);
 
   // From a real paired tally of a variant identical to the baseline.
   TrialRng rng(3, 0);
@@ -199,10 +201,11 @@ TEST_CASE("paired_rate_difference: exactly zero without discordant trials", "[in
     if (o.end == 2) o.measure(0, static_cast<Seconds>(s.below(1000000)));
     p.add(o, o);
   }
+  REQUIRE(p.only_baseline_died + p.only_variant_died == 0);
   const Estimate died = paired_rate_difference(p.only_baseline_died, p.only_variant_died, p.n);
   CHECK(died.value == 0.0);
-  CHECK(died.lo == 0.0);
-  CHECK(died.hi == 0.0);
+  CHECK(died.hi == -died.lo);
+  CHECK(mcnemar_exact_p(p.only_baseline_died, p.only_variant_died) == 1.0);
   const Estimate downtime =
       paired_mean_difference(to_double(p.diff_sum[0]), to_double(p.diff_sq[0]), p.both_measured[0]);
   CHECK(p.both_measured[0] > 7000);
@@ -211,26 +214,125 @@ TEST_CASE("paired_rate_difference: exactly zero without discordant trials", "[in
   CHECK(downtime.hi == 0.0);
 }
 
-TEST_CASE("paired_rate_difference: the mean of per-trial differences", "[interval]") {
-  // 10 trials where only the baseline died, 30 where only the variant did, of 1000:
-  // d = 0.02, sample variance of the per-trial differences (40 - 1000 d^2) / 999.
+TEST_CASE("paired_rate_difference: Agresti-Min against worked values", "[interval]") {
+  // Agresti, Categorical Data Analysis (2nd ed., 2002), section 10.1: presidential approval of
+  // 1600 people in two surveys, 150 approve only in the first, 86 only in the second. The
+  // difference is 0.04 with Wald standard error 0.0095, interval (0.021, 0.059); Agresti-Min
+  // (adding 1/2 per cell to 1600 trials) barely moves it.
+  const Estimate first = paired_rate_difference(86, 150, 1600);  // first survey as the variant
+  CHECK(first.value == Approx(0.04).epsilon(1e-15));
+  CHECK(first.lo == Approx(0.021).margin(0.0005));
+  CHECK(first.hi == Approx(0.059).margin(0.0005));
+  // To 12 digits, computed independently (Python, from the augmented 2x2 table's cell
+  // proportions p12 = (b + 1/2) / (n + 2), p21 = (c + 1/2) / (n + 2), se^2 = (p12 + p21 -
+  // (p21 - p12)^2) / (n + 2)).
+  CHECK(first.lo == Approx(0.021217189118).epsilon(1e-10));
+  CHECK(first.hi == Approx(0.058682935726).epsilon(1e-10));
+  // The sign convention: variant minus reference. Swapping the two mirrors the interval.
+  const Estimate second = paired_rate_difference(150, 86, 1600);
+  CHECK(second.value == -first.value);
+  CHECK(second.lo == Approx(-first.hi).epsilon(1e-14));
+  CHECK(second.hi == Approx(-first.lo).epsilon(1e-14));
+
   const Estimate e = paired_rate_difference(10, 30, 1000);
   CHECK(e.value == Approx(0.02).epsilon(1e-15));
-  CHECK(e.lo == Approx(0.0076600630737904424).epsilon(1e-12));
-  CHECK(e.hi == Approx(0.03233993692620956).epsilon(1e-12));
-  const Estimate r = paired_rate_difference(30, 10, 1000);
-  CHECK(r.value == Approx(-0.02).epsilon(1e-15));
-  CHECK(r.lo == Approx(-e.hi).epsilon(1e-14));
-  CHECK(r.hi == Approx(-e.lo).epsilon(1e-14));
-  // Every trial discordant the same way: no spread, a zero-width interval at -1.
+  CHECK(e.lo == Approx(0.00749636062856).epsilon(1e-10));
+  CHECK(e.hi == Approx(0.0324237990521).epsilon(1e-10));
+  // Small counts, where the Wald interval collapses: 3 of 20 discordant, all one way.
+  const Estimate small = paired_rate_difference(0, 3, 20);
+  CHECK(small.value == Approx(0.15).epsilon(1e-15));
+  CHECK(small.lo == Approx(-0.032457809495).epsilon(1e-10));
+  CHECK(small.hi == Approx(0.305185082222).epsilon(1e-10));
+  const Estimate few = paired_rate_difference(1, 4, 30);
+  CHECK(few.lo == Approx(-0.0527199955637).epsilon(1e-10));
+  CHECK(few.hi == Approx(0.240219995564).epsilon(1e-10));
+  // Every trial discordant the same way: the estimate -1, the interval clipped to [-1, 1].
   const Estimate all = paired_rate_difference(5, 0, 5);
   CHECK(all.value == -1.0);
   CHECK(all.lo == -1.0);
-  CHECK(all.hi == -1.0);
-  const Estimate one = paired_rate_difference(1, 0, 1);
-  CHECK(one.value == -1.0);
-  CHECK(std::isnan(one.lo));
+  CHECK(all.hi == Approx(-0.277945247706).epsilon(1e-10));
   CHECK(std::isnan(paired_rate_difference(0, 0, 0).value));
+  CHECK_THROWS_AS(paired_rate_difference(3, 3, 5), std::invalid_argument);
+}
+
+TEST_CASE("paired_rate_difference: exact coverage near 95% for small samples", "[interval]") {
+  // The whole multinomial distribution of (b, c) for n paired trials with discordance
+  // probabilities pb, pc, summed exactly: the probability that the interval covers pc - pb.
+  auto coverage = [](int n, double pb, double pc) {
+    double cov = 0;
+    const double pr = 1 - pb - pc, truth = pc - pb;
+    for (int b = 0; b <= n; ++b)
+      for (int c = 0; b + c <= n; ++c) {
+        const double lp = std::lgamma(n + 1) - std::lgamma(b + 1) - std::lgamma(c + 1) -
+                          std::lgamma(n - b - c + 1) + b * std::log(pb) + c * std::log(pc) +
+                          (n - b - c) * std::log(pr);
+        const Estimate e = paired_rate_difference(
+            static_cast<uint64_t>(b), static_cast<uint64_t>(c), static_cast<uint64_t>(n));
+        if (e.lo <= truth && truth <= e.hi) cov += std::exp(lp);
+      }
+    return cov;
+  };
+  // Values from an independent Python enumeration: 0.94683, 0.97237, 0.94499.
+  CHECK(coverage(30, 0.1, 0.2) == Approx(0.9468284623705692).epsilon(1e-9));
+  CHECK(coverage(50, 0.02, 0.05) == Approx(0.972368088252857).epsilon(1e-9));
+  CHECK(coverage(100, 0.01, 0.03) == Approx(0.9449893595689569).epsilon(1e-9));
+}
+
+TEST_CASE("mcnemar_exact_p: two-sided binomial tail", "[interval]") {
+  CHECK(mcnemar_exact_p(0, 0) == 1.0);
+  CHECK(mcnemar_exact_p(3, 3) == 1.0);
+  CHECK(mcnemar_exact_p(1, 0) == 1.0);
+  CHECK(mcnemar_exact_p(0, 5) == Approx(0.0625).epsilon(1e-12));    // 2 / 2^5
+  CHECK(mcnemar_exact_p(2, 8) == Approx(0.109375).epsilon(1e-12));  // 2 (1 + 10 + 45) / 2^10
+  CHECK(mcnemar_exact_p(8, 2) == mcnemar_exact_p(2, 8));
+  // Exact rational sums (Python fractions): Agresti's approval table, and 12 vs 30.
+  CHECK(mcnemar_exact_p(150, 86) == Approx(3.71593613957144e-05).epsilon(1e-9));
+  CHECK(mcnemar_exact_p(12, 30) == Approx(0.00791589733489673).epsilon(1e-9));
+}
+
+TEST_CASE("clopper_pearson: exact binomial bounds, one-sided at k = 0 and k = n", "[interval]") {
+  // The classic table values: 5 of 10 gives (0.1871, 0.8129), 1 of 10 (0.0025, 0.4450).
+  const Estimate half = clopper_pearson(5, 10);
+  CHECK(half.value == 0.5);
+  CHECK(half.lo == Approx(0.187086).margin(5e-6));
+  CHECK(half.hi == Approx(0.812914).margin(5e-6));
+  const Estimate one = clopper_pearson(1, 10);
+  CHECK(one.lo == Approx(0.002529).margin(5e-6));
+  CHECK(one.hi == Approx(0.445016).margin(5e-6));
+  // k = 0: no lower tail to miss, so the upper bound is one-sided: 1 - 0.05^(1/n).
+  const Estimate none = clopper_pearson(0, 10);
+  CHECK(none.value == 0.0);
+  CHECK(none.lo == 0.0);
+  CHECK(none.hi == Approx(1 - std::pow(0.05, 0.1)).epsilon(1e-10));
+  CHECK(clopper_pearson(0, 1000000).hi == Approx(1 - std::pow(0.05, 1e-6)).epsilon(1e-8));
+  const Estimate all = clopper_pearson(10, 10);
+  CHECK(all.hi == 1.0);
+  CHECK(all.lo == Approx(std::pow(0.05, 0.1)).epsilon(1e-10));
+  CHECK(std::isnan(clopper_pearson(0, 0).value));
+  // Never narrower than Wilson in these cases (it is conservative).
+  for (uint64_t k : {1, 3, 50}) {
+    const Estimate c = clopper_pearson(k, 100), w = wilson(k, 100);
+    CHECK(c.hi - c.lo >= w.hi - w.lo);
+  }
+  CHECK(rate_interval(IntervalKind::ClopperPearson, 5, 10).lo == half.lo);
+  CHECK(rate_interval(IntervalKind::Wilson, 5, 10).lo == wilson(5, 10).lo);
+}
+
+TEST_CASE("variance ratios: what pairing bought", "[interval]") {
+  // Rates 0.2 and 0.22 over 1000 trials, 10 and 30 discordant: unpaired per-trial variance
+  // 0.2*0.8 + 0.22*0.78 = 0.3316, paired 0.04 - 0.02^2 = 0.0396.
+  CHECK(paired_rate_variance_ratio(200, 220, 10, 30, 1000) ==
+        Approx(0.3316 / 0.0396).epsilon(1e-12));
+  CHECK(std::isnan(paired_rate_variance_ratio(200, 200, 0, 0, 1000)));
+  CHECK(std::isnan(paired_rate_variance_ratio(0, 0, 0, 0, 0)));
+  // Means: two samples {0, 10, 20} and {1, 11, 21} (variance 100 each, n 3): unpaired 200 / 3;
+  // differences all 1: paired variance 0, no ratio; differences {0, 2, 1}: variance 1 / 3.
+  LogHistogram a, b;
+  for (uint64_t x : {0, 10, 20}) a.add(x);
+  for (uint64_t x : {1, 11, 21}) b.add(x);
+  CHECK(std::isnan(paired_mean_variance_ratio(a, b, 3, 3, 3)));
+  CHECK(paired_mean_variance_ratio(a, b, 3, 5, 3) ==
+        Approx((200.0 / 3) / (1.0 / 3)).epsilon(1e-12));
 }
 
 TEST_CASE("paired_mean_difference: from sums of differences and squares", "[interval]") {

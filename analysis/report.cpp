@@ -26,7 +26,7 @@ std::vector<MetricRow> summary_rows(const RunInfo& info, const RunTally& t) {
     const Tally& x = t.variants[v];
     const std::string& name = info.variants.at(v);
     auto rate = [&](const std::string& metric, uint64_t k) {
-      rows.push_back({name, metric, wilson(k, x.trials), x.trials});
+      rows.push_back({name, metric, rate_interval(info.interval, k, x.trials), x.trials});
     };
     // Ends: death first, then where; the other kinds a model declares.
     rate("death_rate", x.ends_in(m.end_mask(EndKind::Died)));
@@ -63,24 +63,48 @@ std::vector<MetricRow> summary_rows(const RunInfo& info, const RunTally& t) {
   return rows;
 }
 
-std::vector<MetricRow> comparison_rows(const RunInfo& info, const RunTally& t) {
+std::vector<std::pair<size_t, size_t>> comparison_pairs(const RunInfo& info) {
+  const size_t k = info.variants.size();
+  std::vector<std::pair<size_t, size_t>> pairs;
+  if (info.all_pairs) {
+    for (size_t a = 0; a < k; ++a)
+      for (size_t b = a + 1; b < k; ++b) pairs.emplace_back(a, b);
+  } else {
+    for (size_t v = 0; v < k; ++v)
+      if (v != info.reference) pairs.emplace_back(info.reference, v);
+  }
+  return pairs;
+}
+
+std::vector<ComparisonRow> comparison_rows(const RunInfo& info, const RunTally& t) {
   const MetricSpec& m = info.metrics;
-  std::vector<MetricRow> rows;
-  for (size_t v = 1; v < t.variants.size(); ++v) {
-    const PairedTally& p = t.paired[v];
-    const std::string& name = info.variants.at(v);
-    rows.push_back({name, "death_rate_difference",
-                    paired_rate_difference(p.only_baseline_died, p.only_variant_died, p.n), p.n});
+  std::vector<ComparisonRow> rows;
+  for (const auto& [r, v] : comparison_pairs(info)) {
+    const PairedTally p = t.pair(r, v);
+    const Tally &x = t.variants.at(r), &y = t.variants.at(v);
+    const std::string &name = info.variants.at(v), &ref = info.variants.at(r);
+    // A rate: discordant counts b (reference only) and c (variant only), marginals kr and kv.
+    auto rate = [&](const std::string& metric, uint64_t b, uint64_t c, uint64_t kr, uint64_t kv) {
+      rows.push_back({name, ref, metric, paired_rate_difference(b, c, p.n), p.n, b, c,
+                      mcnemar_exact_p(b, c), paired_rate_variance_ratio(kr, kv, b, c, p.n)});
+    };
+    const uint64_t died = m.end_mask(EndKind::Died);
+    rate("death_rate_difference", p.only_baseline_died, p.only_variant_died, x.ends_in(died),
+         y.ends_in(died));
     for (size_t c = 0; c < m.counters.size(); ++c)
-      rows.push_back(
-          {name, m.counters[c].name + "_rate_difference",
-           paired_rate_difference(p.only_baseline_counter[c], p.only_variant_counter[c], p.n),
-           p.n});
-    for (size_t d = 0; d < m.durations.size(); ++d)
-      rows.push_back({name, m.durations[d].name + "_mean_difference_s",
-                      paired_mean_difference(to_double(p.diff_sum[d]), to_double(p.diff_sq[d]),
-                                             p.both_measured[d]),
-                      p.both_measured[d]});
+      rate(m.counters[c].name + "_rate_difference", p.only_baseline_counter[c],
+           p.only_variant_counter[c], x.counter_trials[c], y.counter_trials[c]);
+    for (size_t q = 0; q < m.sequelae.size(); ++q)
+      rate("sequela_" + m.sequelae[q].name + "_rate_difference", p.only_baseline_sequela[q],
+           p.only_variant_sequela[q], x.sequela_trials[q], y.sequela_trials[q]);
+    for (size_t d = 0; d < m.durations.size(); ++d) {
+      const double sum = to_double(p.diff_sum[d]), sq = to_double(p.diff_sq[d]);
+      rows.push_back({name, ref, m.durations[d].name + "_mean_difference_s",
+                      paired_mean_difference(sum, sq, p.both_measured[d]), p.both_measured[d],
+                      std::nullopt, std::nullopt, std::nullopt,
+                      paired_mean_variance_ratio(x.durations[d], y.durations[d], sum, sq,
+                                                 p.both_measured[d])});
+    }
   }
   return rows;
 }
@@ -101,7 +125,7 @@ std::vector<std::pair<std::string, std::string>> csv_files(const RunInfo& info, 
   for (size_t v = 0; v < t.variants.size(); ++v) {
     const Tally& x = t.variants[v];
     for (size_t e = 0; e < m.ends.size(); ++e) {
-      const Estimate est = wilson(x.ends[e], x.trials);
+      const Estimate est = rate_interval(info.interval, x.ends[e], x.trials);
       ends.field(info.scenario).field(info.variants[v]).field(end_kind_name(m.ends[e].kind));
       ends.field(m.ends[e].detail).field(x.ends[e]);
       ends.field(est.value).field(est.lo).field(est.hi);
@@ -125,7 +149,7 @@ std::vector<std::pair<std::string, std::string>> csv_files(const RunInfo& info, 
   for (size_t v = 0; v < t.variants.size(); ++v) {
     const Tally& x = t.variants[v];
     for (size_t s = 0; s < m.sequelae.size(); ++s) {
-      const Estimate e = wilson(x.sequela_trials[s], x.trials);
+      const Estimate e = rate_interval(info.interval, x.sequela_trials[s], x.trials);
       seq.field(info.scenario).field(info.variants[v]).field(m.sequelae[s].name);
       seq.field(x.sequela_trials[s]).field(e.value).field(e.lo).field(e.hi);
       seq.field(x.sequela_total[s]).field(m.sequelae[s].unit);
@@ -157,10 +181,16 @@ std::vector<std::pair<std::string, std::string>> csv_files(const RunInfo& info, 
   }
   files.emplace_back("examples.csv", ex.text());
 
-  Csv cmp({"scenario", "variant", "baseline", "metric", "difference", "ci_low", "ci_high", "n"});
-  for (const MetricRow& r : comparison_rows(info, t)) {
-    cmp.field(info.scenario).field(r.variant).field(info.variants[0]).field(r.metric);
-    cmp.field(r.estimate.value).field(r.estimate.lo).field(r.estimate.hi).field(r.n);
+  Csv cmp({"scenario", "variant", "reference", "metric", "difference", "ci_low", "ci_high", "n",
+           "only_reference", "only_variant", "p_value", "variance_ratio"});
+  for (const ComparisonRow& r : comparison_rows(info, t)) {
+    cmp.field(info.scenario).field(r.variant).field(r.reference).field(r.metric);
+    cmp.field(r.difference.value).field(r.difference.lo).field(r.difference.hi).field(r.n);
+    if (r.only_reference)
+      cmp.field(*r.only_reference).field(*r.only_variant).field(*r.p_value);
+    else
+      cmp.field(std::string()).field(std::string()).field(std::string());
+    cmp.field(r.variance_ratio);
     cmp.end_row();
   }
   files.emplace_back("comparisons.csv", cmp.text());
@@ -183,12 +213,15 @@ std::string run_json(const RunInfo& info, const RunTally& t) {
         {"file", info.file},
         {"sha256", info.sha256}}},
       {"seed", info.seed},
-      {"trials", info.trials},
+      {"trials", t.trials()},
       {"trial_ranges", t.ranges.to_json()},
+      {"stopped", info.stop_reason},
+      {"interval", interval_name(info.interval)},
       {"threads", info.threads},
       {"elapsed_s", info.elapsed_s},
       {"variants", variants},
   };
+  if (!info.precision.empty()) j["precision"] = info.precision;
   return j.dump(2) + "\n";
 }
 
@@ -213,7 +246,7 @@ std::string pad(const std::string& s, size_t w) {
 std::string summary_table(const RunInfo& info, const RunTally& t) {
   const MetricSpec& m = info.metrics;
   std::string out;
-  char buf[256];
+  char buf[1024];
   std::snprintf(buf, sizeof buf, "%s (%s): %llu trials, seed %llu, %d thread%s, %.2f s\n",
                 info.scenario.c_str(), info.ruleset.c_str(),
                 static_cast<unsigned long long>(t.trials()),
@@ -231,8 +264,9 @@ std::string summary_table(const RunInfo& info, const RunTally& t) {
     return x.trials > 0 ? static_cast<double>(k) / static_cast<double>(x.trials) : NAN;
   };
   const uint64_t died = m.end_mask(EndKind::Died);
+  const IntervalKind kind = info.interval;
   cols.push_back({"deaths (95% CI)", [=](const Tally& x) {
-                    const Estimate d = wilson(x.ends_in(died), x.trials);
+                    const Estimate d = rate_interval(kind, x.ends_in(died), x.trials);
                     return pct(d.value) + " (" + pct(d.lo) + "-" + pct(d.hi) + ")";
                   }});
   for (size_t e = 0; e < m.ends.size(); ++e)
@@ -279,15 +313,24 @@ std::string summary_table(const RunInfo& info, const RunTally& t) {
     for (size_t i = 0; i < cols.size(); ++i) row += pad(cols[i].cell(t.variants[v]), widths[i]);
     line(row);
   }
-  for (size_t v = 1; v < t.variants.size(); ++v) {
-    const PairedTally& p = t.paired[v];
-    const Estimate e = paired_rate_difference(p.only_baseline_died, p.only_variant_died, p.n);
+  // The paired comparisons: death rate difference, discordant trials, McNemar, and what
+  // pairing bought (an independent-streams run would need that many times the trials).
+  for (const ComparisonRow& r : comparison_rows(info, t)) {
+    if (r.metric != "death_rate_difference") continue;
     std::snprintf(buf, sizeof buf,
-                  "  %s vs baseline: deaths %+.3f pp (95%% CI %+.3f to %+.3f), paired over %llu "
-                  "trials\n",
-                  info.variants[v].c_str(), 100 * e.value, 100 * e.lo, 100 * e.hi,
-                  static_cast<unsigned long long>(p.n));
+                  "  %s vs %s: deaths %+.3f pp (95%% CI %+.3f to %+.3f), paired over %llu "
+                  "trials: %llu died only in %s, %llu only in %s, McNemar p = %.3g",
+                  r.variant.c_str(), r.reference.c_str(), 100 * r.difference.value,
+                  100 * r.difference.lo, 100 * r.difference.hi,
+                  static_cast<unsigned long long>(r.n),
+                  static_cast<unsigned long long>(*r.only_reference), r.reference.c_str(),
+                  static_cast<unsigned long long>(*r.only_variant), r.variant.c_str(), *r.p_value);
     out += buf;
+    if (!std::isnan(r.variance_ratio)) {
+      std::snprintf(buf, sizeof buf, "; pairing worth %.1fx the trials", r.variance_ratio);
+      out += buf;
+    }
+    out += "\n";
   }
   return out;
 }

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "analysis/interval.h"
@@ -27,6 +29,14 @@ struct RunInfo {
   std::vector<std::string> variants;  // [0] = "baseline"
   std::vector<std::string> variant_descriptions;
   MetricSpec metrics;  // what the model declared it measures: the reports follow it
+  IntervalKind interval = IntervalKind::Wilson;  // for every rate's interval
+  // Comparisons: each variant against `reference` (an index into variants), or every pair.
+  size_t reference = 0;
+  bool all_pairs = false;
+  // Why the run stopped ("trials": the fixed count; "precision": the target was met;
+  // "max_trials": the cap came first) and, with a precision target, what it was.
+  std::string stop_reason = "trials";
+  std::string precision;  // e.g. "0.001" or "5%"; empty without a target
 };
 
 struct MetricRow {
@@ -40,8 +50,26 @@ struct MetricRow {
 // of each kind of end and of each death detail, each counter's rate and mean, each
 // duration's mean and quantiles, and the random draws per trial.
 std::vector<MetricRow> summary_rows(const RunInfo& info, const RunTally& t);
-// comparisons.csv: one row per non-baseline variant and paired metric.
-std::vector<MetricRow> comparison_rows(const RunInfo& info, const RunTally& t);
+// The pairs compared, as (reference, variant) indices: every variant against info.reference,
+// or with info.all_pairs every pair (a, b), a < b, with a — the earlier in the file — as the
+// reference.
+std::vector<std::pair<size_t, size_t>> comparison_pairs(const RunInfo& info);
+
+struct ComparisonRow {
+  std::string variant;
+  std::string reference;
+  std::string metric;
+  Estimate difference;  // variant minus reference
+  uint64_t n;           // paired trials (for a duration: trials where both measured it)
+  // Rates only: the discordant counts and McNemar's exact p-value.
+  std::optional<uint64_t> only_reference, only_variant;
+  std::optional<double> p_value;
+  double variance_ratio;  // unpaired / paired variance: what pairing bought (NaN: undefined)
+};
+
+// comparisons.csv: one row per compared pair and paired metric: the death rate, each counter's
+// rate, each sequela's frequency and each duration's mean.
+std::vector<ComparisonRow> comparison_rows(const RunInfo& info, const RunTally& t);
 
 // The CSV files' contents, by file name: summary.csv, end_states.csv, histograms.csv,
 // sequelae.csv, examples.csv, comparisons.csv.

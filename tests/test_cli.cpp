@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -16,6 +17,7 @@
 #include "sim/cli/output.h"
 #include "sim/core/number.h"
 #include "sim/core/sha256.h"
+#include "sim/engine/driver.h"
 #include "tests/support.h"
 
 using namespace leth;
@@ -74,7 +76,8 @@ std::string bad_scenario() {
 }
 
 const char* kRunUsage =
-    "usage: lethality run FILE|DIR... [--trials N] [--seed S] [--threads T] [--out DIR]\n";
+    "usage: lethality run FILE|DIR... [--trials N | --precision H] [--seed S] [--threads T] "
+    "[--out DIR]\n";
 
 }  // namespace
 
@@ -209,7 +212,9 @@ TEST_CASE("run writes the whole results folder", "[cli]") {
       {"sequelae.csv",
        "scenario,variant,sequela,trials_with,rate,ci_low,ci_high,total_count,unit,"
        "total_magnitude"},
-      {"comparisons.csv", "scenario,variant,baseline,metric,difference,ci_low,ci_high,n"},
+      {"comparisons.csv",
+       "scenario,variant,reference,metric,difference,ci_low,ci_high,n,only_reference,"
+       "only_variant,p_value,variance_ratio"},
       {"examples.csv", "scenario,variant,kind,name,trial"},
   };
   for (const auto& [name, header] : headers) {
@@ -228,6 +233,9 @@ TEST_CASE("run writes the whole results folder", "[cli]") {
   const nlohmann::json run = nlohmann::json::parse(read_file(out + "/run.json"));
   CHECK(run.at("seed") == 7);
   CHECK(run.at("trials") == 2000);
+  CHECK(run.at("stopped") == "trials");
+  CHECK(run.at("interval") == "wilson");
+  CHECK_FALSE(run.contains("precision"));
   CHECK(run.at("threads") == 2);
   CHECK(run.at("scenario").at("name") == "test");
   CHECK(run.at("scenario").at("sha256") == sha256_hex(read_file(file)));
@@ -512,4 +520,145 @@ TEST_CASE("every kind of bad input makes run exit 2, locate the error and write 
     CHECK_FALSE(fs::exists(out_dir));
   }
   CHECK(partial_leftovers(test::temp_dir()).empty());
+}
+
+namespace {
+
+// The good scenario with a third variant, for --reference and --all-pairs.
+std::string three_variants() {
+  return test::pf2_scenario(R"([[variants]]
+name = "flat"
+options = { recovery_check = "flat" }
+
+[[variants]]
+name = "wounded"
+options = { recovery_check = "flat", wounded = true }
+)");
+}
+
+std::vector<std::string> csv_column(const std::string& csv, size_t col, const std::string& metric) {
+  std::vector<std::string> out;
+  std::istringstream in(csv);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::vector<std::string> f;
+    std::istringstream l(line.substr(0, line.size() - 1));  // drop the CR
+    for (std::string x; std::getline(l, x, ',');) f.push_back(x);
+    if (f.size() > col && f[3] == metric) out.push_back(f[col]);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("run --reference and --all-pairs choose the compared pairs", "[cli][paired]") {
+  const std::string file = test::write_file("cli-pairs.toml", three_variants());
+  const std::string def = fresh_path("cli-pairs-default"), ref = fresh_path("cli-pairs-ref"),
+                    all = fresh_path("cli-pairs-all");
+  REQUIRE(cli({"run", file, "--trials", "3000", "-q", "--out", def}).status == 0);
+  const Result r = cli({"run", file, "--trials", "3000", "--reference", "flat", "--out", ref});
+  REQUIRE(r.err == "");
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("  baseline vs flat: deaths "));
+  CHECK_THAT(r.out, Catch::Contains("  wounded vs flat: deaths "));
+  CHECK_THAT(r.out, Catch::Contains("McNemar p = "));
+  REQUIRE(cli({"run", file, "--trials", "3000", "-q", "--all-pairs", "--out", all}).status == 0);
+  const std::string d = read_file(def + "/comparisons.csv"),
+                    f = read_file(ref + "/comparisons.csv"),
+                    a = read_file(all + "/comparisons.csv");
+  // Columns: 1 variant, 2 reference, 4 difference, 8 only_reference, 9 only_variant.
+  CHECK(csv_column(d, 1, "death_rate_difference") == std::vector<std::string>{"flat", "wounded"});
+  CHECK(csv_column(d, 2, "death_rate_difference") ==
+        std::vector<std::string>{"baseline", "baseline"});
+  CHECK(csv_column(f, 1, "death_rate_difference") ==
+        std::vector<std::string>{"baseline", "wounded"});
+  CHECK(csv_column(a, 1, "death_rate_difference") ==
+        std::vector<std::string>{"flat", "wounded", "wounded"});
+  CHECK(csv_column(a, 2, "death_rate_difference") ==
+        std::vector<std::string>{"baseline", "baseline", "flat"});
+  // The same pair from either side: the counts swap and the difference changes sign.
+  const auto fwd_b = csv_column(d, 8, "death_rate_difference")[0],
+             fwd_c = csv_column(d, 9, "death_rate_difference")[0];
+  CHECK(csv_column(f, 8, "death_rate_difference")[0] == fwd_c);
+  CHECK(csv_column(f, 9, "death_rate_difference")[0] == fwd_b);
+  CHECK(std::stod(csv_column(f, 4, "death_rate_difference")[0]) ==
+        -std::stod(csv_column(d, 4, "death_rate_difference")[0]));
+  // wounded vs flat, from its own paired tally, is the third row of --all-pairs and the second
+  // of --reference flat.
+  for (size_t col : {4, 8, 9})
+    CHECK(csv_column(a, col, "death_rate_difference")[2] ==
+          csv_column(f, col, "death_rate_difference")[1]);
+}
+
+TEST_CASE("run: bad comparison and precision flags exit 2 naming the flag", "[cli]") {
+  const std::string file = test::write_file("cli-flags.toml", three_variants());
+  const std::string out = fresh_path("cli-flags-out");
+  auto err_of = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args{"run", file, "-q", "--out", out};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const Result r = cli(args);
+    CHECK(r.status == 2);
+    CHECK_FALSE(fs::exists(out));
+    return r.err;
+  };
+  CHECK_THAT(err_of({"--reference", "nobody"}),
+             Catch::Contains("--reference nobody: no such variant in test") &&
+                 Catch::Contains("expected one of baseline, flat, wounded"));
+  CHECK_THAT(err_of({"--reference", "flat", "--all-pairs"}),
+             Catch::Contains("--reference and --all-pairs cannot both be given"));
+  CHECK_THAT(err_of({"--precision", "0"}),
+             Catch::Contains("--precision \"0\" is not a precision") &&
+                 Catch::Contains("expected a half-width above 0"));
+  CHECK_THAT(err_of({"--precision", "5%%"}), Catch::Contains("--precision \"5%%\""));
+  CHECK_THAT(err_of({"--precision", "abc"}), Catch::Contains("--precision \"abc\""));
+  CHECK_THAT(err_of({"--precision", "120%"}), Catch::Contains("--precision \"120%\""));
+  CHECK_THAT(err_of({"--precision", "0.01", "--trials", "1000"}),
+             Catch::Contains("--precision and --trials cannot both be given"));
+  CHECK_THAT(err_of({"--max-trials", "1000"}), Catch::Contains("--max-trials needs --precision"));
+  CHECK_THAT(err_of({"--precision", "1%", "--max-trials", "0"}),
+             Catch::Contains("--max-trials 0 is out of range"));
+  CHECK_THAT(err_of({"--interval", "wald"}),
+             Catch::Contains("--interval \"wald\" is not an interval") &&
+                 Catch::Contains("expected wilson or clopper-pearson"));
+  // validate makes the same checks.
+  const Result v = cli({"validate", file, "--reference", "nobody"});
+  CHECK(v.status == 2);
+  CHECK_THAT(v.err, Catch::Contains("--reference nobody"));
+}
+
+TEST_CASE("run --precision stops at the same trial with 1 and 2 threads", "[cli][precision]") {
+  const std::string file = test::write_file("cli-precision.toml", three_variants());
+  std::map<std::string, std::string> first;
+  for (const char* threads : {"1", "2"}) {
+    const std::string out = fresh_path(std::string("cli-precision-") + threads);
+    const Result r = cli({"run", file, "-q", "--precision", "0.004", "--max-trials", "2e6",
+                          "--threads", threads, "--interval", "clopper-pearson", "--out", out});
+    REQUIRE(r.err == "");
+    REQUIRE(r.status == 0);
+    const nlohmann::json run = nlohmann::json::parse(read_file(out + "/run.json"));
+    CHECK(run.at("stopped") == "precision");
+    CHECK(run.at("precision") == "0.004");
+    CHECK(run.at("interval") == "clopper-pearson");
+    const uint64_t n = run.at("trials").get<uint64_t>();
+    CHECK(n % kChunkTrials == 0);  // a chunk boundary
+    CHECK(n < 2000000);
+    for (const char* name : {"summary.csv", "comparisons.csv", "sequelae.csv", "end_states.csv",
+                             "histograms.csv", "examples.csv"}) {
+      INFO(name);
+      const std::string csv = read_file(out + "/" + name);
+      if (first.count(name))
+        CHECK(csv == first[name]);
+      else
+        first[name] = csv;
+    }
+    if (!first.count("trials")) first["trials"] = std::to_string(n);
+    CHECK(std::to_string(n) == first["trials"]);
+  }
+  // A cap below what the target needs: stopped by the cap, and run.json says so.
+  const std::string out = fresh_path("cli-precision-cap");
+  REQUIRE(cli({"run", file, "-q", "--precision", "0.0001", "--max-trials", "70000", "--out", out})
+              .status == 0);
+  const nlohmann::json run = nlohmann::json::parse(read_file(out + "/run.json"));
+  CHECK(run.at("stopped") == "max_trials");
+  CHECK(run.at("trials") == 70000);
 }

@@ -109,13 +109,31 @@ TEST_CASE("runner: a variant equal to the baseline differs by exactly zero", "[r
   CHECK(same.only_baseline_died == 0);
   CHECK(same.only_variant_died == 0);
   for (const i128 d : same.diff_sum) CHECK(d == 0);
-  const auto rows = comparison_rows(info_for(ls, n), t);
-  for (const MetricRow& r : rows)
+  for (const u128 d : same.diff_sq) CHECK(d == 0);
+  for (const uint64_t c : same.only_baseline_sequela) CHECK(c == 0);
+  for (const uint64_t c : same.only_variant_sequela) CHECK(c == 0);
+  // Every pair that involves "same" is the baseline's pair, trial for trial.
+  CHECK(t.pair(2, 1) == t.pair(2, 0));
+  CHECK(t.pair(1, 2) == t.pair(0, 2));
+  RunInfo info = info_for(ls, n);
+  info.all_pairs = true;
+  const auto rows = comparison_rows(info, t);
+  size_t checked = 0;
+  for (const ComparisonRow& r : rows)
     if (r.variant == "same") {
-      CHECK(r.estimate.value == 0.0);
-      CHECK(r.estimate.lo == 0.0);
-      CHECK(r.estimate.hi == 0.0);
+      ++checked;
+      CHECK(r.difference.value == 0.0);
+      if (r.only_reference) {  // a rate: no discordant trial, McNemar p = 1
+        CHECK(*r.only_reference == 0);
+        CHECK(*r.only_variant == 0);
+        CHECK(*r.p_value == 1.0);
+        CHECK(r.difference.hi == -r.difference.lo);
+      } else {  // a mean: every difference 0
+        CHECK(r.difference.lo == 0.0);
+        CHECK(r.difference.hi == 0.0);
+      }
     }
+  CHECK(checked == rows.size() / 3);  // same vs baseline of the three pairs
   // A variant that changes only the dying rules cannot change who gets knocked out first:
   // the attack rolls come from their own streams (common random numbers by purpose).
   const int ko = metrics_of(ls.models[0]).counter_index("knocked_out");

@@ -41,12 +41,15 @@ RunInfo run_info(const LoadedScenario& ls, uint64_t seed, uint64_t trials, int t
 
 int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CommandSpec spec{
-      "lethality run FILE|DIR... [--trials N] [--seed S] [--threads T] [--out DIR]",
+      "lethality run FILE|DIR... [--trials N | --precision H] [--seed S] [--threads T] "
+      "[--out DIR]",
       "Runs each scenario (a folder means every *.toml in it), prints a summary per scenario and\n"
       "writes summary.csv, end_states.csv, histograms.csv, sequelae.csv, examples.csv,\n"
       "comparisons.csv and "
       "run.json into results/<scenario-name>/ (or --out DIR). Every file is validated before\n"
-      "anything runs; bad input exits with status 2 and writes nothing.",
+      "anything runs; bad input exits with status 2 and writes nothing. With --precision the\n"
+      "run stops, at a chunk boundary, once every variant's death-rate interval is narrow\n"
+      "enough (or at --max-trials); the stopping point does not depend on --threads.",
       po::options_description("options"),
       {}};
   RunArgs run_args;
@@ -67,25 +70,38 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   }
 
   // Validate everything before running anything: the same checks as `validate`.
-  const RunPlan plan = plan_run(run_args.files, run_args.out_dir);
+  RunPlan plan = plan_run(run_args.files, run_args.out_dir);
+  for (InputError& e : check_settings(settings, plan)) plan.errors.push_back(std::move(e));
   for (const InputError& e : plan.errors) err << e.what() << "\n";
   if (!plan.ok()) return 2;
 
   ThreadLimit limit(settings.threads);
   for (const PlannedScenario& p : plan.scenarios) {
     const LoadedScenario& ls = p.loaded;
-    const uint64_t n = settings.trials.value_or(ls.scenario.trials);
+    const std::optional<PrecisionTarget>& target = settings.precision;
+    // With a precision target, the trials are a cap; the hook at each chunk boundary decides.
+    const uint64_t n = target ? settings.max_trials : settings.trials.value_or(ls.scenario.trials);
     const uint64_t s = settings.seed.value_or(ls.scenario.seed);
+    const uint64_t died = metrics_of(ls.models.front()).end_mask(EndKind::Died);
+    ChunkHook hook;
+    if (target) hook = [&](const RunTally& t) { return !precise_enough(*target, t, died); };
     std::atomic<uint64_t> done{0};
     const auto t0 = std::chrono::steady_clock::now();
     RunTally tally;
     {
       ProgressLine progress(ls.scenario.name, n, done, !quiet);
-      tally = drive(ls, s, DrivePlan{0, n}, {}, &done);
+      tally = drive(ls, s, DrivePlan{0, n}, hook, &done);
     }
     const double elapsed =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    const RunInfo info = run_info(ls, s, n, limit.threads(), elapsed);
+    RunInfo info = run_info(ls, s, tally.trials(), limit.threads(), elapsed);
+    info.interval = settings.interval;
+    info.reference = reference_index(settings, ls.scenario);
+    info.all_pairs = settings.all_pairs;
+    if (target) {
+      info.precision = target->text();
+      info.stop_reason = precise_enough(*target, tally, died) ? "precision" : "max_trials";
+    }
     FileSet fileset = csv_files(info, tally);
     fileset.emplace_back("run.json", run_json(info, tally));
     try {

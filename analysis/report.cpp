@@ -237,6 +237,16 @@ std::string pct(double x) {
   return buf;
 }
 
+// "= 0.0123", or "< 1e-300" where the binomial tail is below what a double holds.
+std::string p_text(double p) {
+  char buf[32];
+  if (p < 1e-300)
+    std::snprintf(buf, sizeof buf, "< 1e-300");
+  else
+    std::snprintf(buf, sizeof buf, "= %.3g", p);
+  return buf;
+}
+
 std::string pad(const std::string& s, size_t w) {
   return s.size() >= w ? s + " " : s + std::string(w - s.size(), ' ');
 }
@@ -319,12 +329,13 @@ std::string summary_table(const RunInfo& info, const RunTally& t) {
     if (r.metric != "death_rate_difference") continue;
     std::snprintf(buf, sizeof buf,
                   "  %s vs %s: deaths %+.3f pp (95%% CI %+.3f to %+.3f), paired over %llu "
-                  "trials: %llu died only in %s, %llu only in %s, McNemar p = %.3g",
+                  "trials: %llu died only in %s, %llu only in %s, McNemar p %s",
                   r.variant.c_str(), r.reference.c_str(), 100 * r.difference.value,
                   100 * r.difference.lo, 100 * r.difference.hi,
                   static_cast<unsigned long long>(r.n),
                   static_cast<unsigned long long>(*r.only_reference), r.reference.c_str(),
-                  static_cast<unsigned long long>(*r.only_variant), r.variant.c_str(), *r.p_value);
+                  static_cast<unsigned long long>(*r.only_variant), r.variant.c_str(),
+                  p_text(*r.p_value).c_str());
     out += buf;
     if (!std::isnan(r.variance_ratio)) {
       std::snprintf(buf, sizeof buf, "; pairing worth %.1fx the trials", r.variance_ratio);

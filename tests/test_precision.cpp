@@ -91,7 +91,7 @@ TEST_CASE("precision: a driven run stops at the same boundary for 1 and 2 thread
     }
     info.metrics = metrics_of(ls.models.front());
     std::string csv;
-    for (const auto& [name, text] : csv_files(info, t)) csv += name + "\n" + text;
+    for (const auto& [name, text] : csv_files(info, t)) csv.append(name).append("\n").append(text);
     if (threads == 1) {
       first_csv = csv;
       first_trials = t.trials();

@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Ctrl-C on a running `lethality run` whose progress line shows on a terminal: the output must
-end on a fresh line, the program must die of SIGINT as before, and no results folder appears.
+end on a fresh line, and the program must stop at the next chunk boundary, write a checkpoint
+and the results of the trials done marked partial (run.json "partial": true, and "PARTIAL" on
+the terminal), and exit with status 130.
 
 usage: ctrl_c.py LETHALITY SCENARIO OUT_DIR   (run by ctest; exit 0 = pass)
 """
+import json
 import os
 import pty
 import select
@@ -13,7 +16,10 @@ import sys
 import time
 
 binary, scenario, out_dir = sys.argv[1:4]
+checkpoint = out_dir.rstrip("/") + ".checkpoint.json"
 shutil.rmtree(out_dir, ignore_errors=True)
+if os.path.exists(checkpoint):
+    os.remove(checkpoint)
 
 pid, fd = pty.fork()  # the child's stdin, stdout and stderr are the pseudo-terminal
 if pid == 0:
@@ -56,12 +62,21 @@ else:
 
 _, status = os.waitpid(pid, 0)
 failures = []
-if not (os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGINT):
-    failures.append("expected death by SIGINT, got status %r" % status)
+if not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == 130):
+    failures.append("expected exit status 130, got wait status %r" % status)
 if not got.endswith(b"\n"):  # the terminal turns "\n" into "\r\n"
     failures.append("the output does not end on a fresh line: %r" % got[-120:])
-if os.path.exists(out_dir):
-    failures.append("a results folder appeared: " + out_dir)
+if b"PARTIAL" not in got:
+    failures.append("the terminal does not say the results are partial: %r" % got[-400:])
+try:
+    with open(os.path.join(out_dir, "run.json")) as f:
+        run = json.load(f)
+    if run.get("partial") is not True:
+        failures.append("run.json is not marked partial")
+except OSError as e:
+    failures.append("no partial results: %s" % e)
+if not os.path.exists(checkpoint):
+    failures.append("no checkpoint: " + checkpoint)
 if failures:
     sys.exit("\n".join(failures))
 print("ok: %r" % got[-80:])

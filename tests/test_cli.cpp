@@ -74,7 +74,8 @@ std::string bad_scenario() {
 }
 
 const char* kRunUsage =
-    "usage: lethality run FILE|DIR... [--trials N] [--seed S] [--threads T] [--out DIR]\n";
+    "usage: lethality run FILE|DIR... [--trials N] [--seed S] [--threads T] [--out DIR]\n"
+    "       [--checkpoint-every N] [--resume] [--shard K/N]\n";
 
 }  // namespace
 

@@ -28,13 +28,14 @@ int cmd_validate(const std::vector<std::string>& args, std::ostream& out, std::o
     err << "error: no scenario files given\nusage: " << spec.usage << "\n";
     return 2;
   }
+  RunSettings settings;
   try {
-    read_run_settings(vm, run_args);
+    settings = read_run_settings(vm, run_args);
   } catch (const InputError& e) {
     err << e.what() << "\n";
     return 2;
   }
-  const RunPlan plan = plan_run(run_args.files, run_args.out_dir);
+  const RunPlan plan = plan_run(run_args.files, run_args.out_dir, settings);
   for (const PlannedScenario& p : plan.scenarios) {
     const Scenario& s = p.loaded.scenario;
     out << "ok  " << s.file << ": " << s.name << " (" << s.ruleset << ", " << s.variants.size()

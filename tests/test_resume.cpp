@@ -172,7 +172,8 @@ TEST_CASE("run --resume continues a checkpoint to the bytes of an uninterrupted 
     const Result r =
         cli({"run", file, "--trials", kTrials, "--out", out, "--resume", "--seed", "8"});
     CHECK(r.status == 2);
-    CHECK_THAT(r.err, Catch::Contains("checkpoint is of another run: seed 7 vs 8"));
+    CHECK_THAT(r.err,
+               Catch::Contains("checkpoint is of another run (checkpoint vs now): seed 7 vs 8"));
     CHECK_FALSE(fs::exists(out));
     CHECK(fs::exists(cp_path));  // kept: it may still be resumed with the right seed
   }

@@ -96,7 +96,11 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     uint64_t chunks_done = chunk_schedule(cp.plan()).size() - chunk_schedule(rest).size();
     const uint64_t n = cp.trials_planned;
     const uint64_t s = cp.seed;
-    std::atomic<uint64_t> done{cp.tally.trials()};
+    // The progress line counts this session's trials, so that its rate and ETA are true after
+    // a resume and for a shard.
+    uint64_t session_trials = 0;
+    for (const auto& [lo, hi] : chunk_schedule(rest)) session_trials += hi - lo;
+    std::atomic<uint64_t> done{0};
     const auto t0 = std::chrono::steady_clock::now();
     const double elapsed_before = cp.elapsed_s;
     auto elapsed = [&] {
@@ -105,7 +109,7 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     };
     bool stopped = false;
     try {
-      ProgressLine progress(ls.scenario.name, n, done, !quiet);
+      ProgressLine progress(ls.scenario.name, session_trials, done, !quiet);
       // At each chunk boundary: a checkpoint every checkpoint_chunks chunks (counted in the
       // shard's schedule from its start, so the same whatever the threads or interruptions),
       // and on Ctrl-C a checkpoint and a stop.

@@ -104,9 +104,9 @@ Checkpoint resume_point(const PlannedScenario& p, const RunSettings& settings) {
                      "the checkpoint cannot be trusted; delete it and run without --resume");
   }
   if (const std::string d = c.difference(expected); !d.empty())
-    throw InputError({path}, "--resume: the checkpoint is of another run: " + d,
-                     "the checkpoint first, this run second; resume with the same scenario "
-                     "file, --seed, --trials, --shard and tool version, or run without --resume");
+    throw InputError({path}, "--resume: the checkpoint is of another run (checkpoint vs now): " + d,
+                     "resume with the scenario file, --seed, --trials and --shard it was made "
+                     "with, by the same lethality version; or run without --resume to start over");
   if (c.shard != expected.shard)
     throw InputError(
         {path},

@@ -312,7 +312,18 @@ TEST_CASE("run with a shard K/N runs its chunks; merge in any order gives a sing
     const std::string m = fresh_path("merged-other");
     const Result r = cli({"merge", dirs[0], dirs[1], other, "--out", m});
     CHECK(r.status == 2);
-    CHECK_THAT(r.err, Catch::Contains("seed 7 vs 8"));
+    CHECK_THAT(r.err, Catch::Contains("refusing to merge tallies of different runs: seed 7 vs 8"));
+    CHECK_FALSE(fs::exists(m));
+  }
+  SECTION("a shard of another split is refused") {
+    const std::string other = fresh_path("shard-of-4");
+    REQUIRE(cli({"run", file, "--trials", kTrials, "--shard", "1/4", "--out", other, "--quiet"})
+                .status == 0);
+    const std::string m = fresh_path("merged-split");
+    const Result r = cli({"merge", dirs[1], other, "--out", m});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("not a shard of the same run as " + dirs[1] +
+                                      ": shard count 3 vs 4"));
     CHECK_FALSE(fs::exists(m));
   }
   SECTION("missing shards give results marked partial") {

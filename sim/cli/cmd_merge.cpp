@@ -48,7 +48,8 @@ int cmd_merge(const std::vector<std::string>& args, std::ostream& out, std::ostr
     return 2;
   }
   try {
-    // Read and check every shard before writing anything.
+    // Read and check every shard before writing anything. A tally of another run, or trials
+    // counted twice, is refused with RunTally::merge's own message.
     std::vector<Checkpoint> shards;
     for (const std::string& d : m.dirs) {
       const std::string path = d + "/tally.json";
@@ -60,10 +61,6 @@ int cmd_merge(const std::vector<std::string>& args, std::ostream& out, std::ostr
       } catch (const CheckpointError& e) {
         throw InputError({}, e.what(), "run that shard again");
       }
-      const std::string diff = shards.front().difference(shards.back());
-      if (!diff.empty())
-        throw InputError({path}, "not a shard of the same run as " + m.dirs.front() + ": " + diff,
-                         "merge only the shards of one run");
     }
     RunTally total = shards.front().tally;
     double elapsed = shards.front().elapsed_s;
@@ -75,6 +72,12 @@ int cmd_merge(const std::vector<std::string>& args, std::ostream& out, std::ostr
         throw InputError({m.dirs[i] + "/tally.json"}, e.what(),
                          "each shard K/N once, all of one run");
       }
+      // The tallies agree on the run (tool, scenario, seed, variants); the plan must too.
+      const std::string diff = shards.front().difference(shards[i]);
+      if (!diff.empty())
+        throw InputError({m.dirs[i] + "/tally.json"},
+                         "not a shard of the same run as " + m.dirs.front() + ": " + diff,
+                         "merge only the shards of one run");
       elapsed += shards[i].elapsed_s;
       threads = std::max(threads, shards[i].threads);
     }

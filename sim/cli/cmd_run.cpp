@@ -146,7 +146,10 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       return 2;
     }
     // The results hold every trial the checkpoint does: it is needed again only to continue.
-    if (complete) std::filesystem::remove(cp_path);
+    if (complete) {
+      std::error_code ignored;  // a checkpoint left behind is only replaced by the next run
+      std::filesystem::remove(cp_path, ignored);
+    }
     if (!quiet) out << summary_table(info, cp.tally);
     if (partial)
       out << "  PARTIAL: " << cp.tally.trials() << " of " << n << " trials ("

@@ -1,23 +1,36 @@
 #!/usr/bin/env python3
 """Ctrl-C on a running `lethality run` whose progress line shows on a terminal: the output must
-end on a fresh line, the program must die of SIGINT as before, and no results folder appears.
+end on a fresh line, and the program must stop at the next chunk boundary, write a checkpoint
+and the results of the trials done marked partial (run.json "partial": true, and "PARTIAL" on
+the terminal), and exit with status 130. Resuming from that checkpoint then gives the CSV
+files of an uninterrupted run, byte for byte.
 
 usage: ctrl_c.py LETHALITY SCENARIO OUT_DIR   (run by ctest; exit 0 = pass)
 """
+import json
 import os
 import pty
 import select
 import shutil
 import signal
+import subprocess
 import sys
 import time
 
 binary, scenario, out_dir = sys.argv[1:4]
+checkpoint = out_dir.rstrip("/") + ".checkpoint.json"
+whole_dir = out_dir.rstrip("/") + "-whole"
+TRIALS = "4e6"  # seconds on one thread: the progress line shows long before the end
+CSV = ["summary.csv", "end_states.csv", "histograms.csv", "sequelae.csv", "examples.csv",
+       "comparisons.csv"]
+shutil.rmtree(whole_dir, ignore_errors=True)
 shutil.rmtree(out_dir, ignore_errors=True)
+if os.path.exists(checkpoint):
+    os.remove(checkpoint)
 
 pid, fd = pty.fork()  # the child's stdin, stdout and stderr are the pseudo-terminal
 if pid == 0:
-    os.execv(binary, [binary, "run", scenario, "--trials", "1e12", "--threads", "1",
+    os.execv(binary, [binary, "run", scenario, "--trials", TRIALS, "--threads", "1",
                       "--out", out_dir])
 
 
@@ -56,12 +69,39 @@ else:
 
 _, status = os.waitpid(pid, 0)
 failures = []
-if not (os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGINT):
-    failures.append("expected death by SIGINT, got status %r" % status)
+if not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == 130):
+    failures.append("expected exit status 130, got wait status %r" % status)
 if not got.endswith(b"\n"):  # the terminal turns "\n" into "\r\n"
     failures.append("the output does not end on a fresh line: %r" % got[-120:])
-if os.path.exists(out_dir):
-    failures.append("a results folder appeared: " + out_dir)
+if b"PARTIAL" not in got:
+    failures.append("the terminal does not say the results are partial: %r" % got[-400:])
+try:
+    with open(os.path.join(out_dir, "run.json")) as f:
+        run = json.load(f)
+    if run.get("partial") is not True:
+        failures.append("run.json is not marked partial")
+except OSError as e:
+    failures.append("no partial results: %s" % e)
+if not os.path.exists(checkpoint):
+    failures.append("no checkpoint: " + checkpoint)
+if failures:
+    sys.exit("\n".join(failures))
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+subprocess.run([binary, "run", scenario, "--trials", TRIALS, "--out", out_dir, "--resume",
+                "--quiet"], check=True)
+subprocess.run([binary, "run", scenario, "--trials", TRIALS, "--out", whole_dir, "--quiet"],
+               check=True)
+for name in CSV:
+    if read(os.path.join(out_dir, name)) != read(os.path.join(whole_dir, name)):
+        failures.append("resumed %s differs from an uninterrupted run's" % name)
+if os.path.exists(checkpoint):
+    failures.append("the finished run left its checkpoint")
 if failures:
     sys.exit("\n".join(failures))
 print("ok: %r" % got[-80:])

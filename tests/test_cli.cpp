@@ -77,7 +77,8 @@ std::string bad_scenario() {
 
 const char* kRunUsage =
     "usage: lethality run FILE|DIR... [--trials N | --precision H] [--seed S] [--threads T] "
-    "[--out DIR]\n";
+    "[--out DIR]\n"
+    "       [--checkpoint-every N] [--resume] [--shard K/N]\n";
 
 }  // namespace
 

@@ -56,3 +56,25 @@ TEST_CASE("driver: the hook sees every boundary and can stop the run there", "[d
   CHECK_THROWS_WITH(drive(ls, 3, run_trials(ls, 4, 0, 10), DrivePlan{10, 10}),
                     Catch::Contains("different runs: seed 4 vs 3"));
 }
+
+TEST_CASE("driver: a shard runs chunk i when i mod shards is its index", "[driver]") {
+  const auto c = chunk_schedule(DrivePlan{0, 7000, 1000, 1, 3});
+  REQUIRE(c.size() == 2);
+  CHECK(c[0] == TrialRanges::Range{1000, 2000});
+  CHECK(c[1] == TrialRanges::Range{4000, 5000});
+  // Counted from trial 0 whatever the first trial: resuming a shard keeps its chunks.
+  CHECK(chunk_schedule(DrivePlan{2000, 5000, 1000, 1, 3}) ==
+        std::vector<TrialRanges::Range>{{4000, 5000}});
+  CHECK_THROWS(chunk_schedule(DrivePlan{0, 10, 5, 3, 3}));
+  // The shards' tallies add up to the whole run's.
+  const LoadedScenario ls = load_scenario(test::source_path(kScenario));
+  const DrivePlan whole{0, 7 * kBlockTrials, 2 * kBlockTrials};
+  RunTally sum = empty_tally(ls, 5);
+  for (uint64_t k : {2, 0, 1}) {
+    DrivePlan p = whole;
+    p.shard = k;
+    p.shards = 3;
+    sum.merge(drive(ls, 5, p));
+  }
+  CHECK(sum.to_json() == drive(ls, 5, whole).to_json());
+}

@@ -17,6 +17,7 @@ const char* kUsage =
     "\n"
     "commands:\n"
     "  run FILE|DIR...          run scenarios; print a summary, write CSV and run.json\n"
+    "  merge DIR...             add the shards of a run (run --shard K/N) into its results\n"
     "  validate FILE|DIR...     check scenario files without running them\n"
     "  replay FILE --trial N    tell the story of one trial, event by event\n"
     "  rules [ID]               list the rulesets, or one ruleset's options\n"
@@ -40,10 +41,11 @@ int cli_main(const std::vector<std::string>& args, std::ostream& out, std::ostre
   }
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (args[0] == "run") return cmd_run(rest, out, err);
+  if (args[0] == "merge") return cmd_merge(rest, out, err);
   if (args[0] == "validate") return cmd_validate(rest, out, err);
   if (args[0] == "replay") return cmd_replay(rest, out, err);
   if (args[0] == "rules") return cmd_rules(rest, out, err);
-  const std::string near = nearest(args[0], {"run", "validate", "replay", "rules"});
+  const std::string near = nearest(args[0], {"run", "merge", "validate", "replay", "rules"});
   err << "error: unknown command '" << args[0] << "'"
       << (near.empty() ? "" : " (did you mean '" + near + "'?)") << "\n\n"
       << kUsage;

@@ -1,4 +1,4 @@
-// The command line: `lethality run|validate|replay|rules ...`. Library code throws; these
+// The command line: `lethality run|merge|validate|replay|rules ...`. Library code throws; these
 // functions turn errors into messages and exit statuses (0 ok, 2 bad input, 1 internal error).
 #pragma once
 
@@ -15,6 +15,7 @@ int cli_main(const std::vector<std::string>& args, std::ostream& out, std::ostre
 int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int cmd_validate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int cmd_replay(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int cmd_merge(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int cmd_rules(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace leth

@@ -1,22 +1,23 @@
 // `lethality run`: validate every scenario first, check every output folder, then run.
 #include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <ostream>
 
 #include "analysis/report.h"
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_parse.h"
+#include "sim/cli/interrupt.h"
 #include "sim/cli/output.h"
 #include "sim/cli/plan.h"
 #include "sim/cli/progress.h"
+#include "sim/cli/results.h"
 #include "sim/engine/driver.h"
 
 namespace leth {
 
-namespace {
-
-RunInfo run_info(const LoadedScenario& ls, uint64_t seed, uint64_t trials, int threads,
-                 double elapsed) {
+RunInfo run_info_of(const LoadedScenario& ls, uint64_t seed, uint64_t trials, int threads,
+                    double elapsed) {
   const Scenario& s = ls.scenario;
   RunInfo info;
   info.version = kVersion;
@@ -37,19 +38,30 @@ RunInfo run_info(const LoadedScenario& ls, uint64_t seed, uint64_t trials, int t
   return info;
 }
 
-}  // namespace
+std::string mark_partial(const std::string& run_json_text, bool partial, const Checkpoint& cp) {
+  if (!partial) return run_json_text;  // a whole run's run.json is left exactly as it was
+  nlohmann::json j = nlohmann::json::parse(run_json_text);
+  j["partial"] = true;
+  if (cp.shards > 1) j["shard"] = {{"index", cp.shard}, {"count", cp.shards}};
+  return j.dump(2) + "\n";
+}
 
 int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CommandSpec spec{
       "lethality run FILE|DIR... [--trials N | --precision H] [--seed S] [--threads T] "
-      "[--out DIR]",
+      "[--out DIR]\n"
+      "       [--checkpoint-every N] [--resume] [--shard K/N]",
       "Runs each scenario (a folder means every *.toml in it), prints a summary per scenario and\n"
       "writes summary.csv, end_states.csv, histograms.csv, sequelae.csv, examples.csv,\n"
       "comparisons.csv and "
       "run.json into results/<scenario-name>/ (or --out DIR). Every file is validated before\n"
       "anything runs; bad input exits with status 2 and writes nothing. With --precision the\n"
       "run stops, at a chunk boundary, once every variant's death-rate interval is narrow\n"
-      "enough (or at --max-trials); the stopping point does not depend on --threads.",
+      "enough (or at --max-trials); the stopping point does not depend on --threads.\n"
+      "Every --checkpoint-every trials the run saves <results folder>.checkpoint.json; Ctrl-C\n"
+      "stops at the next chunk of 65536 trials, saves a checkpoint, writes the results so far\n"
+      "marked partial and exits 130; --resume continues from the checkpoint. --shard K/N runs\n"
+      "chunks i with i mod N = K-1 and writes tally.json for `lethality merge`.",
       po::options_description("options"),
       {}};
   RunArgs run_args;
@@ -70,47 +82,103 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   }
 
   // Validate everything before running anything: the same checks as `validate`.
-  RunPlan plan = plan_run(run_args.files, run_args.out_dir);
+  RunPlan plan = plan_run(run_args.files, run_args.out_dir, settings);
   for (InputError& e : check_settings(settings, plan)) plan.errors.push_back(std::move(e));
   for (const InputError& e : plan.errors) err << e.what() << "\n";
   if (!plan.ok()) return 2;
 
   ThreadLimit limit(settings.threads);
+  StopOnSignal stop_on_signal;  // Ctrl-C: stop at the next chunk boundary
   for (const PlannedScenario& p : plan.scenarios) {
     const LoadedScenario& ls = p.loaded;
+    Checkpoint cp = p.start;
+    const std::string cp_path = checkpoint_path(p.out_dir);
+    if (!settings.resume && std::filesystem::exists(cp_path))
+      err << "note: starting afresh; the checkpoint " << cp_path
+          << " will be replaced (--resume continues it)\n";
+    const DrivePlan rest = cp.rest();
+    uint64_t chunks_done = chunk_schedule(cp.plan()).size() - chunk_schedule(rest).size();
+    const uint64_t n = cp.trials_planned;  // with --precision: the cap (see new_checkpoint)
+    const uint64_t s = cp.seed;
     const std::optional<PrecisionTarget>& target = settings.precision;
-    // With a precision target, the trials are a cap; the hook at each chunk boundary decides.
-    const uint64_t n = target ? settings.max_trials : settings.trials.value_or(ls.scenario.trials);
-    const uint64_t s = settings.seed.value_or(ls.scenario.seed);
     const uint64_t died = metrics_of(ls.models.front()).end_mask(EndKind::Died);
-    ChunkHook hook;
-    if (target) hook = [&](const RunTally& t) { return !precise_enough(*target, t, died); };
+    // The progress line counts this session's trials, so that its rate and ETA are true after
+    // a resume and for a shard.
+    uint64_t session_trials = 0;
+    for (const auto& [lo, hi] : chunk_schedule(rest)) session_trials += hi - lo;
     std::atomic<uint64_t> done{0};
     const auto t0 = std::chrono::steady_clock::now();
-    RunTally tally;
-    {
-      ProgressLine progress(ls.scenario.name, n, done, !quiet);
-      tally = drive(ls, s, DrivePlan{0, n}, hook, &done);
+    const double elapsed_before = cp.elapsed_s;
+    auto elapsed = [&] {
+      return elapsed_before +
+             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    };
+    bool stopped = false;
+    try {
+      ProgressLine progress(ls.scenario.name, session_trials, done, !quiet);
+      // At each chunk boundary: a checkpoint every checkpoint_chunks chunks (counted in the
+      // shard's schedule from its start, so the same whatever the threads or interruptions),
+      // and on Ctrl-C a checkpoint and a stop.
+      cp.tally = drive(
+          ls, s, cp.tally, rest,
+          [&](const RunTally& so_far) {
+            ++chunks_done;
+            stopped = StopOnSignal::requested() != 0;
+            // --precision: the run is done once every variant's interval is narrow enough.
+            if (target && precise_enough(*target, so_far, died)) return false;
+            if (stopped || chunks_done % settings.checkpoint_chunks == 0) {
+              cp.tally = so_far;
+              cp.elapsed_s = elapsed();
+              cp.threads = limit.threads();
+              write_file_atomically(cp_path, checkpoint_text(cp));
+            }
+            return !stopped;
+          },
+          &done);
+    } catch (const CheckpointError& e) {
+      err << "error: cannot save the checkpoint: " << e.what() << "\n";
+      return 2;
     }
-    const double elapsed =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    RunInfo info = run_info(ls, s, tally.trials(), limit.threads(), elapsed);
+    cp.elapsed_s = elapsed();
+    cp.threads = limit.threads();
+    const bool precise = target && precise_enough(*target, cp.tally, died);
+    const bool complete = cp.complete() || precise;
+    const bool partial = !complete || settings.shards > 1;
+    RunInfo info =
+        run_info_of(ls, s, target ? cp.tally.trials() : n, limit.threads(), cp.elapsed_s);
     info.interval = settings.interval;
     info.reference = reference_index(settings, ls.scenario);
     info.all_pairs = settings.all_pairs;
     if (target) {
       info.precision = target->text();
-      info.stop_reason = precise_enough(*target, tally, died) ? "precision" : "max_trials";
+      info.stop_reason = precise ? "precision" : "max_trials";
     }
-    FileSet fileset = csv_files(info, tally);
-    fileset.emplace_back("run.json", run_json(info, tally));
+    FileSet fileset = csv_files(info, cp.tally);
+    fileset.emplace_back("run.json", mark_partial(run_json(info, cp.tally), partial, cp));
+    if (settings.shards > 1) fileset.emplace_back("tally.json", checkpoint_text(cp));
     try {
       write_output_dir(p.out_dir, fileset);
     } catch (const InputError& e) {
       err << e.what() << "\n";
       return 2;
     }
-    if (!quiet) out << summary_table(info, tally) << "  results: " << p.out_dir << "/\n\n";
+    // The results hold every trial the checkpoint does: it is needed again only to continue.
+    if (complete) {
+      std::error_code ignored;  // a checkpoint left behind is only replaced by the next run
+      std::filesystem::remove(cp_path, ignored);
+    }
+    if (!quiet) out << summary_table(info, cp.tally);
+    if (partial)
+      out << "  PARTIAL: " << cp.tally.trials() << " of " << n << " trials ("
+          << cp.tally.ranges.text() << ")"
+          << (settings.shards > 1 ? "; shard " + std::to_string(cp.shard) + "/" +
+                                        std::to_string(cp.shards) + ", tally.json for merge"
+                                  : std::string())
+          << "\n";
+    if (!quiet || partial) out << "  results: " << p.out_dir << "/\n";
+    if (!complete) out << "  checkpoint: " << cp_path << " (continue with --resume)\n";
+    if (!quiet) out << "\n";
+    if (stopped) return StopOnSignal::requested() == SIGTERM ? 143 : 130;
   }
   return 0;
 }

@@ -35,7 +35,7 @@ int cmd_validate(const std::vector<std::string>& args, std::ostream& out, std::o
     err << e.what() << "\n";
     return 2;
   }
-  RunPlan plan = plan_run(run_args.files, run_args.out_dir);
+  RunPlan plan = plan_run(run_args.files, run_args.out_dir, settings);
   for (InputError& e : check_settings(settings, plan)) plan.errors.push_back(std::move(e));
   for (const PlannedScenario& p : plan.scenarios) {
     const Scenario& s = p.loaded.scenario;

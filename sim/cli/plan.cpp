@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <map>
 
 #include "sim/core/number.h"
@@ -34,6 +35,11 @@ void add_run_options(CommandSpec& spec, RunArgs& args) {
       "compare every variant against this one (default: the baseline)")(
       "all-pairs", "compare every pair of variants")("quiet,q",
                                                      "no summary table and no progress line")(
+      "checkpoint-every", po::value<std::string>(&args.checkpoint_every),
+      "trials between checkpoints, rounded up to whole chunks of 65536; default 1048576")(
+      "resume", "continue from the checkpoint beside the results folder (one scenario)")(
+      "shard", po::value<std::string>(&args.shard),
+      "K/N: run only the chunks i with i mod N = K-1, write tally.json (one scenario)")(
       "file", po::value<std::vector<std::string>>(&args.files), "scenario files or folders");
   spec.positional.add("file", -1);
 }
@@ -91,6 +97,33 @@ RunSettings read_run_settings(const po::variables_map& vm, const RunArgs& args) 
       throw InputError({}, "--reference needs a variant name", "expected e.g. --reference flat");
     s.reference = args.reference;
   }
+  if (vm.count("checkpoint-every")) {
+    const auto every = static_cast<uint64_t>(
+        parse_flag_number("--checkpoint-every", args.checkpoint_every, 1,
+                          static_cast<int64_t>(Scenario::kMaxTrials), "trials, 1 to 10^12"));
+    s.checkpoint_chunks = (every + kChunkTrials - 1) / kChunkTrials;
+  }
+  s.resume = vm.count("resume") > 0;
+  if (vm.count("shard")) {
+    const std::string& t = args.shard;
+    const size_t slash = t.find('/');
+    const std::string hint = "expected K/N with 1 <= K <= N, e.g. --shard 2/8";
+    if (slash == std::string::npos) throw InputError({}, "--shard " + t + " has no '/'", hint);
+    s.shard = static_cast<uint64_t>(
+        parse_flag_number("--shard", t.substr(0, slash), 1, 1'000'000, "K/N, K from 1 to N"));
+    s.shards = static_cast<uint64_t>(
+        parse_flag_number("--shard", t.substr(slash + 1), 1, 1'000'000, "K/N, N from 1"));
+    if (s.shard > s.shards)
+      throw InputError({},
+                       "--shard " + t + ": shard " + std::to_string(s.shard) + " of " +
+                           std::to_string(s.shards) + " does not exist",
+                       hint);
+  }
+  // A precision target's stopping point is not part of a checkpoint's plan (yet): one or the
+  // other.
+  if (s.precision && (s.resume || vm.count("shard")))
+    throw InputError({}, "--precision cannot be combined with --resume or --shard",
+                     "give the run a trial count (--trials) to checkpoint, resume or shard it");
   return s;
 }
 
@@ -131,7 +164,65 @@ std::vector<InputError> check_settings(const RunSettings& settings, const RunPla
   return errors;
 }
 
-RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_dir) {
+std::string checkpoint_path(const std::string& out_dir) {
+  std::filesystem::path p = std::filesystem::path(out_dir).lexically_normal();
+  if (p.filename().empty()) p = p.parent_path();
+  return p.string() + ".checkpoint.json";
+}
+
+Checkpoint new_checkpoint(const LoadedScenario& ls, const RunSettings& settings) {
+  Checkpoint c;
+  const uint64_t seed = settings.seed.value_or(ls.scenario.seed);
+  c.tool_version = kToolVersion;
+  c.scenario = ls.scenario.name;
+  c.file = ls.scenario.file;
+  c.sha256 = ls.scenario.sha256;
+  c.seed = seed;
+  c.chunk_trials = kChunkTrials;
+  // With --precision the trials are a cap: the hook stops the run once it is precise.
+  c.trials_planned =
+      settings.precision ? settings.max_trials : settings.trials.value_or(ls.scenario.trials);
+  c.shard = settings.shard;
+  c.shards = settings.shards;
+  c.tally = empty_tally(ls, seed);
+  return c;
+}
+
+namespace {
+
+// The checkpoint to resume from, checked against this run. Throws InputError.
+Checkpoint resume_point(const PlannedScenario& p, const RunSettings& settings) {
+  const std::string path = checkpoint_path(p.out_dir);
+  const Checkpoint expected = new_checkpoint(p.loaded, settings);
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec))
+    throw InputError({path}, "--resume: there is no checkpoint here",
+                     "a run writes one every --checkpoint-every trials and on Ctrl-C; run "
+                     "without --resume to start afresh");
+  Checkpoint c;
+  try {
+    c = read_checkpoint(path);
+  } catch (const CheckpointError& e) {
+    throw InputError({}, std::string(e.what()),
+                     "the checkpoint cannot be trusted; delete it and run without --resume");
+  }
+  if (const std::string d = c.difference(expected); !d.empty())
+    throw InputError({path}, "--resume: the checkpoint is of another run (checkpoint vs now): " + d,
+                     "resume with the scenario file, --seed, --trials and --shard it was made "
+                     "with, by the same lethality version; or run without --resume to start over");
+  if (c.shard != expected.shard)
+    throw InputError(
+        {path},
+        "--resume: the checkpoint is of shard " + std::to_string(c.shard) + "/" +
+            std::to_string(c.shards),
+        "resume it with --shard " + std::to_string(c.shard) + "/" + std::to_string(c.shards));
+  return c;
+}
+
+}  // namespace
+
+RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_dir,
+                 const RunSettings& settings) {
   RunPlan plan;
   std::vector<std::string> files;
   try {
@@ -148,20 +239,41 @@ RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_d
       if (auto [it, fresh] = names.emplace(name, f); !fresh)
         throw InputError({f}, "scenario name \"" + name + "\" is also used by " + it->second,
                          "their results would share a folder; rename one");
-      plan.scenarios.push_back({std::move(ls), ""});
+      plan.scenarios.push_back({std::move(ls), "", {}});
     } catch (const InputError& e) {
       plan.errors.push_back(e);
     }
   }
   if (!plan.ok()) return plan;
+  if ((settings.resume || settings.shards > 1) && plan.scenarios.size() != 1) {
+    plan.errors.push_back(InputError({},
+                                     std::string(settings.resume ? "--resume" : "--shard") +
+                                         " takes one scenario, not " +
+                                         std::to_string(plan.scenarios.size()),
+                                     "run each scenario file on its own"));
+    return plan;
+  }
+  const std::string suffix = settings.shards > 1 ? ".shard-" + std::to_string(settings.shard) +
+                                                       "-of-" + std::to_string(settings.shards)
+                                                 : "";
   std::vector<PlannedScenario> checked;
   for (PlannedScenario& p : plan.scenarios) {
     const std::string& name = p.loaded.scenario.name;
-    p.out_dir = out_dir.empty()     ? "results/" + name
+    p.out_dir = out_dir.empty()     ? "results/" + name + suffix
                 : files.size() == 1 ? out_dir
                                     : out_dir + "/" + name;
     try {
+      p.start = new_checkpoint(p.loaded, settings);
+      if (chunk_schedule(p.start.plan()).empty())
+        throw InputError(
+            {p.loaded.scenario.file},
+            "--shard " + std::to_string(settings.shard) + "/" + std::to_string(settings.shards) +
+                " owns no chunk: " + std::to_string(p.start.trials_planned) + " trials make " +
+                std::to_string((p.start.trials_planned + kChunkTrials - 1) / kChunkTrials) +
+                " chunks of " + std::to_string(kChunkTrials),
+            "use fewer shards or more trials");
       check_output_dir(p.out_dir);
+      if (settings.resume) p.start = resume_point(p, settings);
       checked.push_back(std::move(p));
     } catch (const InputError& e) {
       plan.errors.push_back(e);

@@ -12,9 +12,12 @@
 #include "analysis/precision.h"
 #include "sim/cli/cli_parse.h"
 #include "sim/core/error.h"
+#include "sim/engine/checkpoint.h"
 #include "sim/engine/load.h"
 
 namespace leth {
+
+inline constexpr uint64_t kDefaultCheckpointChunks = 16;  // 1,048,576 trials
 
 // `run`'s options as typed; `validate` takes the same ones, so that `validate` with run's
 // arguments checks exactly what `run` would.
@@ -23,9 +26,10 @@ struct RunArgs {
   std::string trials, seed, threads = "0", out_dir;
   std::string precision, max_trials, min_trials, min_deaths;
   std::string interval = "wilson", reference;
+  std::string checkpoint_every, shard;  // --resume is a switch, read from the variables map
 };
 
-// The options of RunArgs, plus --quiet and --all-pairs.
+// The options of RunArgs, plus --quiet, --all-pairs and --resume.
 void add_run_options(CommandSpec& spec, RunArgs& args);
 
 // RunArgs with the numbers read (sim/core/number.h: 1e6, 1_000_000) and checked.
@@ -40,6 +44,9 @@ struct RunSettings {
   IntervalKind interval = IntervalKind::Wilson;
   std::string reference;  // empty: the baseline
   bool all_pairs = false;
+  uint64_t checkpoint_chunks = kDefaultCheckpointChunks;  // a checkpoint every this many chunks
+  bool resume = false;
+  uint64_t shard = 1, shards = 1;  // --shard K/N, 1-based
 
   static constexpr uint64_t kDefaultMaxTrials = 1'000'000'000;
 };
@@ -54,7 +61,13 @@ PrecisionTarget parse_precision(const std::string& text);
 struct PlannedScenario {
   LoadedScenario loaded;
   std::string out_dir;  // where its results go
+  Checkpoint start;     // --resume: the checkpoint read back; else an empty one of this run
 };
+
+// Where a results folder's checkpoint lives: beside it, "<out_dir>.checkpoint.json".
+std::string checkpoint_path(const std::string& out_dir);
+// The header of this run's checkpoints, with an empty tally.
+Checkpoint new_checkpoint(const LoadedScenario& ls, const RunSettings& settings);
 
 struct RunPlan {
   std::vector<PlannedScenario> scenarios;  // the files that passed every check, in order
@@ -63,9 +76,13 @@ struct RunPlan {
 };
 
 // Expands folders, loads every file, cross-checks them and, if all of that passed, checks
-// every results folder (`out_dir` empty: results/<name>; one scenario: out_dir itself;
-// several: out_dir/<name>). Creates nothing that stays.
-RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_dir);
+// every results folder (`out_dir` empty: results/<name>, or results/<name>.shard-K-of-N for a
+// shard; one scenario: out_dir itself; several: out_dir/<name>). --resume and --shard take one
+// scenario; a shard must own at least one chunk; --resume reads the checkpoint and refuses
+// one of another run (scenario file, seed, trials, version, chunk size, shard). Creates
+// nothing that stays.
+RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_dir,
+                 const RunSettings& settings = {});
 
 // The index of the variant --reference names in this scenario (0, the baseline, when no name
 // was given); throws InputError naming the flag, the file and its variants.

@@ -3,7 +3,9 @@
 //
 // While a line is live, SIGINT and SIGTERM first end it — a "\n", so the shell's prompt starts
 // on a clean line after Ctrl-C — and then do what they did before the line appeared (the
-// previous action is restored and the signal raised again; by default the process dies of it).
+// previous action is restored and the signal raised again: under `run` that is StopOnSignal's
+// request to stop at the next chunk boundary, sim/cli/interrupt.h; by default the process
+// dies of it).
 #pragma once
 
 #include <unistd.h>

@@ -1,17 +1,21 @@
 #include "sim/engine/driver.h"
 
 #include <stdexcept>
+#include <string>
 
 namespace leth {
 
 std::vector<TrialRanges::Range> chunk_schedule(const DrivePlan& plan) {
   if (plan.chunk_trials == 0) throw std::invalid_argument("drive: a chunk holds no trials");
+  if (plan.shards == 0 || plan.shard >= plan.shards)
+    throw std::invalid_argument("drive: shard " + std::to_string(plan.shard) + " of " +
+                                std::to_string(plan.shards));
   std::vector<TrialRanges::Range> chunks;
   const uint64_t end = plan.first + plan.count;
   for (uint64_t lo = plan.first; lo < end;) {
     const uint64_t boundary = (lo / plan.chunk_trials + 1) * plan.chunk_trials;
     const uint64_t hi = std::min(end, boundary);
-    chunks.emplace_back(lo, hi);
+    if ((lo / plan.chunk_trials) % plan.shards == plan.shard) chunks.emplace_back(lo, hi);
     lo = hi;
   }
   return chunks;
@@ -20,11 +24,12 @@ std::vector<TrialRanges::Range> chunk_schedule(const DrivePlan& plan) {
 RunTally drive(const LoadedScenario& s, uint64_t seed, RunTally start, const DrivePlan& plan,
                const ChunkHook& hook, std::atomic<uint64_t>* done) {
   // Refuse a wrong start before spending any time on trials.
+  const auto chunks = chunk_schedule(plan);
   RunTally planned = empty_tally(s, seed);
-  planned.ranges.add(plan.first, plan.first + plan.count);
+  for (const auto& [lo, hi] : chunks) planned.ranges.add(lo, hi);
   RunTally probe = start;
   probe.merge(planned);
-  for (const auto& [lo, hi] : chunk_schedule(plan)) {
+  for (const auto& [lo, hi] : chunks) {
     start.merge(run_trials(s, seed, lo, hi - lo, done));
     if (hook && !hook(start)) break;
   }

@@ -19,13 +19,17 @@ struct DrivePlan {
   uint64_t first = 0;  // the first trial index
   uint64_t count = 0;  // trials at most
   uint64_t chunk_trials = kChunkTrials;
+  // A shard runs only the chunks it owns: chunk i (trials [i*chunk, (i+1)*chunk), counted
+  // from trial 0 whatever `first`) belongs to shard i mod shards (0-based here).
+  uint64_t shard = 0;
+  uint64_t shards = 1;
 };
 
 // Sees the tally after each chunk (all trials from plan.first so far); false stops the run
 // at this boundary.
 using ChunkHook = std::function<bool(const RunTally& so_far)>;
 
-// The chunks of a plan, in order: [first, last) pairs.
+// The chunks of a plan that its shard owns, in order: [first, last) pairs.
 std::vector<TrialRanges::Range> chunk_schedule(const DrivePlan& plan);
 
 // Runs the plan's chunks in order from an empty tally.

@@ -1,0 +1,200 @@
+#include "sim/engine/checkpoint.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "sim/core/sha256.h"
+
+namespace leth {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* const kFormat = "lethality-checkpoint";
+
+[[noreturn]] void fail(const std::string& what) {
+  throw CheckpointError(what);
+}
+
+nlohmann::json body_of(const Checkpoint& c) {
+  return {{"tool_version", c.tool_version},
+          {"scenario", {{"name", c.scenario}, {"file", c.file}, {"sha256", c.sha256}}},
+          {"seed", c.seed},
+          {"chunk_trials", c.chunk_trials},
+          {"trials_planned", c.trials_planned},
+          {"shard", {c.shard, c.shards}},
+          {"elapsed_s", c.elapsed_s},
+          {"threads", c.threads},
+          {"tally", c.tally.to_json()}};
+}
+
+void sync_fd(int fd, const std::string& what) {
+  if (::fsync(fd) != 0) fail("cannot sync " + what + ": " + std::strerror(errno));
+}
+
+}  // namespace
+
+DrivePlan Checkpoint::plan() const {
+  return DrivePlan{0, trials_planned, chunk_trials, shard - 1, shards};
+}
+
+std::string Checkpoint::difference(const Checkpoint& o) const {
+  auto diff = [](const std::string& what, const std::string& a, const std::string& b) {
+    return what + " " + a + " vs " + b;
+  };
+  auto num = [](uint64_t x) { return std::to_string(x); };
+  if (tool_version != o.tool_version) return diff("tool version", tool_version, o.tool_version);
+  if (scenario != o.scenario) return diff("scenario", scenario, o.scenario);
+  if (sha256 != o.sha256)
+    return diff("scenario file sha256", sha256.substr(0, 12), o.sha256.substr(0, 12));
+  if (seed != o.seed) return diff("seed", num(seed), num(o.seed));
+  if (trials_planned != o.trials_planned)
+    return diff("trials planned", num(trials_planned), num(o.trials_planned));
+  if (chunk_trials != o.chunk_trials)
+    return diff("chunk size", num(chunk_trials), num(o.chunk_trials));
+  if (shards != o.shards) return diff("shard count", num(shards), num(o.shards));
+  return "";
+}
+
+DrivePlan Checkpoint::rest() const {
+  const auto chunks = chunk_schedule(plan());
+  TrialRanges done;
+  size_t m = 0;
+  while (!(done == tally.ranges)) {
+    if (m == chunks.size())
+      fail("its trials " + tally.ranges.text() + " are not the first chunks of shard " +
+           std::to_string(shard) + "/" + std::to_string(shards) + " of " +
+           std::to_string(trials_planned) + " trials");
+    done.add(chunks[m].first, chunks[m].second);
+    ++m;
+  }
+  DrivePlan p = plan();
+  p.first = m < chunks.size() ? chunks[m].first : trials_planned;
+  p.count = trials_planned - p.first;
+  return p;
+}
+
+bool Checkpoint::complete() const {
+  return chunk_schedule(rest()).empty();
+}
+
+std::string checkpoint_text(const Checkpoint& c) {
+  const nlohmann::json body = body_of(c);
+  const nlohmann::json doc = {{"format", kFormat},
+                              {"format_version", kCheckpointFormatVersion},
+                              {"body", body},
+                              {"body_sha256", sha256_hex(body.dump())}};
+  return doc.dump(1) + "\n";
+}
+
+Checkpoint parse_checkpoint(const std::string& text) {
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception&) {
+    fail("not a complete JSON document (truncated or damaged)");
+  }
+  Checkpoint c;
+  try {
+    if (!doc.is_object() || doc.value("format", "") != kFormat)
+      fail("not a lethality checkpoint (no \"format\": \"" + std::string(kFormat) + "\")");
+    const int version = doc.at("format_version").get<int>();
+    if (version != kCheckpointFormatVersion)
+      fail("checkpoint format version " + std::to_string(version) + ", this tool reads " +
+           std::to_string(kCheckpointFormatVersion));
+    const nlohmann::json& body = doc.at("body");
+    if (sha256_hex(body.dump()) != doc.at("body_sha256").get<std::string>())
+      fail("its checksum does not match its contents (the file was altered or damaged)");
+    c.tool_version = body.at("tool_version").get<std::string>();
+    c.scenario = body.at("scenario").at("name").get<std::string>();
+    c.file = body.at("scenario").at("file").get<std::string>();
+    c.sha256 = body.at("scenario").at("sha256").get<std::string>();
+    c.seed = body.at("seed").get<uint64_t>();
+    c.chunk_trials = body.at("chunk_trials").get<uint64_t>();
+    c.trials_planned = body.at("trials_planned").get<uint64_t>();
+    c.shard = body.at("shard").at(0).get<uint64_t>();
+    c.shards = body.at("shard").at(1).get<uint64_t>();
+    c.elapsed_s = body.at("elapsed_s").get<double>();
+    c.threads = body.at("threads").get<int>();
+    c.tally = RunTally::from_json(body.at("tally"));
+  } catch (const nlohmann::json::exception& e) {
+    fail(std::string("a field is missing or of the wrong type: ") + e.what());
+  } catch (const TallyMismatch& e) {
+    fail(std::string("its tally does not add up: ") + e.what());
+  }
+  if (c.chunk_trials == 0 || c.shards == 0 || c.shard == 0 || c.shard > c.shards)
+    fail("its chunk size or shard is impossible");
+  const TallyIdentity& id = c.tally.identity;
+  if (id.tool_version != c.tool_version || id.scenario != c.scenario ||
+      id.scenario_sha256 != c.sha256 || id.seed != c.seed)
+    fail("its tally belongs to another run than its header says");
+  c.rest();  // the tally must be a prefix of the plan's chunks
+  return c;
+}
+
+void write_file_atomically(const std::string& path, const std::string& contents) {
+  fs::path target = fs::path(path);
+  fs::path dir = target.parent_path();
+  if (dir.empty()) dir = ".";
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) fail("cannot create " + dir.string() + ": " + ec.message());
+  const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) fail("cannot create " + tmp + ": " + std::strerror(errno));
+  const char* p = contents.data();
+  size_t left = contents.size();
+  while (left > 0) {
+    const ssize_t w = ::write(fd, p, left);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) {
+      const std::string why = std::strerror(errno);
+      ::close(fd);
+      ::unlink(tmp.c_str());
+      fail("cannot write " + tmp + ": " + why);
+    }
+    p += w;
+    left -= static_cast<size_t>(w);
+  }
+  try {
+    sync_fd(fd, tmp);
+  } catch (...) {
+    ::close(fd);
+    ::unlink(tmp.c_str());
+    throw;
+  }
+  ::close(fd);
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    const std::string why = std::strerror(errno);
+    ::unlink(tmp.c_str());
+    fail("cannot rename " + tmp + " to " + path + ": " + why);
+  }
+  const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd < 0) fail("cannot open " + dir.string() + " to sync it: " + std::strerror(errno));
+  const int r = ::fsync(dfd);
+  ::close(dfd);
+  if (r != 0) fail("cannot sync " + dir.string() + ": " + std::strerror(errno));
+}
+
+Checkpoint read_checkpoint(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail(path + ": cannot read it");
+  std::ostringstream s;
+  s << in.rdbuf();
+  try {
+    return parse_checkpoint(s.str());
+  } catch (const CheckpointError& e) {
+    fail(path + ": " + e.what());
+  }
+}
+
+}  // namespace leth

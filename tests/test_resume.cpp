@@ -1,0 +1,344 @@
+// Long runs: checkpoints (written atomically, checked on load: a truncated or altered one is an
+// error, never a silent wrong answer), `run --resume` giving the bytes of an uninterrupted run,
+// a SIGKILLed run resumed, `--shard K/N` and `lethality merge` giving the bytes of a single run.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+
+#include "sim/cli/cli.h"
+#include "sim/cli/plan.h"
+#include "sim/core/sha256.h"
+#include "sim/engine/checkpoint.h"
+#include "tests/support.h"
+
+using namespace leth;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+  int status;
+  std::string out, err;
+};
+
+Result cli(const std::vector<std::string>& args) {
+  std::ostringstream out, err;
+  const int status = cli_main(args, out, err);
+  return {status, out.str(), err.str()};
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string fresh_path(const std::string& name) {
+  const std::string p = test::temp_dir() + "/" + name;
+  fs::remove_all(p);
+  fs::remove(p + ".checkpoint.json");
+  return p;
+}
+
+std::string scenario_file(const std::string& name = "resume.toml") {
+  return test::write_file(name, test::pf2_scenario(R"([[variants]]
+name = "flat"
+options = { recovery_check = "flat" }
+)"));
+}
+
+const std::vector<std::string> kCsv = {"summary.csv",  "end_states.csv", "histograms.csv",
+                                       "sequelae.csv", "examples.csv",   "comparisons.csv"};
+
+// Every CSV byte for byte, and run.json without its measured fields (elapsed_s, threads).
+void check_same_results(const std::string& a, const std::string& b) {
+  for (const std::string& f : kCsv) {
+    INFO(f);
+    CHECK(read_file(a + "/" + f) == read_file(b + "/" + f));
+  }
+  auto run = [](const std::string& dir) {
+    nlohmann::json j = nlohmann::json::parse(read_file(dir + "/run.json"));
+    j.erase("elapsed_s");
+    j.erase("threads");
+    return j.dump(2);
+  };
+  CHECK(run(a) == run(b));
+}
+
+// 200,000 trials: four chunks of 65,536 (the last one short).
+const std::string kTrials = "200000";
+
+// A checkpoint of `file` after `chunks` chunks, as a run interrupted there would have left.
+Checkpoint checkpoint_after(const std::string& file, uint64_t chunks, RunSettings settings = {}) {
+  const LoadedScenario ls = load_scenario(file);
+  settings.trials = 200000;
+  Checkpoint c = new_checkpoint(ls, settings);
+  uint64_t seen = 0;
+  c.tally = drive(ls, c.seed, c.plan(), [&](const RunTally&) { return ++seen < chunks; });
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("checkpoint: written, read back and continued exactly", "[resume]") {
+  const std::string file = scenario_file();
+  const Checkpoint c = checkpoint_after(file, 2);
+  CHECK(c.tally.ranges.text() == "[0, 131072)");
+  const std::string path = test::temp_dir() + "/cp-roundtrip/x.checkpoint.json";
+  write_file_atomically(path, checkpoint_text(c));
+  const Checkpoint back = read_checkpoint(path);
+  CHECK(checkpoint_text(back) == checkpoint_text(c));
+  CHECK(back.difference(c) == "");
+  CHECK_FALSE(back.complete());
+  const DrivePlan rest = back.rest();
+  CHECK(rest.first == 131072);
+  CHECK(rest.count == 200000 - 131072);
+  // No temporary file is left beside it.
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(fs::path(path).parent_path()))
+    names.push_back(e.path().filename().string());
+  CHECK(names == std::vector<std::string>{"x.checkpoint.json"});
+}
+
+TEST_CASE("checkpoint: truncated or altered anywhere, it is refused or reads back the same",
+          "[resume]") {
+  const std::string text = checkpoint_text(checkpoint_after(scenario_file(), 1));
+  REQUIRE(text.size() > 1000);
+  // Every truncation point in steps, and the empty file.
+  for (size_t n = 0; n < text.size(); n += 97) {
+    INFO("truncated to " << n << " bytes");
+    CHECK_THROWS_AS(parse_checkpoint(text.substr(0, n)), CheckpointError);
+  }
+  // One flipped bit at positions spread over the file: an error, or (a flip in white space
+  // the JSON reader ignores) the very same checkpoint — never different numbers.
+  size_t refused = 0;
+  for (size_t i = 0; i < text.size(); i += 13) {
+    for (int bit : {0, 3, 6}) {
+      std::string bad = text;
+      bad[i] = static_cast<char>(bad[i] ^ (1 << bit));
+      INFO("byte " << i << " bit " << bit);
+      std::string back;
+      try {
+        back = checkpoint_text(parse_checkpoint(bad));
+      } catch (const CheckpointError&) {
+        ++refused;
+        continue;
+      }
+      CHECK(back == text);
+    }
+  }
+  CHECK(refused > 0);
+  // A digit changed and the checksum recomputed still has to add up (RunTally's own checks).
+  nlohmann::json doc = nlohmann::json::parse(text);
+  doc["body"]["tally"]["variants"][0]["ends"][0] =
+      doc["body"]["tally"]["variants"][0]["ends"][0].get<uint64_t>() + 1;
+  CHECK_THROWS_WITH(parse_checkpoint(doc.dump()), Catch::Contains("checksum"));
+  doc["body_sha256"] = sha256_hex(doc["body"].dump());
+  CHECK_THROWS_WITH(parse_checkpoint(doc.dump()), Catch::Contains("does not add up"));
+}
+
+TEST_CASE("run --resume continues a checkpoint to the bytes of an uninterrupted run", "[resume]") {
+  const std::string file = scenario_file();
+  const std::string whole = fresh_path("resume-whole");
+  const Result w = cli({"run", file, "--trials", kTrials, "--out", whole, "--quiet"});
+  REQUIRE(w.status == 0);
+  CHECK_FALSE(fs::exists(whole + ".checkpoint.json"));  // a finished run keeps none
+
+  const std::string out = fresh_path("resume-out");
+  const std::string cp_path = checkpoint_path(out);
+  write_file_atomically(cp_path, checkpoint_text(checkpoint_after(file, 2)));
+
+  SECTION("the same run resumes and gives the same bytes") {
+    const Result r =
+        cli({"run", file, "--trials", kTrials, "--out", out, "--resume", "--threads", "1"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    check_same_results(whole, out);
+    CHECK(read_file(out + "/run.json") != "");
+    CHECK_FALSE(nlohmann::json::parse(read_file(out + "/run.json")).contains("partial"));
+    CHECK_FALSE(fs::exists(cp_path));
+  }
+  SECTION("another seed is refused") {
+    const Result r =
+        cli({"run", file, "--trials", kTrials, "--out", out, "--resume", "--seed", "8"});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err,
+               Catch::Contains("checkpoint is of another run (checkpoint vs now): seed 7 vs 8"));
+    CHECK_FALSE(fs::exists(out));
+    CHECK(fs::exists(cp_path));  // kept: it may still be resumed with the right seed
+  }
+  SECTION("other trials planned are refused") {
+    const Result r = cli({"run", file, "--trials", "300000", "--out", out, "--resume"});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("trials planned 200000 vs 300000"));
+  }
+  SECTION("a changed scenario file is refused") {
+    test::write_file("resume.toml", read_file(file) + "# edited\n");
+    const Result r = cli({"run", file, "--trials", kTrials, "--out", out, "--resume"});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("scenario file sha256"));
+    scenario_file();
+  }
+  SECTION("another tool version is refused") {
+    Checkpoint c = read_checkpoint(cp_path);
+    c.tool_version = c.tally.identity.tool_version = "0.0.1";
+    write_file_atomically(cp_path, checkpoint_text(c));
+    const Result r = cli({"run", file, "--trials", kTrials, "--out", out, "--resume"});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("tool version 0.0.1 vs"));
+  }
+  SECTION("a truncated checkpoint is refused") {
+    const std::string text = read_file(cp_path);
+    std::ofstream(cp_path, std::ios::binary) << text.substr(0, text.size() / 2);
+    const Result r = cli({"run", file, "--trials", kTrials, "--out", out, "--resume"});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("truncated"));
+    CHECK_THAT(r.err, Catch::Contains("delete it and run without --resume"));
+    CHECK_FALSE(fs::exists(out));
+  }
+  SECTION("a checkpoint with a flipped byte is refused") {
+    std::string text = read_file(cp_path);
+    const size_t at = text.find("\"draws\":") + 9;
+    text[at] = text[at] == '1' ? '2' : '1';
+    std::ofstream(cp_path, std::ios::binary) << text;
+    const Result r = cli({"run", file, "--trials", kTrials, "--out", out, "--resume"});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("checksum does not match"));
+  }
+  SECTION("--resume without a checkpoint is refused") {
+    fs::remove(cp_path);
+    const Result r = cli({"run", file, "--trials", kTrials, "--out", out, "--resume"});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("no checkpoint here"));
+  }
+}
+
+TEST_CASE("a run killed with SIGKILL resumes to the bytes of an uninterrupted run", "[resume]") {
+  const std::string file = test::source_path("bench/pf2-bench.toml");
+  const std::string trials = "3000000";
+  const std::string whole = fresh_path("kill-whole");
+  REQUIRE(cli({"run", file, "--trials", trials, "--out", whole, "--quiet"}).status == 0);
+
+  const std::string out = fresh_path("kill-out");
+  const std::string cp_path = checkpoint_path(out);
+  const pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    ::execl(LETHALITY_BINARY, LETHALITY_BINARY, "run", file.c_str(), "--trials", trials.c_str(),
+            "--out", out.c_str(), "--threads", "1", "--checkpoint-every", "1", "--quiet",
+            static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  // Wait for the first checkpoint, then kill at once: no chance to clean up.
+  bool exited = false;
+  int status = 0;
+  while (!fs::exists(cp_path)) {
+    if (::waitpid(pid, &status, WNOHANG) == pid) {
+      exited = true;
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  REQUIRE_FALSE(exited);  // 3,000,000 trials take seconds; the first chunk far less
+  ::kill(pid, SIGKILL);
+  ::waitpid(pid, &status, 0);
+  REQUIRE(WIFSIGNALED(status));
+  const Checkpoint cp = read_checkpoint(cp_path);
+  CHECK_FALSE(cp.complete());
+  CHECK_FALSE(fs::exists(out));  // results only at the end
+
+  const Result r = cli({"run", file, "--trials", trials, "--out", out, "--resume", "--quiet"});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  check_same_results(whole, out);
+}
+
+TEST_CASE("run with a shard K/N runs its chunks; merge in any order gives a single run's bytes",
+          "[resume]") {
+  const std::string file = scenario_file();
+  const std::string whole = fresh_path("shard-whole");
+  REQUIRE(cli({"run", file, "--trials", kTrials, "--out", whole, "--quiet"}).status == 0);
+  std::vector<std::string> dirs;
+  for (int k = 1; k <= 3; ++k) {
+    const std::string dir = fresh_path("shard-" + std::to_string(k));
+    const Result r =
+        cli({"run", file, "--trials", kTrials, "--shard", std::to_string(k) + "/3", "--out", dir});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("PARTIAL"));
+    const nlohmann::json run = nlohmann::json::parse(read_file(dir + "/run.json"));
+    CHECK(run.at("partial") == true);
+    CHECK(run.at("shard").at("index") == k);
+    dirs.push_back(dir);
+  }
+  // Chunk i goes to shard i mod 3: shard 1 has chunks 0 and 3.
+  CHECK(read_checkpoint(dirs[0] + "/tally.json").tally.ranges.text() ==
+        "[0, 65536) [196608, 200000)");
+  CHECK(read_checkpoint(dirs[1] + "/tally.json").tally.ranges.text() == "[65536, 131072)");
+
+  const std::string m1 = fresh_path("merged-1"), m2 = fresh_path("merged-2");
+  const Result r1 = cli({"merge", dirs[0], dirs[1], dirs[2], "--out", m1, "--quiet"});
+  INFO(r1.err);
+  REQUIRE(r1.status == 0);
+  const Result r2 = cli({"merge", dirs[2], dirs[0], dirs[1], "--out", m2, "--quiet"});
+  REQUIRE(r2.status == 0);
+  check_same_results(whole, m1);
+  check_same_results(whole, m2);
+  for (const std::string& f : kCsv) CHECK(read_file(m1 + "/" + f) == read_file(m2 + "/" + f));
+  CHECK_FALSE(fs::exists(m1 + "/tally.json"));
+
+  SECTION("the same shard twice is refused") {
+    const std::string m = fresh_path("merged-twice");
+    const Result r = cli({"merge", dirs[0], dirs[1], dirs[0], "--out", m});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("counted twice"));
+    CHECK_FALSE(fs::exists(m));
+  }
+  SECTION("a shard of another run is refused") {
+    const std::string other = fresh_path("shard-other");
+    REQUIRE(cli({"run", file, "--trials", kTrials, "--shard", "3/3", "--seed", "8", "--out", other,
+                 "--quiet"})
+                .status == 0);
+    const std::string m = fresh_path("merged-other");
+    const Result r = cli({"merge", dirs[0], dirs[1], other, "--out", m});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("refusing to merge tallies of different runs: seed 7 vs 8"));
+    CHECK_FALSE(fs::exists(m));
+  }
+  SECTION("a shard of another split is refused") {
+    const std::string other = fresh_path("shard-of-4");
+    REQUIRE(cli({"run", file, "--trials", kTrials, "--shard", "1/4", "--out", other, "--quiet"})
+                .status == 0);
+    const std::string m = fresh_path("merged-split");
+    const Result r = cli({"merge", dirs[1], other, "--out", m});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("not a shard of the same run as " + dirs[1] +
+                                      ": shard count 3 vs 4"));
+    CHECK_FALSE(fs::exists(m));
+  }
+  SECTION("missing shards give results marked partial") {
+    const std::string m = fresh_path("merged-some");
+    const Result r = cli({"merge", dirs[0], dirs[2], "--out", m});
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("PARTIAL: 134464 of 200000 trials"));
+    CHECK(nlohmann::json::parse(read_file(m + "/run.json")).at("partial") == true);
+  }
+  SECTION("a shard that owns no chunk is refused before running") {
+    const Result r = cli({"run", file, "--shard", "5/5", "--out", fresh_path("shard-none")});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("owns no chunk"));
+    const Result bad = cli({"run", file, "--shard", "4/3"});
+    CHECK(bad.status == 2);
+    CHECK_THAT(bad.err, Catch::Contains("does not exist"));
+  }
+}

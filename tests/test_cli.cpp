@@ -18,6 +18,7 @@
 #include "sim/core/number.h"
 #include "sim/core/sha256.h"
 #include "sim/engine/driver.h"
+#include "tests/cli_support.h"
 #include "tests/support.h"
 
 using namespace leth;
@@ -25,30 +26,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
-  int status;
-  std::string out, err;
-};
-
-Result cli(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  const int status = cli_main(args, out, err);
-  return {status, out.str(), err.str()};
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// A fresh, not yet existing path under the test folder.
-std::string fresh_path(const std::string& name) {
-  const std::string p = test::temp_dir() + "/" + name;
-  fs::remove_all(p);
-  return p;
-}
+using Result = test::CliResult;
+using test::cli;
+using test::fresh_path;
+using test::read_file;
 
 // Every entry under `dir` whose name marks a staging folder of an interrupted write.
 std::vector<std::string> partial_leftovers(const std::string& dir) {

@@ -18,6 +18,7 @@
 #include "sim/cli/plan.h"
 #include "sim/core/sha256.h"
 #include "sim/engine/checkpoint.h"
+#include "tests/cli_support.h"
 #include "tests/support.h"
 
 using namespace leth;
@@ -25,30 +26,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
-  int status;
-  std::string out, err;
-};
-
-Result cli(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  const int status = cli_main(args, out, err);
-  return {status, out.str(), err.str()};
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-std::string fresh_path(const std::string& name) {
-  const std::string p = test::temp_dir() + "/" + name;
-  fs::remove_all(p);
-  fs::remove(p + ".checkpoint.json");
-  return p;
-}
+using Result = test::CliResult;
+using test::cli;
+using test::fresh_path;
+using test::read_file;
 
 std::string scenario_file(const std::string& name = "resume.toml") {
   return test::write_file(name, test::pf2_scenario(R"([[variants]]

@@ -69,21 +69,11 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   po::variables_map vm;
   if (auto status = parse_command(args, spec, vm, out, err)) return *status;
   const bool quiet = vm.count("quiet") > 0;
-  if (run_args.files.empty()) {
-    err << "error: no scenario files given\nusage: " << spec.usage << "\n";
-    return 2;
-  }
-  RunSettings settings;
-  try {
-    settings = read_run_settings(vm, run_args);
-  } catch (const InputError& e) {
-    err << e.what() << "\n";
-    return 2;
-  }
-
   // Validate everything before running anything: the same checks as `validate`.
-  RunPlan plan = plan_run(run_args.files, run_args.out_dir, settings);
-  for (InputError& e : check_settings(settings, plan)) plan.errors.push_back(std::move(e));
+  std::optional<CheckedRun> checked = check_run(vm, run_args, spec.usage, err);
+  if (!checked) return 2;
+  const RunSettings& settings = checked->settings;
+  const RunPlan& plan = checked->plan;
   for (const InputError& e : plan.errors) err << e.what() << "\n";
   if (!plan.ok()) return 2;
 

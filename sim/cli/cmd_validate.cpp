@@ -24,19 +24,9 @@ int cmd_validate(const std::vector<std::string>& args, std::ostream& out, std::o
   add_run_options(spec, run_args);
   po::variables_map vm;
   if (auto status = parse_command(args, spec, vm, out, err)) return *status;
-  if (run_args.files.empty()) {
-    err << "error: no scenario files given\nusage: " << spec.usage << "\n";
-    return 2;
-  }
-  RunSettings settings;
-  try {
-    settings = read_run_settings(vm, run_args);
-  } catch (const InputError& e) {
-    err << e.what() << "\n";
-    return 2;
-  }
-  RunPlan plan = plan_run(run_args.files, run_args.out_dir, settings);
-  for (InputError& e : check_settings(settings, plan)) plan.errors.push_back(std::move(e));
+  const std::optional<CheckedRun> checked = check_run(vm, run_args, spec.usage, err);
+  if (!checked) return 2;
+  const RunPlan& plan = checked->plan;
   for (const PlannedScenario& p : plan.scenarios) {
     const Scenario& s = p.loaded.scenario;
     out << "ok  " << s.file << ": " << s.name << " (" << s.ruleset << ", " << s.variants.size()

@@ -143,6 +143,24 @@ PrecisionTarget parse_precision(const std::string& text) {
   return t;
 }
 
+std::optional<CheckedRun> check_run(const po::variables_map& vm, const RunArgs& args,
+                                    const std::string& usage, std::ostream& err) {
+  if (args.files.empty()) {
+    err << "error: no scenario files given\nusage: " << usage << "\n";
+    return std::nullopt;
+  }
+  CheckedRun r;
+  try {
+    r.settings = read_run_settings(vm, args);
+  } catch (const InputError& e) {
+    err << e.what() << "\n";
+    return std::nullopt;
+  }
+  r.plan = plan_run(args.files, args.out_dir, r.settings);
+  for (InputError& e : check_settings(r.settings, r.plan)) r.plan.errors.push_back(std::move(e));
+  return r;
+}
+
 size_t reference_index(const RunSettings& settings, const Scenario& s) {
   if (settings.reference.empty()) return 0;
   std::string names;

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -87,6 +88,16 @@ RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_d
 // The index of the variant --reference names in this scenario (0, the baseline, when no name
 // was given); throws InputError naming the flag, the file and its variants.
 size_t reference_index(const RunSettings& settings, const Scenario& s);
+
+// The common start of `run` and `validate`: reads the settings and plans every file, with the
+// settings checked against them (plan.errors holds what is wrong, not yet printed). Writes the
+// error and returns nullopt when nothing can be planned: no files, or a bad flag.
+struct CheckedRun {
+  RunSettings settings;
+  RunPlan plan;
+};
+std::optional<CheckedRun> check_run(const po::variables_map& vm, const RunArgs& args,
+                                    const std::string& usage, std::ostream& err);
 
 // The settings against every planned scenario (a --reference every file must have): the
 // errors, in file order.

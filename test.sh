@@ -42,18 +42,24 @@ case "$mode" in
     install_deps clang libclang-rt-14-dev
     CXX=clang++ configure_build build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DLETHALITY_FUZZ=ON -DLETHALITY_TESTS=OFF -DLETHALITY_BENCH=OFF
-    cmake --build build-fuzz --target fuzz_scenario fuzz_dice fuzz_table
-    # Corpora start from the committed seeds and every bundled scenario; what the fuzzers
-    # learn stays in build-fuzz/ between runs. A crash is saved in build-fuzz/crashes/ and
-    # must become a regression test.
+    # Every tests/fuzz/fuzz_<h>.cpp is a harness. Its corpus starts from the committed seeds in
+    # tests/fuzz/corpus/<h>/ and from the project files named by the globs in
+    # tests/fuzz/corpus/<h>.from (bundled scenarios, rule data tables); what the fuzzers learn
+    # stays in build-fuzz/ between runs. A crash is saved in build-fuzz/crashes/ and must
+    # become a regression test.
+    harnesses=$(cd tests/fuzz && ls fuzz_*.cpp | sed 's/^fuzz_//; s/\.cpp$//')
+    cmake --build build-fuzz --target $(printf 'fuzz_%s ' $harnesses)
     mkdir -p build-fuzz/crashes
-    for h in scenario dice table; do
+    for h in $harnesses; do
       corpus=build-fuzz/corpus/$h
       mkdir -p "$corpus"
-      case $h in
-        scenario) cp scenarios/examples/*.toml bench/*.toml "$corpus"/ ;;
-        *) cp tests/fuzz/corpus/$h/* "$corpus"/ ;;
-      esac
+      [ -d tests/fuzz/corpus/$h ] && cp tests/fuzz/corpus/$h/* "$corpus"/
+      if [ -f tests/fuzz/corpus/$h.from ]; then
+        while read -r pattern; do
+          [ -n "$pattern" ] && [ "${pattern#\#}" = "$pattern" ] || continue
+          for f in $pattern; do [ -f "$f" ] && cp "$f" "$corpus"/; done
+        done < tests/fuzz/corpus/$h.from
+      fi
       echo "fuzzing $h for ${secs}s" >&2
       log=build-fuzz/fuzz_$h.log
       if ! build-fuzz/tests/fuzz/fuzz_$h -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \

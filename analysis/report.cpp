@@ -219,6 +219,8 @@ std::string run_json(const RunInfo& info, const RunTally& t) {
       {"interval", interval_name(info.interval)},
       {"threads", info.threads},
       {"elapsed_s", info.elapsed_s},
+      {"trials_per_second", info.trials_per_second},
+      {"peak_memory_mib", info.peak_memory_mib},
       {"variants", variants},
   };
   if (!info.precision.empty()) j["precision"] = info.precision;

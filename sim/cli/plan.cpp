@@ -33,8 +33,11 @@ void add_run_options(CommandSpec& spec, RunArgs& args) {
       "rate intervals: wilson or clopper-pearson")(
       "reference", po::value<std::string>(&args.reference),
       "compare every variant against this one (default: the baseline)")(
-      "all-pairs", "compare every pair of variants")("quiet,q",
-                                                     "no summary table and no progress line")(
+      "all-pairs", "compare every pair of variants")(
+      "quiet,q", "no summary table; progress as log lines, not a live line")(
+      "log-every", po::value<std::string>(&args.log_every)->default_value("30"),
+      "seconds between progress log lines when stderr is not a terminal or with --quiet; "
+      "0 = none")(
       "checkpoint-every", po::value<std::string>(&args.checkpoint_every),
       "trials between checkpoints, rounded up to whole chunks of 65536; default 1048576")(
       "resume", "continue from the checkpoint beside the results folder (one scenario)")(
@@ -104,6 +107,8 @@ RunSettings read_run_settings(const po::variables_map& vm, const RunArgs& args) 
     s.checkpoint_chunks = (every + kChunkTrials - 1) / kChunkTrials;
   }
   s.resume = vm.count("resume") > 0;
+  s.log_every_s = static_cast<int>(
+      parse_flag_number("--log-every", args.log_every, 0, 86'400, "seconds, 0 to 86400"));
   if (vm.count("shard")) {
     const std::string& t = args.shard;
     const size_t slash = t.find('/');

@@ -6,6 +6,7 @@
 #include <csignal>
 #include <filesystem>
 #include <ostream>
+#include <sstream>
 
 #include "analysis/report.h"
 #include "sim/cli/cli.h"
@@ -15,7 +16,8 @@
 #include "sim/cli/plan.h"
 #include "sim/cli/progress.h"
 #include "sim/cli/results.h"
-#include "sim/engine/driver.h"
+#include "sim/engine/distributed.h"
+#include "sim/engine/ranks.h"
 
 namespace leth {
 
@@ -81,15 +83,42 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   RunArgs run_args;
   add_run_options(spec, run_args);
   po::variables_map vm;
-  if (auto status = parse_command(args, spec, vm, out, err)) return *status;
+  // In an MPI job (sim/engine/ranks.h) only rank 0 prints and writes; every rank checks the
+  // files, since every rank loads them to compute its chunks.
+  const int rank = Ranks::rank();
+  std::ostream discard(nullptr);
+  std::ostringstream rank_err;
+  std::ostream& say = rank == 0 ? out : discard;
+  std::ostream& complain = rank == 0 ? err : rank_err;
+  if (auto status = parse_command(args, spec, vm, say, complain)) return *status;
   const bool quiet = vm.count("quiet") > 0;
   // Validate everything before running anything: the same checks as `validate`.
-  std::optional<CheckedRun> checked = check_run(vm, run_args, spec.usage, err);
-  if (!checked) return 2;
+  std::optional<CheckedRun> checked = check_run(vm, run_args, spec.usage, complain);
+  if (checked)
+    for (const InputError& e : checked->plan.errors) complain << e.what() << "\n";
+  const bool mine = checked && checked->plan.ok();
+  const bool rank0_ok = Ranks::broadcast(mine ? 1 : 0) == 1;
+  if (!Ranks::all(mine)) {
+    // A rank's own trouble (a file it cannot read on its node) is said once, by that rank.
+    if (rank != 0 && rank0_ok) err << "rank " << rank << ": " << rank_err.str();
+    return 2;
+  }
   const RunSettings& settings = checked->settings;
   const RunPlan& plan = checked->plan;
-  for (const InputError& e : plan.errors) err << e.what() << "\n";
-  if (!plan.ok()) return 2;
+
+  if (rank != 0) {
+    // The other ranks compute chunks for rank 0, scenario by scenario, until it says done.
+    ThreadLimit limit(settings.threads);
+    for (int i; (i = Ranks::broadcast(-1)) >= 0;) {
+      const PlannedScenario& p = plan.scenarios.at(static_cast<size_t>(i));
+      serve_ranks(p.loaded, p.start.seed);
+    }
+    return 0;
+  }
+  // Rank 0 names each scenario before driving it, and -1 when it is done, however it returns.
+  struct EndOfRun {
+    ~EndOfRun() { Ranks::broadcast(-1); }
+  } end_of_run;
 
   ThreadLimit limit(settings.threads);
   StopOnSignal stop_on_signal;  // Ctrl-C: stop at the next chunk boundary
@@ -114,6 +143,7 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
           << " will be replaced (--resume continues it)\n";
     const DrivePlan rest = cp.rest();
     uint64_t chunks_done = chunk_schedule(cp.plan()).size() - chunk_schedule(rest).size();
+    Ranks::broadcast(static_cast<int>(i));
     const uint64_t n = cp.trials_planned;  // with --precision: the cap (see new_checkpoint)
     const uint64_t s = cp.seed;
     const std::optional<PrecisionTarget>& target = settings.precision;
@@ -145,7 +175,7 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       // At each chunk boundary: a checkpoint every checkpoint_chunks chunks (counted in the
       // shard's schedule from its start, so the same whatever the threads or interruptions),
       // and on Ctrl-C a checkpoint and a stop.
-      cp.tally = drive(
+      cp.tally = drive_ranks(
           ls, s, cp.tally, rest,
           [&](const RunTally& so_far) {
             ++chunks_done;

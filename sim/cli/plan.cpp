@@ -8,6 +8,7 @@
 #include "sim/core/number.h"
 
 #include "sim/cli/output.h"
+#include "sim/engine/ranks.h"
 
 namespace leth {
 
@@ -295,8 +296,12 @@ RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_d
                 std::to_string((p.start.trials_planned + kChunkTrials - 1) / kChunkTrials) +
                 " chunks of " + std::to_string(kChunkTrials),
             "use fewer shards or more trials");
-      check_output_dir(p.out_dir);
-      if (settings.resume) p.start = resume_point(p, settings);
+      // Only rank 0 of an MPI job writes results and reads checkpoints: the other ranks
+      // compute the chunks it sends them (sim/engine/distributed.h).
+      if (Ranks::rank() == 0) {
+        check_output_dir(p.out_dir);
+        if (settings.resume) p.start = resume_point(p, settings);
+      }
       checked.push_back(std::move(p));
     } catch (const InputError& e) {
       plan.errors.push_back(e);

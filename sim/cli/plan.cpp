@@ -125,11 +125,12 @@ RunSettings read_run_settings(const po::variables_map& vm, const RunArgs& args) 
                            std::to_string(s.shards) + " does not exist",
                        hint);
   }
-  // A precision target's stopping point is not part of a checkpoint's plan (yet): one or the
-  // other.
-  if (s.precision && (s.resume || vm.count("shard")))
-    throw InputError({}, "--precision cannot be combined with --resume or --shard",
-                     "give the run a trial count (--trials) to checkpoint, resume or shard it");
+  // A shard cannot tell when the whole run is precise: the target needs every trial's tally
+  // at each boundary (one process, or MPI ranks, have it; a shard has only its own chunks).
+  if (s.precision && vm.count("shard"))
+    throw InputError({}, "--precision cannot be combined with --shard",
+                     "give the shards a trial count (--trials), or spread a precision run "
+                     "over MPI ranks (mpirun -np R lethality run ... --precision ...)");
   return s;
 }
 
@@ -208,6 +209,9 @@ Checkpoint new_checkpoint(const LoadedScenario& ls, const RunSettings& settings)
       settings.precision ? settings.max_trials : settings.trials.value_or(ls.scenario.trials);
   c.shard = settings.shard;
   c.shards = settings.shards;
+  if (const auto& t = settings.precision)
+    c.stopping = "precision " + t->text() + " " + interval_name(t->interval) + ", min_trials " +
+                 std::to_string(t->min_trials) + ", min_deaths " + std::to_string(t->min_deaths);
   c.tally = empty_tally(ls, seed);
   return c;
 }
@@ -232,8 +236,9 @@ Checkpoint resume_point(const PlannedScenario& p, const RunSettings& settings) {
   }
   if (const std::string d = c.difference(expected); !d.empty())
     throw InputError({path}, "--resume: the checkpoint is of another run (checkpoint vs now): " + d,
-                     "resume with the scenario file, --seed, --trials and --shard it was made "
-                     "with, by the same lethality version; or run without --resume to start over");
+                     "resume with the scenario file, --seed, --trials (or --precision and its "
+                     "options) and --shard it was made with, by the same lethality version; or "
+                     "run without --resume to start over");
   if (c.shard != expected.shard)
     throw InputError(
         {path},

@@ -181,6 +181,13 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
             ++chunks_done;
             progress.set_deaths(so_far.variants.front().ends_in(died),
                                 so_far.variants.front().trials);
+            if (target) {
+              // This session's share of the estimated need (a resume started part-way).
+              const uint64_t need = trials_needed(*target, so_far, died);
+              const uint64_t now = done.load(), all = so_far.trials();
+              const uint64_t before = all > now ? all - now : 0;
+              progress.set_goal(need > before ? need - before : 1);
+            }
             stopped = StopOnSignal::requested() != 0;
             // --precision: the run is done once every variant's interval is narrow enough.
             if (target && precise_enough(*target, so_far, died)) return false;

@@ -93,6 +93,10 @@ ProgressLine::ProgressLine(std::string label, uint64_t total, const std::atomic<
                            bool enabled, int fd)
     : ProgressLine(ProgressSpec{std::move(label), 1, 1, total, 0, false, enabled, 0}, done, fd) {}
 
+void ProgressLine::set_goal(uint64_t trials) {
+  goal_.store(trials, std::memory_order_relaxed);
+}
+
 void ProgressLine::set_deaths(uint64_t deaths, uint64_t trials) {
   deaths_.store(deaths, std::memory_order_relaxed);
   death_trials_.store(trials, std::memory_order_relaxed);
@@ -103,19 +107,22 @@ std::string ProgressLine::text() const {
   const double secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   const double rate = secs > 0 ? static_cast<double>(d) / secs : 0;
-  const double left = static_cast<double>(spec_.total - d);
-  const char* bound = spec_.total_is_cap ? "<= " : "";
+  // With a precision target the total is the cap; once a chunk has given an estimate of the
+  // trials the target needs, the ETA aims at that instead ("~": an estimate).
+  const uint64_t goal = goal_.load(std::memory_order_relaxed);
+  const bool estimated = spec_.total_is_cap && goal > 0 && goal < spec_.total;
+  const uint64_t aim = estimated ? std::max(goal, d) : spec_.total;
+  const double left = static_cast<double>(aim - d);
+  const char* bound = estimated ? "~" : spec_.total_is_cap ? "<= " : "";
   std::string label = spec_.label;
   if (spec_.count > 1)
     label += " (" + std::to_string(spec_.index) + "/" + std::to_string(spec_.count) + ")";
   char buf[512];
-  int n = std::snprintf(buf, sizeof buf, "%s  %3.0f%%  %llu/%llu trials  %.3g trials/s  ETA %s%s",
+  int n = std::snprintf(buf, sizeof buf, "%s  %3.0f%%  %llu/%s%llu trials  %.3g trials/s  ETA %s%s",
                         label.c_str(),
-                        spec_.total ? 100.0 * static_cast<double>(d) /
-                                          static_cast<double>(spec_.total)
-                                    : 100.0,
-                        static_cast<unsigned long long>(d),
-                        static_cast<unsigned long long>(spec_.total), rate, bound,
+                        aim ? 100.0 * static_cast<double>(d) / static_cast<double>(aim) : 100.0,
+                        static_cast<unsigned long long>(d), estimated ? "~" : "",
+                        static_cast<unsigned long long>(aim), rate, bound,
                         rate > 0 ? duration_text(left / rate).c_str() : "-");
   std::string out(buf, static_cast<size_t>(std::max(n, 0)));
   if (spec_.count > 1 && rate > 0) {

@@ -49,6 +49,9 @@ class ProgressLine {
   bool logging() const { return thread_.joinable() && !live_; }
   // The death rate so far (the baseline's deaths and trials), set at chunk boundaries.
   void set_deaths(uint64_t deaths, uint64_t trials);
+  // --precision: the trials the target is estimated to need in this session (analysis/
+  // precision.h trials_needed), set at chunk boundaries; the ETA then aims at it, not the cap.
+  void set_goal(uint64_t trials);
   // The text of one report at this moment: the live line's or a log line's.
   std::string text() const;
   // True once a line has been drawn and until it is erased.
@@ -61,7 +64,7 @@ class ProgressLine {
   void log_loop();
   ProgressSpec spec_;
   const std::atomic<uint64_t>& done_;
-  std::atomic<uint64_t> deaths_{0}, death_trials_{0};
+  std::atomic<uint64_t> deaths_{0}, death_trials_{0}, goal_{0};
   int fd_;
   bool live_ = false;
   std::atomic<bool> stop_{false};

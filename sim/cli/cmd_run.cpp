@@ -146,7 +146,7 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     Ranks::broadcast(static_cast<int>(i));
     const uint64_t n = cp.trials_planned;  // with --precision: the cap (see new_checkpoint)
     const uint64_t s = cp.seed;
-    const std::optional<PrecisionTarget>& target = settings.precision;
+    const std::optional<PrecisionTarget> target = precision_target(settings, ls.scenario);
     const uint64_t died = metrics_of(ls.models.front()).end_mask(EndKind::Died);
     // The progress line counts this session's trials, so that its rate and ETA are true after
     // a resume and for a shard.

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "sim/core/number.h"
+#include "sim/core/precision_text.h"
 
 #include "sim/cli/output.h"
 #include "sim/engine/ranks.h"
@@ -135,18 +136,15 @@ RunSettings read_run_settings(const po::variables_map& vm, const RunArgs& args) 
 }
 
 PrecisionTarget parse_precision(const std::string& text) {
+  PrecisionText p;
+  try {
+    p = parse_precision_text(text);
+  } catch (const InputError& e) {
+    throw InputError({}, "--precision " + e.bare_message(), e.hint());
+  }
   PrecisionTarget t;
-  const bool relative = !text.empty() && text.back() == '%';
-  const std::string number = relative ? text.substr(0, text.size() - 1) : text;
-  char* end = nullptr;
-  const double x = number.empty() ? NAN : std::strtod(number.c_str(), &end);
-  const bool whole = end && *end == '\0';
-  if (!whole || !std::isfinite(x) || x <= 0 || (relative ? x >= 100 : x >= 0.5))
-    throw InputError({}, "--precision \"" + text + "\" is not a precision",
-                     "expected a half-width above 0 and below 0.5 (e.g. 0.001), or a percentage "
-                     "of the estimate above 0% and below 100% (e.g. 5%)");
-  t.half_width = relative ? x / 100 : x;
-  t.relative = relative;
+  t.half_width = p.half_width;
+  t.relative = p.relative;
   return t;
 }
 
@@ -195,6 +193,24 @@ std::string checkpoint_path(const std::string& out_dir) {
   return p.string() + ".checkpoint.json";
 }
 
+std::optional<PrecisionTarget> precision_target(const RunSettings& settings, const Scenario& s) {
+  if (settings.trials) return std::nullopt;  // --trials: a count, whatever the file says
+  if (settings.precision) return settings.precision;
+  if (s.precision.empty()) return std::nullopt;
+  const PrecisionText p = parse_precision_text(s.precision, {s.file});  // checked on loading
+  PrecisionTarget t;
+  t.half_width = p.half_width;
+  t.relative = p.relative;
+  t.interval = settings.interval;
+  return t;
+}
+
+uint64_t planned_trials(const RunSettings& settings, const Scenario& s) {
+  if (!precision_target(settings, s)) return settings.trials.value_or(s.trials);
+  if (settings.precision) return settings.max_trials;
+  return s.max_trials ? s.max_trials : RunSettings::kDefaultMaxTrials;
+}
+
 Checkpoint new_checkpoint(const LoadedScenario& ls, const RunSettings& settings) {
   Checkpoint c;
   const uint64_t seed = settings.seed.value_or(ls.scenario.seed);
@@ -204,12 +220,11 @@ Checkpoint new_checkpoint(const LoadedScenario& ls, const RunSettings& settings)
   c.sha256 = ls.scenario.sha256;
   c.seed = seed;
   c.chunk_trials = kChunkTrials;
-  // With --precision the trials are a cap: the hook stops the run once it is precise.
-  c.trials_planned =
-      settings.precision ? settings.max_trials : settings.trials.value_or(ls.scenario.trials);
+  // With a precision target the trials are a cap: the hook stops the run once it is precise.
+  c.trials_planned = planned_trials(settings, ls.scenario);
   c.shard = settings.shard;
   c.shards = settings.shards;
-  if (const auto& t = settings.precision)
+  if (const auto t = precision_target(settings, ls.scenario))
     c.stopping = "precision " + t->text() + " " + interval_name(t->interval) + ", min_trials " +
                  std::to_string(t->min_trials) + ", min_deaths " + std::to_string(t->min_deaths);
   c.tally = empty_tally(ls, seed);
@@ -292,6 +307,12 @@ RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_d
                 : files.size() == 1 ? out_dir
                                     : out_dir + "/" + name;
     try {
+      if (settings.shards > 1 && precision_target(settings, p.loaded.scenario))
+        throw InputError({p.loaded.scenario.file},
+                         "the file's precision target cannot be sharded: a shard cannot tell "
+                         "when the whole run is precise",
+                         "give the shards a count with --trials, or spread the run over MPI "
+                         "ranks (mpirun -np R lethality run ...)");
       p.start = new_checkpoint(p.loaded, settings);
       if (chunk_schedule(p.start.plan()).empty())
         throw InputError(

@@ -62,6 +62,13 @@ RunSettings read_run_settings(const po::variables_map& vm, const RunArgs& args);
 // --precision.
 PrecisionTarget parse_precision(const std::string& text);
 
+// The precision target a scenario runs to, if any: --precision, else the file's `precision`
+// (with --interval and the default minimums) unless --trials overrides it with a count.
+std::optional<PrecisionTarget> precision_target(const RunSettings& settings, const Scenario& s);
+// The trials a scenario's run plans: its count, or with a precision target its cap
+// (--max-trials, else the file's max_trials, else RunSettings::kDefaultMaxTrials).
+uint64_t planned_trials(const RunSettings& settings, const Scenario& s);
+
 struct PlannedScenario {
   LoadedScenario loaded;
   std::string out_dir;  // where its results go

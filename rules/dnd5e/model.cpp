@@ -859,7 +859,8 @@ void Trial::fight_ends(Seconds t) {
   temp_hp_ = 0;
   note(log_, t, [&] { return "the fight ends: HP " + std::to_string(hp_) + "/" +
                              std::to_string(max_hp_); });
-  if (dying()) timeline_.schedule(t + kRound, Ev::DeathSave);
+  // The next turn comes when the fight's last round would have ended.
+  if (dying()) timeline_.schedule(t, Ev::DeathSave);
   if (cfg_.recovery.daily_rest) timeline_.schedule(t + cfg_.recovery.first_rest, Ev::LongRestStart);
   schedule_short_rest(t);
   if (opt_.piercing_after_fight == PiercingAfterFight::PerHour)

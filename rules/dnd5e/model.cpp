@@ -579,7 +579,7 @@ void Trial::character_turn(Seconds t) {
     death_save(t);
     return;
   }
-  if (down()) return;
+  if (unconscious()) return;  // a comatose character is not standing
   for (int i = 0; i < n_injuries_ && !dead_ && !down(); ++i)
     if (inj_[i].open && cat_.injury(inj_[i].def).ongoing == Ongoing::PiercingWound)
       take_damage(1, static_cast<uint16_t>(7), false, t, "piercing wound");  // 7: piercing
@@ -797,7 +797,6 @@ void Trial::short_rest(Seconds t) {
 void Trial::long_rest_end(Seconds t) {
   resting_ = false;
   if (dead_) return;
-  heal_hp(max_hp_, t, "a long rest");
   hit_dice_ = std::min(ch_.level, hit_dice_ + std::max(1, ch_.level / 2));
   for (int i = 0; i < n_injuries_; ++i) {
     Injury& in = inj_[i];

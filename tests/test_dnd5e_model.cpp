@@ -356,3 +356,84 @@ TEST_CASE("dnd5e: magic heals an injury by severity", "[dnd5e]") {
     CHECK(sequela(p.outcome, m::kLostHand) == 0);
   }
 }
+
+TEST_CASE("dnd5e: a paralysed character is attacked with advantage, and a melee hit is critical",
+          "[dnd5e]") {
+  Parts parts;
+  parts.encounter = "rounds = 2\n";
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"ogre\"\nhit_chance = 1.0\nmelee = false\n"
+      "damage = \"10\"\ndamage_type = \"slashing\"\nlast_round = 1\n"
+      "[[encounter.attackers]]\nname = \"kobold\"\nattack_bonus = 5\ndamage = \"1d4\"\n"
+      "first_round = 2\n";
+  Script s;
+  s.yes().d(20, 8).no().d(20, 20);  // Paralysie temporaire; natural 20: 1 HP, still paralysed
+  s.d(20, 3).d(20, 12);             // the kobold with advantage: 12 + 5 = 17 vs AC 15
+  s.d(4, 3).d(4, 2);                // critical: the die twice, 5 damage
+  s.d(20, 15).no();                 // 0 HP again: bludgeoning 15-17, Blessure au bras
+  s.d(20, 1).d(20, 2);              // death saves: natural 1, then a failure
+  const Played p = play(parts, s);
+  CHECK(has(p, "kobold: 5 bludgeoning damage (critical)"));
+  CHECK(p.outcome.end == m::kDiedDying);
+}
+
+TEST_CASE("dnd5e: septicaemia lowers Str, Dex and Con by 1 a day; a score at 0 kills",
+          "[dnd5e]") {
+  Parts parts;
+  parts.horizon = "4 days";
+  parts.character = "max_hp = 10\nac = 15\ncon = 14\nstr = 3\n";
+  parts.attackers =
+      "[[encounter.attackers]]\nhit_chance = 1.0\ndamage = \"10\"\ndamage_type = \"poison\"\n"
+      "melee = false\n";
+  SECTION("dies when Strength reaches 0") {
+    Script s;
+    s.yes().d(20, 1).no().d(20, 20);
+    const Played p = play(parts, s);
+    CHECK(has(p, "str reduced to 0"));
+    CHECK(p.outcome.end == m::kDiedInjury);
+    CHECK(p.outcome.end_time == 3 * kDay);
+  }
+  SECTION("ability_zero_kills = false: alive, the losses reported") {
+    parts.options = "ability_zero_kills = false\n";
+    Script s;
+    s.yes().d(20, 1).no().d(20, 20);
+    const Played p = play(parts, s);
+    CHECK(p.outcome.end == m::kStillInjured);
+    int32_t con = 0, str = 0;
+    CHECK(sequela(p.outcome, m::kConLoss, &con) == 1);
+    CHECK(con == -4);  // four days
+    CHECK(sequela(p.outcome, m::kStrLoss, &str) == 1);
+    CHECK(str == -3);  // 3 -> 0, no lower
+  }
+}
+
+TEST_CASE("dnd5e: a piercing wound costs 1 HP at the end of each turn while standing",
+          "[dnd5e]") {
+  Parts parts;
+  parts.encounter = "rounds = 2\n";
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"archer\"\nhit_chance = 1.0\nmelee = false\n"
+      "damage = \"10\"\ndamage_type = \"piercing\"\nlast_round = 1\n";
+  Script s;
+  s.yes().d(20, 12).no().d(20, 20);  // Plaie perforante; natural 20: 1 HP
+  s.d(20, 18).no();                  // round 2's turn: 1 HP lost, 0 HP: Blessure à la jambe
+  s.d(20, 20);                       // after the fight: natural 20
+  const Played p = play(parts, s);
+  CHECK(has(p, "piercing wound: 1 piercing damage"));
+  CHECK(has(p, "Blessure à la jambe (piercing, light)"));
+  CHECK(p.outcome.counters[m::kKnockedOut] == 2);
+}
+
+TEST_CASE("dnd5e: a coma keeps the character unconscious until heal or regenerate", "[dnd5e]") {
+  Parts parts;
+  parts.attackers =
+      "[[encounter.attackers]]\nhit_chance = 1.0\ndamage = \"10\"\ndamage_type = \"psychic\"\n"
+      "melee = false\n";
+  parts.aftercare = "help_arrives = \"1 minute\"\n[aftercare.healer]\nheal_spell = 1\n";
+  Script s;
+  s.yes().d(20, 1).no().d(20, 20);  // Coma; natural 20: 1 HP but still unconscious
+  const Played p = play(parts, s);
+  CHECK(has(p, "[0:01:00] Coma (psychic, serious) heals: heal / regenerate"));
+  CHECK(p.outcome.durations[m::kOutOfAction] == 60);
+  CHECK(p.outcome.durations[m::kTimeUnconscious] == 60);
+}

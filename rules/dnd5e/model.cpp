@@ -888,7 +888,9 @@ void Trial::dispatch(const Timeline::Event& ev) {
         note(log_, t, [] { return std::string("help arrives"); });
       }
       if (!healer_turn(t) && !magic_for_injury(t)) start_treatment(t);
-      if (!dead_ && down()) timeline_.schedule(t + kRound, Ev::HealerAct);
+      // Every round while there is something to do at 0 HP: heal, or stabilise a dying one.
+      if (!dead_ && down() && (healing_uses_ + potions_ > 0 || dying()))
+        timeline_.schedule(t + kRound, Ev::HealerAct);
       break;
     case Ev::TreatEnd: treat_end(who, t); break;
     case Ev::Wake:

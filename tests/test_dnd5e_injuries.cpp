@@ -35,7 +35,8 @@ std::string fall_scenario(const std::string& type, const std::string& options) {
   return "name = \"fall\"\nruleset = \"dnd5e\"\nhorizon = \"1 minute\"\n[options]\n" + options +
          "[character]\nmax_hp = 10\n[recovery]\nrest = \"none\"\nshort_rest = false\n"
          "[encounter]\nrounds = 1\n[[encounter.attackers]]\nhit_chance = 1.0\nmelee = false\n"
-         "damage = \"10\"\ndamage_type = \"" + type + "\"\n";
+         "damage = \"10\"\ndamage_type = \"" +
+         type + "\"\n";
 }
 
 }  // namespace
@@ -57,7 +58,8 @@ TEST_CASE("dnd5e: the built-in tables load: 13 types, 6 rows each, every row kep
   CHECK(coma.requires_magic);
 }
 
-TEST_CASE("dnd5e: injury severities sampled by the model match the mapping", "[dnd5e][statistics]") {
+TEST_CASE("dnd5e: injury severities sampled by the model match the mapping",
+          "[dnd5e][statistics]") {
   struct Case {
     const char* mapping;
     std::array<double, 4> p;  // light, moderate, severe, serious
@@ -87,7 +89,8 @@ TEST_CASE("dnd5e: injury severities sampled by the model match the mapping", "[d
 TEST_CASE("dnd5e: injury rows sampled from every table match their bands", "[dnd5e][statistics]") {
   const InjuryCatalog& c = InjuryCatalog::builtin();
   // The bands as the seed prints them, by row: 18-20, 15-17, 11-14, 06-10, 03-05, 01-02.
-  const std::array<double, 6> by_roll = {3 / 20.0, 3 / 20.0, 4 / 20.0, 5 / 20.0, 3 / 20.0, 2 / 20.0};
+  const std::array<double, 6> by_roll = {3 / 20.0, 3 / 20.0, 4 / 20.0,
+                                         5 / 20.0, 3 / 20.0, 2 / 20.0};
   // Mild mapping, row by severity: 1 -> 01-02; 2-3 -> 03-05; 4-10 -> 06-10; light by roll.
   const std::array<double, 6> mild = {3 / 20.0, 3 / 20.0, 4 / 20.0, 7 / 20.0, 2 / 20.0, 1 / 20.0};
   Script unused;
@@ -165,18 +168,19 @@ TEST_CASE("dnd5e: bad scenario sections: status 2, a located message, nothing wr
   const std::vector<std::tuple<std::string, std::string, std::string>> catalogue = {
       {"custom-without-rows", with("[options]\n", "[options]\ninjury_severity = \"custom\"\n"),
        "needs [[injury_severity]]"},
-      {"custom-gap", with("[options]\n", "[options]\ninjury_severity = \"custom\"\n") +
-                         "[[injury_severity]]\nrange = \"1-19\"\nseverity = \"light\"\n",
+      {"custom-gap",
+       with("[options]\n", "[options]\ninjury_severity = \"custom\"\n") +
+           "[[injury_severity]]\nrange = \"1-19\"\nseverity = \"light\"\n",
        "20"},
       {"bad-damage-type", with("\"slashing\"", "\"slahing\""), "slashing"},
       {"bad-option", with("[options]\n", "[options]\ninjury_trigger = \"each_hit\"\n"),
        "injury_trigger"},
-      {"kit-missing", good + "[aftercare]\nhelp_arrives = \"1 round\"\n[aftercare.healer]\n"
-                             "medicine = 3\ntreat_injuries = true\n",
+      {"kit-missing",
+       good + "[aftercare]\nhelp_arrives = \"1 round\"\n[aftercare.healer]\n"
+              "medicine = 3\ntreat_injuries = true\n",
        "herbalism kit"},
       {"bad-hit-die", with("max_hp = 10\n", "max_hp = 10\nhit_die = 7\n"), "Hit Die"},
-      {"nonlethal", with("melee = false\n", "melee = false\nchannel = \"nonlethal\"\n"),
-       "channel"},
+      {"nonlethal", with("melee = false\n", "melee = false\nchannel = \"nonlethal\"\n"), "channel"},
   };
   for (const auto& [name, text, expect] : catalogue) {
     INFO(name);
@@ -194,8 +198,8 @@ TEST_CASE("dnd5e: bad scenario sections: status 2, a located message, nothing wr
 
 TEST_CASE("dnd5e invariants: a variant equal to the baseline; 1 and 2 threads", "[dnd5e]") {
   const std::string file = test::source_path("scenarios/examples/dnd5e-goblin-ambush.toml");
-  const std::string text = test::read_file(file) +
-                           "\n[[variants]]\nname = \"same\"\noptions = { death_save_dc = 10 }\n";
+  const std::string text =
+      test::read_file(file) + "\n[[variants]]\nname = \"same\"\noptions = { death_save_dc = 10 }\n";
   const LoadedScenario ls = test::load_text(text);
   const size_t last = ls.models.size() - 1;
   RunTally one, two;

@@ -69,12 +69,12 @@ int sequela(const Outcome& o, uint16_t id, int32_t* magnitude = nullptr) {
 TEST_CASE("dnd5e: 0 HP gives an injury from the last damage type; a natural 1 is two failures",
           "[dnd5e]") {
   Script s;
-  s.yes();       // the orc hits: 10 slashing, 0 HP
-  s.d(20, 12);   // injury d20 12: light (11-20), slashing 11-14: Plaie ouverte
-  s.no();        // (a foot, were a limb lost)
-  s.d(20, 1);    // death save at 0 s: natural 1, two failures
-  s.d(20, 10);   // at 6 s: 10, a success
-  s.d(20, 9);    // at 12 s: 9, a failure: three, dead
+  s.yes();      // the orc hits: 10 slashing, 0 HP
+  s.d(20, 12);  // injury d20 12: light (11-20), slashing 11-14: Plaie ouverte
+  s.no();       // (a foot, were a limb lost)
+  s.d(20, 1);   // death save at 0 s: natural 1, two failures
+  s.d(20, 10);  // at 6 s: 10, a success
+  s.d(20, 9);   // at 12 s: 9, a failure: three, dead
   const Played p = play(Parts{}, s);
   CHECK(has(p, "injury (d20 12): Plaie ouverte (slashing, light)"));
   CHECK(has(p, "natural 1, two failures"));
@@ -260,7 +260,8 @@ TEST_CASE("dnd5e: deadlines: necrosis costs a hand, frostbite turns serious", "[
     s.yes().d(20, 3).no().d(4, 1).d(20, 20);  // Gelure; deadline 1 day
     s.d(4, 1);                                // the serious frostbite's own clock: 1 day
     const Played p = play(parts, s);
-    CHECK(has(p, "[1d 00:00:00] untreated: becomes Gelure Sévère (Mains ou Pieds) (cold, serious)"));
+    CHECK(
+        has(p, "[1d 00:00:00] untreated: becomes Gelure Sévère (Mains ou Pieds) (cold, serious)"));
     CHECK(has(p, "[2d 00:00:00] untreated: loses a foot"));
     CHECK(p.outcome.counters[m::kFrostbiteWorsened] == 1);
     CHECK(sequela(p.outcome, m::kLostFoot) == 1);
@@ -377,8 +378,7 @@ TEST_CASE("dnd5e: a paralysed character is attacked with advantage, and a melee 
   CHECK(p.outcome.end == m::kDiedDying);
 }
 
-TEST_CASE("dnd5e: septicaemia lowers Str, Dex and Con by 1 a day; a score at 0 kills",
-          "[dnd5e]") {
+TEST_CASE("dnd5e: septicaemia lowers Str, Dex and Con by 1 a day; a score at 0 kills", "[dnd5e]") {
   Parts parts;
   parts.horizon = "4 days";
   parts.character = "max_hp = 10\nac = 15\ncon = 14\nstr = 3\n";
@@ -407,8 +407,7 @@ TEST_CASE("dnd5e: septicaemia lowers Str, Dex and Con by 1 a day; a score at 0 k
   }
 }
 
-TEST_CASE("dnd5e: a piercing wound costs 1 HP at the end of each turn while standing",
-          "[dnd5e]") {
+TEST_CASE("dnd5e: a piercing wound costs 1 HP at the end of each turn while standing", "[dnd5e]") {
   Parts parts;
   parts.encounter = "rounds = 2\n";
   parts.attackers =

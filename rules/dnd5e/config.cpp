@@ -9,48 +9,133 @@ namespace leth::dnd5e {
 const std::vector<OptionSpec>& option_specs() {
   using K = OptionSpec::Kind;
   static const std::vector<OptionSpec> specs = {
-      {"death_save_dc", K::Int, "10", {}, 1, 30,
+      {"death_save_dc",
+       K::Int,
+       "10",
+       {},
+       1,
+       30,
        "the death saving throw succeeds on a d20 of at least this (SRD: 10)"},
-      {"failures_to_die", K::Int, "3", {}, 1, 10,
+      {"failures_to_die",
+       K::Int,
+       "3",
+       {},
+       1,
+       10,
        "death-save failures that kill (SRD: 3); successes to stabilise stay 3"},
-      {"death_save_advantage", K::Bool, "false", {}, 0, 0,
+      {"death_save_advantage",
+       K::Bool,
+       "false",
+       {},
+       0,
+       0,
        "death saves rolled with advantage (2d20, the higher)"},
-      {"nat20_revives", K::Bool, "true", {}, 0, 0,
+      {"nat20_revives",
+       K::Bool,
+       "true",
+       {},
+       0,
+       0,
        "a natural 20 on a death save regains 1 HP (SRD); false: it is one success"},
-      {"massive_damage", K::Bool, "true", {}, 0, 0,
+      {"massive_damage",
+       K::Bool,
+       "true",
+       {},
+       0,
+       0,
        "SRD: damage left after 0 HP, or taken at 0 HP, at least the HP maximum kills outright"},
-      {"lingering_injuries", K::Bool, "true", {}, 0, 0,
+      {"lingering_injuries",
+       K::Bool,
+       "true",
+       {},
+       0,
+       0,
        "seed 003: falling to 0 HP inflicts an injury; false: plain 5e"},
-      {"injury_trigger", K::Choice, "\"each_fall\"", {"each_fall", "first_fall", "each_damage_at_zero"},
-       0, 0,
+      {"injury_trigger",
+       K::Choice,
+       "\"each_fall\"",
+       {"each_fall", "first_fall", "each_damage_at_zero"},
+       0,
+       0,
        "which falls give an injury: every fall from above 0 HP to 0, only the first of the trial, "
        "or every fall and every damage taken at 0 HP"},
-      {"injury_severity", K::Choice, "\"seed\"", {"seed", "mild", "custom"}, 0, 0,
+      {"injury_severity",
+       K::Choice,
+       "\"seed\"",
+       {"seed", "mild", "custom"},
+       0,
+       0,
        "the d20 -> severity mapping: seed 003's (11-20 / 6-10 / 3-5 / 1-2), its milder rates "
        "(11-20 / 4-10 / 2-3 / 1), or [[injury_severity]] in the scenario"},
-      {"injury_row", K::Choice, "\"severity\"", {"severity", "roll"}, 0, 0,
+      {"injury_row",
+       K::Choice,
+       "\"severity\"",
+       {"severity", "roll"},
+       0,
+       0,
        "how the table row is chosen: a row of the mapped severity (the band holding the roll, "
        "else the nearest), or the band holding the roll whatever its severity"},
-      {"untreated_severe_long_rests", K::Int, "7", {}, 0, 1000,
+      {"untreated_severe_long_rests",
+       K::Int,
+       "7",
+       {},
+       0,
+       1000,
        "a severe injury without \"no natural healing\" or \"requires magic\" heals untreated "
        "after this many long rests (seed: \"Varie\"); 0: never"},
-      {"untreated_serious_long_rests", K::Int, "0", {}, 0, 1000,
+      {"untreated_serious_long_rests",
+       K::Int,
+       "0",
+       {},
+       0,
+       1000,
        "the same for a serious injury; 0: never"},
-      {"extended_bed_rest", K::Duration, "\"2d4 weeks\"", {}, 0, 0,
+      {"extended_bed_rest",
+       K::Duration,
+       "\"2d4 weeks\"",
+       {},
+       0,
+       0,
        "the bed rest after a successful treatment of a serious injury (seed: \"repos au lit "
        "étendue\", no length given)"},
-      {"injury_deadline", K::Duration, "\"1d4 days\"", {}, 0, 0,
+      {"injury_deadline",
+       K::Duration,
+       "\"1d4 days\"",
+       {},
+       0,
+       0,
        "severe burn, frostbite, necrosis: a hand or foot is lost, and frostbite turns serious, if "
        "not treated within this (seed: 1d4 days)"},
-      {"lost_limb_hand_percent", K::Int, "50", {}, 0, 100,
-       "a lost limb (deadline or slashing table) is a hand with this chance in percent, else a foot"},
-      {"piercing_wound_after_fight", K::Choice, "\"none\"", {"none", "per_hour"}, 0, 0,
+      {"lost_limb_hand_percent",
+       K::Int,
+       "50",
+       {},
+       0,
+       100,
+       "a lost limb (deadline or slashing table) is a hand with this chance in percent, else a "
+       "foot"},
+      {"piercing_wound_after_fight",
+       K::Choice,
+       "\"none\"",
+       {"none", "per_hour"},
+       0,
+       0,
        "after the fight, a piercing wound's \"1 HP at the end of each turn while standing\": no "
        "turns, no loss; or 1 HP an hour while conscious and not resting"},
-      {"ability_zero_kills", K::Bool, "true", {}, 0, 0,
+      {"ability_zero_kills",
+       K::Bool,
+       "true",
+       {},
+       0,
+       0,
        "an ability score reduced to 0 kills (as the SRD's Strength drain); false: the score "
        "stays at 0"},
-      {"stable_wake", K::Duration, "\"1d4 hours\"", {}, 0, 0,
+      {"stable_wake",
+       K::Duration,
+       "\"1d4 hours\"",
+       {},
+       0,
+       0,
        "a stable character at 0 HP wakes at 1 HP after this (SRD: 1d4 hours)"},
   };
   return specs;
@@ -114,8 +199,8 @@ Character read_character(Reader& r) {
   for (size_t a = 0; a < kAbilities; ++a)
     c.scores[a] = static_cast<int>(r.get_int(kAbilityChoices[a], 1, 30, 10));
   for (size_t a = 0; a < kAbilities; ++a)
-    c.saves[a] = static_cast<int>(
-        r.get_int(kAbilityChoices[a] + "_save", -10, 30, modifier(c.scores[a])));
+    c.saves[a] =
+        static_cast<int>(r.get_int(kAbilityChoices[a] + "_save", -10, 30, modifier(c.scores[a])));
   c.hit_die = static_cast<int>(r.get_int("hit_die", 4, 12, 8));
   if (c.hit_die % 2 != 0 || c.hit_die == 4)
     r.fail("hit_die", "d" + std::to_string(c.hit_die) + " is not a Hit Die", "use 6, 8, 10 or 12");
@@ -152,8 +237,7 @@ Strike read_strike(Reader& r, size_t index) {
   const bool has_save = r.has("save");
   const int modes = int{has_attack} + int{s.base.has_attacks} + int{has_save} +
                     int{s.base.hit_chance.has_value()};
-  if (modes > 1)
-    r.fail_here("give only one of attack_bonus, attacks, save and hit_chance");
+  if (modes > 1) r.fail_here("give only one of attack_bonus, attacks, save and hit_chance");
   const Attack own{"", 0, s.base.damage, s.base.damage_type};
   if (s.base.has_attacks) {
     s.mode = Strike::Mode::Attack;
@@ -204,8 +288,8 @@ std::optional<Healer> read_aftercare(Reader& r) {
   if (out.treat_injuries && !out.herbalism_kit)
     h->fail("treat_injuries", "treating an injury needs an herbalism kit (seed 003)",
             "add herbalism_kit = true, or treat_injuries = false");
-  out.retry_after = h->get_duration("retry_after", Scenario::kMaxHorizon)
-                        .value_or(Duration::parse("1 hour"));
+  out.retry_after =
+      h->get_duration("retry_after", Scenario::kMaxHorizon).value_or(Duration::parse("1 hour"));
   out.healing = h->get_dice("healing", 0, 10000);
   out.healing_uses = static_cast<int>(h->get_int("healing_uses", 0, 100, out.healing ? 1 : 0));
   if (out.healing_uses > 0 && !out.healing)
@@ -228,7 +312,8 @@ Recovery read_recovery(Reader& r) {
   if (!t) return rec;
   rec.daily_rest = t->get_choice("rest", {"daily", "none"}).value_or("daily") == "daily";
   if (auto f = t->get_duration("first_rest", 7 * kDay)) {
-    if (!f->is_fixed()) t->fail("first_rest", "first_rest must be a fixed time", "e.g. \"8 hours\"");
+    if (!f->is_fixed())
+      t->fail("first_rest", "first_rest must be a fixed time", "e.g. \"8 hours\"");
     rec.first_rest = f->max();
   }
   rec.short_rest = t->get_bool("short_rest", true);

@@ -21,8 +21,8 @@ enum class InjuryTrigger { EachFall, FirstFall, EachDamageAtZero };
 enum class PiercingAfterFight { None, PerHour };
 
 struct Options {
-  int death_save_dc = 10;      // SRD: 10 or more succeeds
-  int failures_to_die = 3;     // SRD: three failures
+  int death_save_dc = 10;   // SRD: 10 or more succeeds
+  int failures_to_die = 3;  // SRD: three failures
   int successes_to_stabilise = 3;
   bool death_save_advantage = false;
   bool nat20_revives = true;   // SRD: a natural 20 regains 1 HP
@@ -30,14 +30,14 @@ struct Options {
   bool lingering_injuries = true;
   InjuryTrigger injury_trigger = InjuryTrigger::EachFall;
   RowBy injury_row = RowBy::Severity;
-  int untreated_severe_long_rests = 7;   // "Varie": heals untreated after N long rests (0 never)
+  int untreated_severe_long_rests = 7;  // "Varie": heals untreated after N long rests (0 never)
   int untreated_serious_long_rests = 0;
-  Duration extended_bed_rest;            // "repos au lit étendue"
-  Duration deadline;                     // "dans les 1d4 jours"
-  int lost_limb_hand_percent = 50;       // a lost limb is a hand with this chance, else a foot
+  Duration extended_bed_rest;       // "repos au lit étendue"
+  Duration deadline;                // "dans les 1d4 jours"
+  int lost_limb_hand_percent = 50;  // a lost limb is a hand with this chance, else a foot
   PiercingAfterFight piercing_after_fight = PiercingAfterFight::None;
   bool ability_zero_kills = true;
-  Duration stable_wake;                  // SRD: 1d4 hours
+  Duration stable_wake;  // SRD: 1d4 hours
 };
 
 struct Character {
@@ -66,8 +66,8 @@ struct Strike {
   Ability save = Ability::Dex;
   int dc = 10;
   bool half_on_save = true;
-  int recharge = 0;  // 0: always available; 5: recharges on a d6 of 5-6 at the start of its turn
-  bool melee = true; // within 5 ft: hits on a paralysed or unconscious character are critical
+  int recharge = 0;   // 0: always available; 5: recharges on a d6 of 5-6 at the start of its turn
+  bool melee = true;  // within 5 ft: hits on a paralysed or unconscious character are critical
 };
 
 struct Healer {

@@ -9,9 +9,9 @@ namespace leth::dnd5e {
 namespace {
 
 const std::vector<std::string> kSeverityNames = {"light", "moderate", "severe", "serious"};
-const std::vector<std::string> kConditionNames = {
-    "none",         "blinded",  "deafened", "frightened", "incapacitated",
-    "paralyzed",    "poisoned", "stunned",  "unconscious"};
+const std::vector<std::string> kConditionNames = {"none",       "blinded",       "deafened",
+                                                  "frightened", "incapacitated", "paralyzed",
+                                                  "poisoned",   "stunned",       "unconscious"};
 const std::vector<std::string> kAbilityNames = {"str", "dex", "con", "int", "wis", "cha"};
 const std::vector<std::string> kOngoingNames = {"none", "max_hp_loss", "ability_decline",
                                                 "open_wound", "piercing_wound"};
@@ -36,7 +36,7 @@ const char* ability_name(Ability a) {
 
 const std::vector<std::string>& damage_types() {
   static const std::vector<std::string> t = {
-      "acid",     "bludgeoning", "cold",    "fire",     "force",   "lightning", "necrotic",
+      "acid",     "bludgeoning", "cold",    "fire",    "force",    "lightning", "necrotic",
       "piercing", "poison",      "psychic", "radiant", "slashing", "thunder"};
   return t;
 }
@@ -47,7 +47,8 @@ SeverityMap InjuryCatalog::read_mapping(Reader& parent, std::string_view key) {
   m.table = RollTable::read(parent, key, 20, rows);
   for (Reader& row : rows) {
     if (!row.has("severity"))
-      row.fail_here("missing key 'severity'", "add severity = \"light\" (or moderate, severe, serious)");
+      row.fail_here("missing key 'severity'",
+                    "add severity = \"light\" (or moderate, severe, serious)");
     m.severity.push_back(choose(row, "severity", kSeverityNames, Severity::Light));
   }
   return m;
@@ -79,7 +80,8 @@ void InjuryCatalog::read_table(std::string_view text, const std::string& path, s
     d.label = row.need_string("label");
     d.text = row.get_string("text").value_or("");
     if (!row.has("severity"))
-      row.fail_here("missing key 'severity'", "add severity = \"light\" (or moderate, severe, serious)");
+      row.fail_here("missing key 'severity'",
+                    "add severity = \"light\" (or moderate, severe, serious)");
     d.severity = choose(row, "severity", kSeverityNames, Severity::Light);
     seen[static_cast<size_t>(d.severity)] = true;
     d.condition = choose(row, "condition", kConditionNames, Condition::None);
@@ -87,7 +89,8 @@ void InjuryCatalog::read_table(std::string_view text, const std::string& path, s
       d.ability = choose(row, "ability", kAbilityNames, Ability::None);
       d.ability_loss = static_cast<int>(row.need_int("ability_loss", 1, 30));
     } else if (row.has("ability_loss")) {
-      row.fail("ability_loss", "ability_loss needs ability", "add ability = \"str\" (or dex, con, int, wis, cha)");
+      row.fail("ability_loss", "ability_loss needs ability",
+               "add ability = \"str\" (or dex, con, int, wis, cha)");
     }
     d.ongoing = choose(row, "ongoing", kOngoingNames, Ongoing::None);
     d.deadline = choose(row, "deadline", kDeadlineNames, Deadline::None);

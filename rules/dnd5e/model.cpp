@@ -21,7 +21,8 @@ const RulesetInfo& Model::info() {
                 "excepted)"},
                {EndKind::Unresolved, "dying", "at 0 HP making death saves at the horizon"},
                {EndKind::Unresolved, "unconscious", "stable at 0 HP, or in a coma, at the horizon"},
-               {EndKind::Unresolved, "injured", "conscious with an injury still open at the horizon"},
+               {EndKind::Unresolved, "injured",
+                "conscious with an injury still open at the horizon"},
                {EndKind::Unresolved, "hurt",
                 "below full HP or in bed at the horizon, no injury open"}},
       .counters = {{"knocked_out", "times the character fell to 0 HP"},
@@ -56,7 +57,8 @@ const RulesetInfo& Model::info() {
       .sequelae = {{"lost_eye", "", "an eye lost (Perte d'un œil), not restored by magic"},
                    {"blindness", "", "blind: Cécité permanente, or both eyes lost"},
                    {"deafness", "", "deaf for good: Nerfs auditif déchiré"},
-                   {"lost_hand", "", "a hand lost: untreated burn, frostbite, necrosis, or slashing"},
+                   {"lost_hand", "",
+                    "a hand lost: untreated burn, frostbite, necrosis, or slashing"},
                    {"lost_foot", "", "a foot lost, as lost_hand"},
                    {"str_loss", "Strength", "Strength points lost to injuries open at the end"},
                    {"dex_loss", "Dexterity", "Dexterity points lost"},
@@ -72,7 +74,9 @@ const RulesetInfo& Model::info() {
   };
   static const RulesetInfo r{"dnd5e",
                              "D&D 5e: death saving throws and lingering injuries (house rule)",
-                             "003_f65d7649eac98612.txt", &option_specs(), &metrics,
+                             "003_f65d7649eac98612.txt",
+                             &option_specs(),
+                             &metrics,
                              &scenario_template};
   return r;
 }
@@ -146,8 +150,14 @@ struct Injury {
 class Trial {
  public:
   Trial(const Model& m, TrialContext& ctx)
-      : m_(m), cfg_(m.config()), opt_(cfg_.options), ch_(cfg_.character), cat_(m.catalog()),
-        rng_(ctx.rng), log_(ctx.log), timeline_(ctx.timeline) {
+      : m_(m),
+        cfg_(m.config()),
+        opt_(cfg_.options),
+        ch_(cfg_.character),
+        cat_(m.catalog()),
+        rng_(ctx.rng),
+        log_(ctx.log),
+        timeline_(ctx.timeline) {
     hp_ = ch_.max_hp;
     max_hp_ = ch_.max_hp;
     temp_hp_ = ch_.temp_hp;
@@ -326,9 +336,8 @@ void Trial::recompute(Seconds t) {
   if (opt_.ability_zero_kills)
     for (size_t a = 0; a < kAbilities; ++a)
       if (scores_[a] == 0) {
-        die(t, kDiedInjury, [&] {
-          return std::string(ability_name(static_cast<Ability>(a))) + " reduced to 0";
-        });
+        die(t, kDiedInjury,
+            [&] { return std::string(ability_name(static_cast<Ability>(a))) + " reduced to 0"; });
         return;
       }
 }
@@ -337,8 +346,9 @@ void Trial::heal_hp(int amount, Seconds t, const char* how) {
   if (dead_ || amount <= 0) return;
   const bool was_down = down();
   hp_ = std::min(max_hp_, hp_ + amount);
-  note(log_, t, [&] { return std::string(how) + ": HP " + std::to_string(hp_) + "/" +
-                             std::to_string(max_hp_); });
+  note(log_, t, [&] {
+    return std::string(how) + ": HP " + std::to_string(hp_) + "/" + std::to_string(max_hp_);
+  });
   if (was_down && hp_ > 0) {
     // SRD: regaining any HP ends dying; the death saves reset.
     successes_ = failures_ = 0;
@@ -496,8 +506,9 @@ void Trial::death_save(Seconds t) {
   }
   if (roll >= opt_.death_save_dc) {
     ++successes_;
-    note(log_, t, [&] { return "death save " + std::to_string(roll) + ": success " +
-                               std::to_string(successes_); });
+    note(log_, t, [&] {
+      return "death save " + std::to_string(roll) + ": success " + std::to_string(successes_);
+    });
     if (successes_ >= opt_.successes_to_stabilise) become_stable(t);
   } else {
     note(log_, t, [&] { return "death save " + std::to_string(roll) + ": failure"; });
@@ -547,8 +558,8 @@ void Trial::creature_turn(size_t actor, int round, Seconds t) {
       if (!hit) continue;
       crit = d == 20 || (st.melee && helpless);
     } else if (st.mode == Strike::Mode::Save) {
-      const bool auto_fail = (st.save == Ability::Str || st.save == Ability::Dex) &&
-                             (helpless || stunned());
+      const bool auto_fail =
+          (st.save == Ability::Str || st.save == Ability::Dex) && (helpless || stunned());
       const size_t ab = static_cast<size_t>(st.save);
       const int bonus = ch_.saves[ab] + modifier(scores_[ab]) - modifier(ch_.scores[ab]);
       const bool saved = !auto_fail && s.die(20) + bonus >= st.dc;
@@ -641,16 +652,22 @@ bool Trial::magic_for_injury(Seconds t) {
       const char* what = "";
       switch (in.severity) {
         case Severity::Light:
-          if (healing_uses_ > 0) pool = &healing_uses_, what = "a healing spell";
-          else if (potions_ > 0) pool = &potions_, what = "a potion";
+          if (healing_uses_ > 0)
+            pool = &healing_uses_, what = "a healing spell";
+          else if (potions_ > 0)
+            pool = &potions_, what = "a potion";
           break;
         case Severity::Moderate:
-          if (lesser_ > 0) pool = &lesser_, what = "lesser restoration";
-          else if (rem_mod_ > 0) pool = &rem_mod_, what = "a remedy";
+          if (lesser_ > 0)
+            pool = &lesser_, what = "lesser restoration";
+          else if (rem_mod_ > 0)
+            pool = &rem_mod_, what = "a remedy";
           break;
         case Severity::Severe:
-          if (greater_ > 0) pool = &greater_, what = "greater restoration";
-          else if (rem_sev_ > 0) pool = &rem_sev_, what = "a remedy";
+          if (greater_ > 0)
+            pool = &greater_, what = "greater restoration";
+          else if (rem_sev_ > 0)
+            pool = &rem_sev_, what = "a remedy";
           break;
         case Severity::Serious:
           if (heal_spell_ > 0) pool = &heal_spell_, what = "heal / regenerate";
@@ -701,8 +718,10 @@ void Trial::treat_end(int i, Seconds t) {
   const Healer& h = *cfg_.healer;
   Stream s = open(rng_, streams::care_action(++cares_));
   const int r = s.die(20) + *h.medicine;
-  note(log_, t, [&] { return "treats " + injury_name(i) + ": " + std::to_string(r) + " vs DC " +
-                             std::to_string(in.dc); });
+  note(log_, t, [&] {
+    return "treats " + injury_name(i) + ": " + std::to_string(r) + " vs DC " +
+           std::to_string(in.dc);
+  });
   if (r < in.dc) {
     ++counts_[kTreatmentsFailed];
     in.dc += kFailedTreatmentDcStep;
@@ -838,7 +857,8 @@ void Trial::deadline(int i, Seconds t) {
   if (d.deadline == Deadline::LoseLimb) {
     ++counts_[kLimbsLostToDeadline];
     (in.limb_is_hand ? hands_lost_ : feet_lost_)++;
-    note(log_, t, [&] { return std::string("untreated: loses a ") + (in.limb_is_hand ? "hand" : "foot"); });
+    note(log_, t,
+         [&] { return std::string("untreated: loses a ") + (in.limb_is_hand ? "hand" : "foot"); });
     close_injury(i, t, "the limb is lost");
     return;
   }
@@ -856,8 +876,8 @@ void Trial::deadline(int i, Seconds t) {
 void Trial::fight_ends(Seconds t) {
   in_combat_ = false;
   temp_hp_ = 0;
-  note(log_, t, [&] { return "the fight ends: HP " + std::to_string(hp_) + "/" +
-                             std::to_string(max_hp_); });
+  note(log_, t,
+       [&] { return "the fight ends: HP " + std::to_string(hp_) + "/" + std::to_string(max_hp_); });
   // The next turn comes when the fight's last round would have ended.
   if (dying()) timeline_.schedule(t, Ev::DeathSave);
   if (cfg_.recovery.daily_rest) timeline_.schedule(t + cfg_.recovery.first_rest, Ev::LongRestStart);
@@ -871,11 +891,21 @@ void Trial::dispatch(const Timeline::Event& ev) {
   const Seconds t = ev.time;
   const int who = ev.who;
   switch (static_cast<Ev>(ev.kind)) {
-    case Ev::RoundStart: round_start(ev.arg, t); break;
-    case Ev::CharacterTurn: character_turn(t); break;
-    case Ev::CreatureTurn: creature_turn(ev.who, ev.arg, t); break;
-    case Ev::RoundEnd: round_end(t); break;
-    case Ev::FightEnds: fight_ends(t); break;
+    case Ev::RoundStart:
+      round_start(ev.arg, t);
+      break;
+    case Ev::CharacterTurn:
+      character_turn(t);
+      break;
+    case Ev::CreatureTurn:
+      creature_turn(ev.who, ev.arg, t);
+      break;
+    case Ev::RoundEnd:
+      round_end(t);
+      break;
+    case Ev::FightEnds:
+      fight_ends(t);
+      break;
     case Ev::DeathSave:
       if (dying()) {
         death_save(t);
@@ -892,7 +922,9 @@ void Trial::dispatch(const Timeline::Event& ev) {
       if (!dead_ && down() && (healing_uses_ + potions_ > 0 || dying()))
         timeline_.schedule(t + kRound, Ev::HealerAct);
       break;
-    case Ev::TreatEnd: treat_end(who, t); break;
+    case Ev::TreatEnd:
+      treat_end(who, t);
+      break;
     case Ev::Wake:
       if (down() && stable_) {
         hp_ = 1;
@@ -902,17 +934,27 @@ void Trial::dispatch(const Timeline::Event& ev) {
         if (!in_combat_) schedule_short_rest(t);
       }
       break;
-    case Ev::ShortRestEnd: short_rest(t); break;
+    case Ev::ShortRestEnd:
+      short_rest(t);
+      break;
     case Ev::LongRestStart:
       timeline_.schedule(t + kDay, Ev::LongRestStart);
       if (down()) break;  // SRD: a long rest needs at least 1 HP
       resting_ = true;
       timeline_.schedule(t + kLongRest, Ev::LongRestEnd);
       break;
-    case Ev::LongRestEnd: long_rest_end(t); break;
-    case Ev::DailyTick: daily_tick(who, t); break;
-    case Ev::Deadline: deadline(who, t); break;
-    case Ev::BedRestEnd: close_injury(who, t, "treatment and bed rest"); break;
+    case Ev::LongRestEnd:
+      long_rest_end(t);
+      break;
+    case Ev::DailyTick:
+      daily_tick(who, t);
+      break;
+    case Ev::Deadline:
+      deadline(who, t);
+      break;
+    case Ev::BedRestEnd:
+      close_injury(who, t, "treatment and bed rest");
+      break;
     case Ev::PiercingHour: {
       bool any = false;
       for (int i = 0; i < n_injuries_; ++i)
@@ -948,11 +990,21 @@ Outcome Trial::outcome() const {
     const InjuryDef& d = cat_.injury(in.def);
     rot += in.hp_lost;
     switch (d.permanent) {
-      case Permanent::Eye: ++eyes; break;
-      case Permanent::Limb: (in.limb_is_hand ? hands : feet)++; break;
-      case Permanent::Blindness: blind_perm = true; break;
-      case Permanent::Deafness: deaf = true; break;
-      case Permanent::None: ++open_by[static_cast<size_t>(in.severity)]; break;
+      case Permanent::Eye:
+        ++eyes;
+        break;
+      case Permanent::Limb:
+        (in.limb_is_hand ? hands : feet)++;
+        break;
+      case Permanent::Blindness:
+        blind_perm = true;
+        break;
+      case Permanent::Deafness:
+        deaf = true;
+        break;
+      case Permanent::None:
+        ++open_by[static_cast<size_t>(in.severity)];
+        break;
     }
   }
   if (eyes) o.add_sequela(kLostEye, 0, static_cast<uint16_t>(eyes));
@@ -966,16 +1018,16 @@ Outcome Trial::outcome() const {
   }
   if (rot > 0) o.add_sequela(kMaxHpLoss, -rot);
   for (size_t s = 0; s < kSeverities; ++s)
-    if (open_by[s]) o.add_sequela(static_cast<uint16_t>(kOpenLight + s), 0,
-                                  static_cast<uint16_t>(open_by[s]));
+    if (open_by[s])
+      o.add_sequela(static_cast<uint16_t>(kOpenLight + s), 0, static_cast<uint16_t>(open_by[s]));
   if (full_since_ >= 0) {
     o.end = kRecovered;
     o.end_time = full_since_;
     o.measure(kDowntime, full_since_);
     return o;
   }
-  o.end = dying() ? kStillDying
-          : unconscious() ? kStillUnconscious
+  o.end = dying()           ? kStillDying
+          : unconscious()   ? kStillUnconscious
           : healable_open() ? kStillInjured
                             : kStillHurt;
   o.end_time = cfg_.horizon;

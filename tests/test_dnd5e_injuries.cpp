@@ -93,7 +93,6 @@ TEST_CASE("dnd5e: injury rows sampled from every table match their bands", "[dnd
                                          5 / 20.0, 3 / 20.0, 2 / 20.0};
   // Mild mapping, row by severity: 1 -> 01-02; 2-3 -> 03-05; 4-10 -> 06-10; light by roll.
   const std::array<double, 6> mild = {3 / 20.0, 3 / 20.0, 4 / 20.0, 7 / 20.0, 2 / 20.0, 1 / 20.0};
-  Script unused;
   TrialRng rng(3, 0);
   Stream s = rng.stream(Purpose::Test, 0);
   const int n = 60'000;
@@ -217,4 +216,27 @@ TEST_CASE("dnd5e invariants: a variant equal to the baseline; 1 and 2 threads", 
   // And the milder mapping is not.
   REQUIRE(ls.scenario.variants.at(1).name == "mild-injuries");
   CHECK_FALSE(one.variants.at(0) == one.variants.at(1));
+}
+
+TEST_CASE("dnd5e: many injuries in one trial stay within Outcome's 16 sequela kinds",
+          "[dnd5e][statistics]") {
+  // Every damage at 0 HP an injury, attackers who never stop: the most injuries a trial can get.
+  const std::string file = test::source_path("scenarios/examples/dnd5e-long-haul.toml");
+  std::string text = test::read_file(file);
+  const std::string from = "keep_attacking_downed = 0.25";
+  const size_t at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  text.replace(at, from.size(), "keep_attacking_downed = 1.0");
+  text += "\n[options]\ninjury_trigger = \"each_damage_at_zero\"\nmassive_damage = false\n"
+          "failures_to_die = 10\n";
+  const LoadedScenario ls = test::load_text(text);
+  const RunTally t = run_trials(ls, 77, 0, 20'000);
+  const MetricSpec& m = metrics_of(ls.models[0]);
+  REQUIRE(m.sequelae.size() <= Outcome::kMaxSequelae);
+  for (const Tally& x : t.variants) {
+    CHECK(x.sequela_overflow == 0);
+    CHECK(x.counter_total[metric::kInjuries] > x.counter_trials[metric::kInjuries]);  // several
+    const uint64_t survivors = x.trials - x.ends_in(m.end_mask(EndKind::Died));
+    for (size_t s = 0; s < m.sequelae.size(); ++s) CHECK(x.sequela_trials[s] <= survivors);
+  }
 }

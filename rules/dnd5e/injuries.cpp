@@ -157,10 +157,10 @@ const InjuryCatalog& InjuryCatalog::builtin() {
     std::vector<std::pair<std::string, std::string>> tables;
     for (const std::string& t : damage_types()) {
       const std::string path = "rules/dnd5e/data/" + t + ".toml";
-      tables.emplace_back(path, std::string(rule_data(path)));
+      tables.emplace_back(rule_data_name(path), std::string(rule_data(path)));
     }
     const std::string sev = "rules/dnd5e/data/severity.toml";
-    return parse(rule_data(sev), sev, tables);
+    return parse(rule_data(sev), rule_data_name(sev), tables);
   }();
   return c;
 }

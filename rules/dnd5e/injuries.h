@@ -84,7 +84,8 @@ enum class RowBy : uint8_t { Severity, Roll };
 
 class InjuryCatalog {
  public:
-  // The built-in tables (rules/dnd5e/data), loaded once; throws InputError on a bad file.
+  // The tables of rules/dnd5e/data (or their LETHALITY_RULES_DIR replacements), loaded once;
+  // throws InputError on a bad file.
   static const InjuryCatalog& builtin();
   // For tests and the fuzzer: a catalog from texts (path -> text); the severity file and 13
   // table files, by damage type.

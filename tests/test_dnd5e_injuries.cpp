@@ -227,8 +227,9 @@ TEST_CASE("dnd5e: many injuries in one trial stay within Outcome's 16 sequela ki
   const size_t at = text.find(from);
   REQUIRE(at != std::string::npos);
   text.replace(at, from.size(), "keep_attacking_downed = 1.0");
-  text += "\n[options]\ninjury_trigger = \"each_damage_at_zero\"\nmassive_damage = false\n"
-          "failures_to_die = 10\n";
+  text +=
+      "\n[options]\ninjury_trigger = \"each_damage_at_zero\"\nmassive_damage = false\n"
+      "failures_to_die = 10\n";
   const LoadedScenario ls = test::load_text(text);
   const RunTally t = run_trials(ls, 77, 0, 20'000);
   const MetricSpec& m = metrics_of(ls.models[0]);

@@ -436,3 +436,33 @@ TEST_CASE("dnd5e: a coma keeps the character unconscious until heal or regenerat
   CHECK(p.outcome.durations[m::kOutOfAction] == 60);
   CHECK(p.outcome.durations[m::kTimeUnconscious] == 60);
 }
+
+TEST_CASE("dnd5e: a DC 10 Medicine check stabilises; healing magic brings the character back",
+          "[dnd5e]") {
+  SECTION("Medicine") {
+    Parts parts;
+    parts.aftercare = "help_arrives = \"1 round\"\n[aftercare.healer]\nmedicine = 0\n";
+    Script s;
+    s.yes().d(20, 12).no().d(20, 5);  // Plaie ouverte; death save at 0 s: a failure
+    s.d(20, 5);                       // at 6 s: the death save, a second failure
+    s.d(20, 10);                      // at 6 s: the healer's Medicine, 10 vs DC 10: stable
+    s.d(4, 1);                        // wakes an hour later
+    const Played p = play(parts, s);
+    CHECK(has(p, "Medicine to stabilise: 10 vs DC 10"));
+    CHECK(has(p, "[1:00:06] wakes at 1 HP"));
+    CHECK(p.outcome.counters[m::kStabilisedByMedicine] == 1);
+    CHECK(p.outcome.counters[m::kDeathSaveFailures] == 2);
+  }
+  SECTION("a healing spell in the fight; a dying character's light injury stays") {
+    Parts parts;
+    parts.aftercare =
+        "help_arrives = \"0 rounds\"\n[aftercare.healer]\nhealing = \"1d8+3\"\nhealing_uses = 1\n";
+    Script s;
+    s.yes().d(20, 12).no().d(20, 5);  // 0 HP, Plaie ouverte; a failed death save
+    s.d(8, 4);                        // end of round 1: cure wounds, 7 HP
+    const Played p = play(parts, s);
+    CHECK(has(p, "healing spell: HP 7/10"));
+    CHECK(p.outcome.counters[m::kMagicUsed] == 1);
+    CHECK(sequela(p.outcome, m::kOpenLight) == 1);  // healed while dying: no injury healed
+  }
+}

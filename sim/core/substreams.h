@@ -54,5 +54,20 @@ inline constexpr SubStream wake(uint64_t n) {
   return {Purpose::Recovery, n};
 }
 
+// Recovery, dnd5e: the n-th lingering injury of the trial (n >= 0): its d20 and the draws made
+// when it is inflicted (which limb). Tagged 1 << 40 so it never meets wake(n).
+inline constexpr SubStream injury(uint64_t n) {
+  return {Purpose::Recovery, (uint64_t{1} << 40) | n};
+}
+// Recovery, dnd5e: the n-th draw of an injury's course (n >= 0): a day's 1d4 of rot, a deadline,
+// an open wound's extra 1d4.
+inline constexpr SubStream injury_course(uint64_t n) {
+  return {Purpose::Recovery, (uint64_t{2} << 40) | n};
+}
+// Recovery, dnd5e: the n-th rest of the trial (n >= 0): its Hit Dice.
+inline constexpr SubStream rest(uint64_t n) {
+  return {Purpose::Recovery, (uint64_t{3} << 40) | n};
+}
+
 }  // namespace streams
 }  // namespace leth

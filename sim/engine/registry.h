@@ -9,6 +9,7 @@
 
 #include "rules/common/health_model.h"
 #include "rules/pf2/model.h"
+#include "rules/unisystem/model.h"
 
 namespace leth {
 
@@ -18,7 +19,7 @@ struct RulesetList {
 };
 
 // ---- the registry: one entry per ruleset
-using Rulesets = RulesetList<pf2::Model>;
+using Rulesets = RulesetList<pf2::Model, unisystem::Model>;
 // ----
 
 using Model = Rulesets::Variant;

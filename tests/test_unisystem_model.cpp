@@ -294,10 +294,11 @@ TEST_CASE("unisystem: the alley shoot-out, the suspect at -30 needs a 9", "[unis
   p.options = "shock_test = false\n";
   p.character = "max_hp = 30\ncon = 2\nwill = 1\n";
   p.attackers =
-      "[[encounter.attackers]]\nname = \"shot 1\"\nattack = 5\ndamage = \"1D6 x 3\"\n"
+      "[[encounter.attackers]]\nname = \"Muldoon\"\n"
+      "[[encounter.attackers.attacks]]\nname = \"shot 1\"\nattack = 5\ndamage = \"1D6 x 3\"\n"
       "damage_type = \"bullet\"\n"
-      "[[encounter.attackers]]\nname = \"shot 2\"\nattack = 4\ndamage = \"1D6 x 3\"\n"
-      "damage_type = \"bullet\"\nkeep_attacking_downed = 1.0\n";
+      "[[encounter.attackers.attacks]]\nname = \"shot 2\"\nattack = 4\ndamage = \"1D6 x 3\"\n"
+      "damage_type = \"bullet\"\n";
   auto shots = [](Script& s) {
     s.d(10, 6);  // 6 + 5 = 11
     s.d(6, 4);   // 12, doubled: 24 (the seed's "24 + 32" is 24 + 36)
@@ -308,6 +309,8 @@ TEST_CASE("unisystem: the alley shoot-out, the suspect at -30 needs a 9", "[unis
   shots(s);
   s.d(10, 8);  // 2 + 1 - 3 = 0: 8 dies ("Il n'aurait survécu qu'avec un jet de 9 ou plus")
   const Played r = play(p, s);
+  CHECK(has(r, "shot 1 attacks: D10 6 + 5 = 11: 2 levels, 1 hit"));
+  CHECK(has(r, "shot 2 attacks: D10 10 + 4 = 14: 3 levels, 1 hit"));
   CHECK(has(r, "hit: 12 - armour 0, x2 = 24"));
   CHECK(has(r, "hit: 18 - armour 0, x2 = 36"));
   CHECK(has(r, "HP -30/30"));
@@ -466,4 +469,19 @@ TEST_CASE("unisystem: the creature table is the seed's", "[unisystem]") {
   CHECK(g->threshold_for(4) == -8);
   CHECK(!g->survival_test);
   CHECK(creatures().size() == 11);
+}
+
+TEST_CASE("unisystem: a normal person at -24, \"plus d'un mois à l'hôpital\"?", "[unisystem]") {
+  // README interpretation 13: Con 2, -24 in hospital care: 12 days to 0, then max HP / 2.
+  Parts p;
+  p.attackers = "[[encounter.attackers]]\nhit_chance = 0.0\ndamage = \"1\"\n";
+  p.recovery = "care = \"medical\"\n";
+  for (const auto& [max_hp, days] : {std::pair{26, 25}, std::pair{38, 31}, std::pair{46, 35}}) {
+    p.character = "max_hp = " + std::to_string(max_hp) + "\nhp = -24\ncon = 2\nwill = 2\n";
+    Script s;
+    s.no();
+    const Played r = play(p, s);
+    CHECK(r.outcome.durations[um::kDowntime] == unisystem::kTurn + days * kDay);
+    CHECK(sequela(r.outcome, um::kDaysBelowZero) == 12);
+  }
 }

@@ -90,27 +90,53 @@ Character read_character(Reader& r) {
   return c;
 }
 
+// attack, burst, multiplier of one profile (the attacker's own, or one of its attacks).
+Profile read_profile(Reader& r, std::string name, Dice damage, uint16_t type, bool fixed_chance) {
+  Profile p;
+  p.name = std::move(name);
+  p.damage = damage;
+  if (!fixed_chance) p.attack = static_cast<int>(r.need_int("attack", -20, 60));
+  p.burst = static_cast<int>(r.get_int("burst", 1, 100, 1));
+  p.multiplier = static_cast<int>(r.get_int("multiplier", 1, 10, type_multiplier(type)));
+  return p;
+}
+
 Attacker read_one(Reader& r, size_t index) {
   Attacker a;
   a.base = read_attacker(r, vocabulary(), index);
-  if (a.base.has_attacks)
-    r.fail(kAttacksKey, "unisystem attackers have one attack",
-           "give attack, damage and burst on the attacker itself");
   if (a.base.crit_chance != 0.0)
     r.fail("crit_chance", "unisystem has no critical hits",
            "success levels decide how many bullets of a burst hit (burst)");
-  const bool has_attack = r.has("attack");
-  if (has_attack && a.base.hit_chance)
-    r.fail_here("give only one of attack and hit_chance",
-                "attack is the attacker's total (attribute + skill + modifiers) against 9; "
-                "hit_chance a fixed chance");
-  a.attack = static_cast<int>(r.get_int("attack", -20, 60, 0));
-  if (!has_attack && !a.base.hit_chance)
-    r.fail_here("missing key 'attack'",
-                "add attack = <Dex + skill + modifiers> (D10 + attack >= 9 hits), or hit_chance");
-  a.burst = static_cast<int>(r.get_int("burst", 1, 100, 1));
-  a.multiplier =
-      static_cast<int>(r.get_int("multiplier", 1, 10, type_multiplier(a.base.damage_type)));
+  const bool fixed = a.base.hit_chance.has_value();
+  if (a.base.has_attacks) {
+    if (fixed)
+      r.fail("hit_chance", "hit_chance on an attacker that has attacks",
+             "each attack rolls D10 + its attack against 9");
+    for (const char* k : {"attack", "burst", "multiplier"})
+      if (r.has(k))
+        r.fail(k, std::string(k) + " on an attacker that has attacks",
+               "give attack, burst and multiplier in each attack");
+    std::vector<Reader> tables = r.get_tables(kAttacksKey);
+    if (tables.empty())
+      r.fail(kAttacksKey, "no attacks",
+             "give each as [[encounter.attackers.attacks]] with attack and damage");
+    for (size_t i = 0; i < tables.size(); ++i) {
+      Reader& t = tables[i];
+      const Damage d = read_damage(t, vocabulary());
+      std::string name = t.get_string("name").value_or("attack " + std::to_string(i + 1));
+      a.turn.push_back(read_profile(t, std::move(name), d.dice, d.type, false));
+    }
+  } else {
+    if (r.has("attack") && fixed)
+      r.fail_here("give only one of attack and hit_chance",
+                  "attack is the attacker's total (attribute + skill + modifiers) against 9; "
+                  "hit_chance a fixed chance");
+    if (!r.has("attack") && !fixed)
+      r.fail_here("missing key 'attack'",
+                  "add attack = <Dex + skill + modifiers> (D10 + attack >= 9 hits), or "
+                  "hit_chance");
+    a.turn.push_back(read_profile(r, a.base.name, a.base.damage, a.base.damage_type, fixed));
+  }
   a.armor_applies = r.get_bool("armor_applies", true);
   a.unresuscitable = r.get_bool("unresuscitable", false);
   return a;

@@ -44,11 +44,18 @@ struct Character {
   const Creature* creature = nullptr;
 };
 
-struct Attacker {
-  leth::Attacker base;
+// One attack of a creature's turn: its own, or one of its `attacks` made in order.
+struct Profile {
+  std::string name;
   int attack = 0;      // attribute + skill + every modifier: D10 + attack >= 9 hits
   int burst = 1;       // bullets a burst can land: hits = min(success levels, burst)
+  Dice damage;
   int multiplier = 1;  // after armour: bullets x2 (000, alley), edged x2 (Classic Unisystem)
+};
+
+struct Attacker {
+  leth::Attacker base;
+  std::vector<Profile> turn;  // at least one
   bool armor_applies = true;
   bool unresuscitable = false;  // 000 "décapité ou brûlé et calciné": no resuscitation
 };

@@ -156,6 +156,7 @@ class Trial {
   // --- the fight
   void fight();
   void creature_turn(size_t actor, int round, Seconds t);
+  int64_t attack(const Attacker& a, const Profile& pr, Seconds t, Stream& s);
   void after_hits(const Attacker& a, size_t actor, int round, Seconds t, int64_t damage,
                   int hp_before, int essence_before);
   void round_end(int round, Seconds t);
@@ -286,32 +287,41 @@ void Trial::creature_turn(size_t actor, int round, Seconds t) {
   if (round < a.base.first_round || round > a.base.last_round) return;
   Stream s = open(rng_, streams::creature_turn(round, actor));
   if (out_of_fight_ && !s.chance(a.base.keep_attacking_downed)) return;
+  const int hp_before = hp_, essence_before = essence_;
+  int64_t damage = 0;
+  for (const Profile& pr : a.turn) damage += attack(a, pr, t, s);
+  if (damage == 0) return;
+  if (a.unresuscitable && hp_ < hp_before && has_threshold() && hp_ <= threshold())
+    unresuscitable_ = true;
+  after_hits(a, actor, round, t, damage, hp_before, essence_before);
+}
+
+// One attack of a creature's turn: the attack test, then each hit through the armour.
+int64_t Trial::attack(const Attacker& a, const Profile& pr, Seconds t, Stream& s) {
   int hits = 0;
   if (a.base.hit_chance) {
     hits = s.chance(*a.base.hit_chance) ? 1 : 0;
   } else {
     // seeds/README: D10 + attack >= 9; 000 (alley): "deux niveaux de réussite. Deux balles
     // touchent" — a burst lands as many bullets as success levels.
-    const TestResult r = roll_test(s, a.attack);
-    hits = std::min(r.levels, a.burst);
+    const TestResult r = roll_test(s, pr.attack);
+    hits = std::min(r.levels, pr.burst);
     note(log_, t, [&] {
-      return a.base.name + " attacks: " + test_text(r, a.attack) + ", " + std::to_string(hits) +
+      return pr.name + " attacks: " + test_text(r, pr.attack) + ", " + std::to_string(hits) +
              (hits == 1 ? " hit" : " hits");
     });
   }
-  if (hits == 0) return;
-  const int hp_before = hp_, essence_before = essence_;
   int64_t damage = 0;
   for (int h = 0; h < hits; ++h) {
-    const int64_t rolled = a.base.damage.roll(s);
+    const int64_t rolled = pr.damage.roll(s);
     const bool armored = a.armor_applies && a.base.channel != Channel::Essence;
     const int64_t armor = armored ? ch_.armor.roll(s) : 0;
     // 000 (alley): armour per hit, then the multiplier ("doublés ... balles normales").
-    const int64_t after = std::max<int64_t>(0, rolled - armor) * a.multiplier;
+    const int64_t after = std::max<int64_t>(0, rolled - armor) * pr.multiplier;
     const Severity sev = severity_of(after);
     note(log_, t, [&] {
       return "hit: " + std::to_string(rolled) + " - armour " + std::to_string(armor) + ", x" +
-             std::to_string(a.multiplier) + " = " + std::to_string(after) + " (" +
+             std::to_string(pr.multiplier) + " = " + std::to_string(after) + " (" +
              channel_name(a.base.channel) + ", " + severity_name(sev) + ")";
     });
     damage += after;
@@ -340,9 +350,7 @@ void Trial::creature_turn(size_t actor, int round, Seconds t) {
     }
     set_hp(hp_ - dmg, t);
   }
-  if (a.unresuscitable && hp_ < hp_before && has_threshold() && hp_ <= threshold())
-    unresuscitable_ = true;
-  after_hits(a, actor, round, t, damage, hp_before, essence_before);
+  return damage;
 }
 
 void Trial::after_hits(const Attacker& a, size_t actor, int round, Seconds t, int64_t damage,

@@ -61,8 +61,27 @@ last_round = 1000
 [[encounter.attackers]]     # a fixed chance instead of an attack test
 name = "drain"
 hit_chance = 0.5
+crit_chance = 0.0           # must be 0: Unisystem has no critical hits
 damage = "1d6"
 channel = "essence"
+
+[[encounter.attackers]]     # several attacks in one turn, made in order
+name = "Muldoon"
+keep_attacking_downed = 0.0
+
+[[encounter.attackers.attacks]]
+name = "first shot"
+attack = 5
+burst = 1
+damage = "1D6 x 3"
+damage_type = "bullet"
+multiplier = 2
+
+[[encounter.attackers.attacks]]
+name = "second shot"
+attack = 4                  # the second shot of a turn at -1
+damage = "1D6 x 3"
+damage_type = "bullet"
 
 [aftercare]
 self_aid = true             # the character treats self when conscious (-2)

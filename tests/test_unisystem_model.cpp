@@ -264,7 +264,7 @@ TEST_CASE("unisystem: the alley shoot-out, Ryan in his vest", "[unisystem]") {
   // (dark) = 2; the Uzi "1D6 x 4"; four or five bullets.
   p.character = "max_hp = 30\ncon = 2\nwill = 2\narmor = \"1D6 x 2 + 9\"\n";
   p.attackers =
-      "[[encounter.attackers]]\nname = \"suspect\"\nattack = 2\nburst = 5\n"
+      "[[encounter.attackers]]\nname = \"suspect\"\nattack_bonus = 2\nburst = 5\n"
       "damage = \"1D6 x 4\"\ndamage_type = \"bullet\"\n";
   Script s;
   s.d(10, 9);  // 9 + 2 = 11: two levels, "Deux balles touchent Ryan"
@@ -295,9 +295,9 @@ TEST_CASE("unisystem: the alley shoot-out, the suspect at -30 needs a 9", "[unis
   p.character = "max_hp = 30\ncon = 2\nwill = 1\n";
   p.attackers =
       "[[encounter.attackers]]\nname = \"Muldoon\"\n"
-      "[[encounter.attackers.attacks]]\nname = \"shot 1\"\nattack = 5\ndamage = \"1D6 x 3\"\n"
+      "[[encounter.attackers.attacks]]\nname = \"shot 1\"\nattack_bonus = 5\ndamage = \"1D6 x 3\"\n"
       "damage_type = \"bullet\"\n"
-      "[[encounter.attackers.attacks]]\nname = \"shot 2\"\nattack = 4\ndamage = \"1D6 x 3\"\n"
+      "[[encounter.attackers.attacks]]\nname = \"shot 2\"\nattack_bonus = 4\ndamage = \"1D6 x 3\"\n"
       "damage_type = \"bullet\"\n";
   auto shots = [](Script& s) {
     s.d(10, 6);  // 6 + 5 = 11

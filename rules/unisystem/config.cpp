@@ -95,7 +95,7 @@ Profile read_profile(Reader& r, std::string name, Dice damage, uint16_t type, bo
   Profile p;
   p.name = std::move(name);
   p.damage = damage;
-  if (!fixed_chance) p.attack = static_cast<int>(r.need_int("attack", -20, 60));
+  if (!fixed_chance) p.attack = static_cast<int>(r.need_int("attack_bonus", -20, 60));
   p.burst = static_cast<int>(r.get_int("burst", 1, 100, 1));
   p.multiplier = static_cast<int>(r.get_int("multiplier", 1, 10, type_multiplier(type)));
   return p;
@@ -111,15 +111,15 @@ Attacker read_one(Reader& r, size_t index) {
   if (a.base.has_attacks) {
     if (fixed)
       r.fail("hit_chance", "hit_chance on an attacker that has attacks",
-             "each attack rolls D10 + its attack against 9");
-    for (const char* k : {"attack", "burst", "multiplier"})
+             "each attack rolls D10 + its attack_bonus against 9");
+    for (const char* k : {"attack_bonus", "burst", "multiplier"})
       if (r.has(k))
         r.fail(k, std::string(k) + " on an attacker that has attacks",
-               "give attack, burst and multiplier in each attack");
+               "give attack_bonus, burst and multiplier in each attack");
     std::vector<Reader> tables = r.get_tables(kAttacksKey);
     if (tables.empty())
       r.fail(kAttacksKey, "no attacks",
-             "give each as [[encounter.attackers.attacks]] with attack and damage");
+             "give each as [[encounter.attackers.attacks]] with attack_bonus and damage");
     for (size_t i = 0; i < tables.size(); ++i) {
       Reader& t = tables[i];
       const Damage d = read_damage(t, vocabulary());
@@ -127,13 +127,13 @@ Attacker read_one(Reader& r, size_t index) {
       a.turn.push_back(read_profile(t, std::move(name), d.dice, d.type, false));
     }
   } else {
-    if (r.has("attack") && fixed)
-      r.fail_here("give only one of attack and hit_chance",
-                  "attack is the attacker's total (attribute + skill + modifiers) against 9; "
+    if (r.has("attack_bonus") && fixed)
+      r.fail_here("give only one of attack_bonus and hit_chance",
+                  "attack_bonus is the attacker's total (attribute + skill + modifiers) against 9; "
                   "hit_chance a fixed chance");
-    if (!r.has("attack") && !fixed)
-      r.fail_here("missing key 'attack'",
-                  "add attack = <Dex + skill + modifiers> (D10 + attack >= 9 hits), or "
+    if (!r.has("attack_bonus") && !fixed)
+      r.fail_here("missing key 'attack_bonus'",
+                  "add attack_bonus = <Dex + skill + modifiers> (D10 + attack_bonus >= 9 hits), or "
                   "hit_chance");
     a.turn.push_back(read_profile(r, a.base.name, a.base.damage, a.base.damage_type, fixed));
   }

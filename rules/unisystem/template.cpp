@@ -46,7 +46,7 @@ close_combat = false        # D4 endurance a turn of intensive close combat
 [[encounter.attackers]]     # an attack test: D10 + attack >= 9
 name = "gunman"
 count = 1
-attack = 2                  # Dex + skill + every modifier
+attack_bonus = 2                  # Dex + skill + every modifier
 burst = 1                   # bullets a burst can land: hits = min(success levels, burst)
 damage = "1D6 x 4"
 damage_type = "bullet"      # bullet x2, edged x2, blunt x1, other x1 after armour
@@ -71,7 +71,7 @@ keep_attacking_downed = 0.0
 
 [[encounter.attackers.attacks]]
 name = "first shot"
-attack = 5
+attack_bonus = 5
 burst = 1
 damage = "1D6 x 3"
 damage_type = "bullet"
@@ -79,7 +79,7 @@ multiplier = 2
 
 [[encounter.attackers.attacks]]
 name = "second shot"
-attack = 4                  # the second shot of a turn at -1
+attack_bonus = 4                  # the second shot of a turn at -1
 damage = "1D6 x 3"
 damage_type = "bullet"
 

@@ -485,3 +485,36 @@ TEST_CASE("unisystem: a normal person at -24, \"plus d'un mois à l'hôpital\"?"
     CHECK(sequela(r.outcome, um::kDaysBelowZero) == 12);
   }
 }
+
+TEST_CASE("unisystem: a death in the fight stops the blows; resuscitation comes after",
+          "[unisystem]") {
+  Parts p = tim();
+  p.encounter = "rounds = 2\n";
+  p.attackers += "keep_attacking_downed = 1.0\n";
+  p.aftercare = "[aftercare.hospital]\narrives = \"5 minutes\"\n";
+  Script s;
+  s.yes();     // round 1: -24
+  s.d(10, 2);  // fails: clinically dead; no round-2 blow is drawn
+  s.d(10, 1);  // the doctor: 8: no bonus
+  s.d(10, 10); // 10 + 8 - 4 = 14: lives
+  const Played r = play(p, s);
+  CHECK(r.outcome.counters[um::kResuscitated] == 1);
+  CHECK(r.outcome.end == um::kRecovered);
+  CHECK(r.outcome.durations[um::kDowntime] == 5 * kMinute + 28 * kDay);
+}
+
+TEST_CASE("unisystem: a Néphilim regenerates out of the dying chain", "[unisystem]") {
+  Parts p;
+  p.character = "creature = \"nephilim\"\nmax_hp = 30\ncon = 3\nwill = 3\n";
+  p.attackers = "[[encounter.attackers]]\nhit_chance = 1.0\ndamage = \"45\"\n";
+  Script s;
+  s.yes();     // -15
+  s.d(10, 5);  // survival: 5 + 6 - 1 = 10
+  s.d(10, 1);  // unconscious
+  // end of the turn: +5 (-10); minute 1: +5 x 12: back to 30, out of danger
+  const Played r = play(p, s);
+  CHECK(has(r, "regenerates to 30 HP"));
+  CHECK(r.outcome.end == um::kRecovered);
+  CHECK(r.outcome.durations[um::kDowntime] == kMinute);
+  CHECK(r.outcome.counters[um::kStabilised] == 1);
+}

@@ -165,6 +165,7 @@ class Trial {
   void draw_arrivals();
   void dying_chain();
   void clinical_death(Seconds t, End how);
+  bool resuscitate();
   void first_aid_healing(Seconds t0);
   void recover(Seconds t0);
   Seconds hp_recovery(Seconds t0);       // when HP is full; kNever if never; -1 if died
@@ -206,6 +207,9 @@ class Trial {
   bool unresuscitable_ = false;
   bool in_hospital_ = false;
   bool dead_ = false;
+  bool clinical_ = false;  // dead of a failed survival test, resuscitation not yet tried
+  Seconds death_at_ = 0;
+  End death_how_ = kDiedCombat;
   bool finished_ = false;
   Seconds fight_end_ = 0;
   Seconds stable_at_ = 0;
@@ -279,7 +283,7 @@ void Trial::fight() {
     for (size_t i = 0; i < m_.actors().size() && !dead_; ++i) creature_turn(i, round, t);
     if (!dead_) round_end(round, t);
   }
-  if (dead_) fight_end_ = end_time_;
+  if (dead_) fight_end_ = clinical_ ? death_at_ : end_time_;
 }
 
 void Trial::creature_turn(size_t actor, int round, Seconds t) {
@@ -493,7 +497,18 @@ void Trial::dying_chain() {
       return;
     }
     Seconds stable = -1;
-    if (hospital_at_ <= tm) {
+    // 000's creature tables: a type that regenerates by the turn or the minute climbs back
+    // above its threshold by itself.
+    if (const Rate& r = cr_.hp; r.rule == Rate::Rule::Formula && r.per <= kMinute) {
+      const int g = r.amount(ch_.con, ch_.will, ch_.channelling) * static_cast<int>(kMinute / r.per);
+      set_hp(std::min(ch_.max_hp, hp_ + g), tm);
+      if (hp_ > threshold()) {
+        stable = tm;
+        note(log_, tm, [&] { return "regenerates to " + std::to_string(hp_) + " HP"; });
+      }
+    }
+    if (stable >= 0) {
+    } else if (hospital_at_ <= tm) {
       stable = std::max(hospital_at_, dying_since_);
       in_hospital_ = true;
       note(log_, stable, [] { return std::string("intensive care: stabilised"); });
@@ -536,13 +551,23 @@ void Trial::dying_chain() {
   }
 }
 
-// 000 "Réanimation": a failed survival test; intensive care within Con x 2 minutes (+1 a level
-// of the paramedics' first aid), the doctor's Medicine test, a new survival test.
+// A failed survival test: the character is dead unless resuscitated, which run() tries once
+// the fight is over (a body is not struck again: the fight stops for it).
 void Trial::clinical_death(Seconds td, End how) {
   if (dying_ && dying_until_ < 0) dying_until_ = td;
+  dead_ = true;
+  clinical_ = true;
+  death_at_ = td;
+  death_how_ = how;
+}
+
+// 000 "Réanimation": intensive care within Con x 2 minutes (+1 a level of the paramedics'
+// first aid), the doctor's Medicine test, a new survival test. False: dead.
+bool Trial::resuscitate() {
+  const Seconds td = death_at_;
   if (unresuscitable_) {
     die(td, kDiedUnresuscitable);
-    return;
+    return false;
   }
   const Aftercare& a = cfg_.aftercare;
   Stream s = open(rng_, streams::resuscitation());
@@ -553,9 +578,9 @@ void Trial::clinical_death(Seconds td, End how) {
     note(log_, std::max(td, paramedics_at_),
          [&] { return "paramedics' first aid: " + test_text(r, *a.paramedics->skill); });
   }
-  if (hospital_at_ > td + window) {
-    die(td, how);
-    return;
+  if (hospital_at_ > td + window || hospital_at_ > cfg_.horizon) {
+    die(td, death_how_);
+    return false;
   }
   const Seconds at = std::max(td, hospital_at_);
   const TestResult doc = roll_test(s, a.hospital->medicine);
@@ -563,16 +588,18 @@ void Trial::clinical_death(Seconds td, End how) {
   note(log_, at, [&] { return "doctor's Medicine test: " + test_text(doc, a.hospital->medicine); });
   const int pen = groups_below(hp_, 0, 5, opt_.groups_round_up) - bonus;
   if (!survival(s, pen, at, "survival test after resuscitation")) {
-    die(td, how);
-    return;
+    die(td, death_how_);
+    return false;
   }
   resuscitated_ = true;
   ++counters_[kResuscitated];
   dead_ = false;
+  clinical_ = false;
   dying_ = false;
   in_hospital_ = true;
   stable_at_ = at;
   fall(td);
+  return true;
 }
 
 // 000 "Soin médical": Int + First Aid gives 1 HP a success level; one test a wound (or a fight);
@@ -696,6 +723,7 @@ Outcome Trial::run() {
   if (finished_) return outcome();
   if (!dead_ && dying_) dying_chain();
   if (finished_) return outcome();
+  if (clinical_ && !resuscitate()) return outcome();
   recover(std::max(fight_end_, stable_at_));
   return outcome();
 }

@@ -518,3 +518,25 @@ TEST_CASE("unisystem: a Néphilim regenerates out of the dying chain", "[unisyst
   CHECK(r.outcome.durations[um::kDowntime] == kMinute);
   CHECK(r.outcome.counters[um::kStabilised] == 1);
 }
+
+TEST_CASE("unisystem: effort and short nights before the fight cost endurance", "[unisystem]") {
+  Parts p;
+  p.character =
+      "max_hp = 30\ncon = 2\nwill = 2\nendurance = 30\nsleep_hours = 5\nshort_nights = 3\n";
+  p.attackers = "[[encounter.attackers]]\nhit_chance = 0.0\ndamage = \"1\"\n";
+  p.encounter = "rounds = 1\neffort = \"very_hard\"\neffort_time = \"3 minutes\"\n";
+  Script s;
+  s.d(4, 2);
+  s.d(4, 4);
+  s.d(4, 1);  // 7 endurance to the effort; 3 nights of 5 hours: 6 more (2 a night)
+  s.no();
+  const Played r = play(p, s);
+  CHECK(has(r, "effort before the fight: -7 endurance, 17 left"));
+  // Back to 30: the 6 of lack of sleep by sleep (Con 2 per half hour: 1.5 h), the 7 by rest
+  // (Con 2 an hour: 4 h).
+  CHECK(r.outcome.durations[um::kDowntime] == unisystem::kTurn + 3 * kHour / 2 + 4 * kHour);
+  p.encounter = "rounds = 1\neffort = \"intense\"\neffort_time = \"35 minutes\"\n";
+  Script t;
+  t.no();
+  CHECK(has(play(p, t), "effort before the fight: -3 endurance, 21 left"));
+}

@@ -86,6 +86,8 @@ Character read_character(Reader& r) {
   c.essence = static_cast<int>(r.get_int("essence", 0, 100000, 20));
   c.channelling = static_cast<int>(r.get_int("channelling", 0, 20, 0));
   c.hours_awake = static_cast<int>(r.get_int("hours_awake", 0, 1000, 0));
+  c.sleep_hours = static_cast<int>(r.get_int("sleep_hours", 0, 24, 7));
+  c.short_nights = static_cast<int>(r.get_int("short_nights", 0, 1000, 0));
   if (auto a = r.get_dice("armor", 0, 100000)) c.armor = *a;
   return c;
 }
@@ -203,6 +205,17 @@ Config read_config(const Scenario& s, size_t v) {
   if (!enc) r.fail_here("missing [encounter]", "add [encounter] and [[encounter.attackers]]");
   c.encounter = read_encounter_common(*enc);
   c.close_combat = enc->get_bool("close_combat", false);
+  const std::string effort =
+      enc->get_choice("effort", {"none", "very_hard", "intense"}).value_or("none");
+  c.effort = effort == "very_hard" ? Config::Effort::VeryHard
+             : effort == "intense" ? Config::Effort::Intense
+                                   : Config::Effort::None;
+  if (auto d = enc->get_duration("effort_time", kDay)) {
+    if (!d->is_fixed()) enc->fail("effort_time", "effort_time must be a fixed time", "e.g. \"20 minutes\"");
+    c.effort_time = d->max();
+  }
+  if (c.effort != Config::Effort::None && c.effort_time == 0)
+    enc->fail("effort", "an effort without effort_time", "add effort_time = \"10 minutes\"");
   std::vector<Reader> attackers = enc->get_tables("attackers");
   if (attackers.empty())
     enc->fail_here("no attackers", "add at least one [[encounter.attackers]] with damage");

@@ -40,6 +40,8 @@ struct Character {
   int essence = 0;     // max essence points
   int channelling = 0; // Essence Channelling level
   int hours_awake = 0; // 000 sleep deprivation: endurance lost before the fight
+  int sleep_hours = 7; // 000: hours slept a night lately ...
+  int short_nights = 0;  // ... for this many nights (1 endurance per missing hour a night)
   Dice armor = Dice::constant(0);  // armour value, rolled per hit
   const Creature* creature = nullptr;
 };
@@ -85,6 +87,9 @@ struct Config {
   Character character;
   EncounterCommon encounter;
   bool close_combat = false;  // 000: D4 endurance a turn of intensive close combat
+  enum class Effort { None, VeryHard, Intense };
+  Effort effort = Effort::None;  // 000: effort before the fight ...
+  Seconds effort_time = 0;       // ... for this long
   std::vector<Attacker> attackers;
   Aftercare aftercare;
   bool medical_care = false;  // recovery under medical supervision

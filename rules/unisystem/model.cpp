@@ -128,7 +128,11 @@ class Trial {
     hp_ = ch_.hp;
     endurance_tracked_ = cr_.endurance.rule != Rate::Rule::None;
     essence_tracked_ = ch_.essence > 0;
-    sleep_deficit_ = endurance_tracked_ ? std::min(awake_loss(ch_.hours_awake), 1'000'000) : 0;
+    // 000: "7 heures de sommeil par période de 24 heures ... 1 point d'endurance par heure de
+    // sommeil en moins", and more when awake past 24 hours.
+    sleep_deficit_ = endurance_tracked_ ? awake_loss(ch_.hours_awake) +
+                                              ch_.short_nights * sleep_shortfall_loss(ch_.sleep_hours)
+                                        : 0;
     endurance_ = ch_.endurance - sleep_deficit_;
     essence_ = ch_.essence;
     if (hp_ < 0) {
@@ -155,6 +159,7 @@ class Trial {
 
   // --- the fight
   void fight();
+  void effort();
   void creature_turn(size_t actor, int round, Seconds t);
   int64_t attack(const Attacker& a, const Profile& pr, Seconds t, Stream& s);
   void after_hits(const Attacker& a, size_t actor, int round, Seconds t, int64_t damage,
@@ -278,12 +283,31 @@ void Trial::fight() {
   const int rounds = static_cast<int>(std::clamp<int64_t>(
       cfg_.encounter.rounds.roll(setup), 1, kMaxRounds));
   fight_end_ = rounds * kTurn;
+  effort();
   for (int round = 1; round <= rounds && !dead_; ++round) {
     const Seconds t = (round - 1) * kTurn;
     for (size_t i = 0; i < m_.actors().size() && !dead_; ++i) creature_turn(i, round, t);
     if (!dead_) round_end(round, t);
   }
   if (dead_) fight_end_ = clinical_ ? death_at_ : end_time_;
+}
+
+// 000 "Perte de points d'endurance": "une activité très difficile ... D4 (2) points par minute.
+// Un effort intense ... 1 point d'endurance toutes les dix minutes" — before the fight.
+void Trial::effort() {
+  if (!endurance_tracked_ || cfg_.effort == Config::Effort::None) return;
+  int lost = 0;
+  if (cfg_.effort == Config::Effort::Intense) {
+    lost = static_cast<int>(cfg_.effort_time / (10 * kMinute));
+  } else {
+    Stream s = open(rng_, streams::fight_test(0, kRoundEnd, kDrainKind));
+    for (Seconds m = 0; m < cfg_.effort_time / kMinute; ++m) lost += s.die(4);
+  }
+  endurance_ -= lost;
+  note(log_, 0, [&] {
+    return "effort before the fight: -" + std::to_string(lost) + " endurance, " +
+           std::to_string(endurance_) + " left";
+  });
 }
 
 void Trial::creature_turn(size_t actor, int round, Seconds t) {

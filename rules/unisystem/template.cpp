@@ -36,12 +36,16 @@ endurance = 32              # maximum endurance points
 essence = 20                # maximum essence points; 0: not tracked
 channelling = 0             # Essence Channelling level
 hours_awake = 0             # awake this long before the fight (sleep deprivation)
+sleep_hours = 7             # hours slept a night lately ...
+short_nights = 0            # ... for this many nights: 1 endurance a missing hour a night
 armor = "1D6 x 2 + 9"       # dice rolled per hit, subtracted before the multiplier
 
 [encounter]
 rounds = "1d4"              # turns of 5 seconds
 initiative = "attackers_first"        # or "character_first"
 close_combat = false        # D4 endurance a turn of intensive close combat
+effort = "none"             # before the fight: "very_hard" (D4 a minute), "intense" (1 / 10 min)
+effort_time = "0 minutes"
 
 [[encounter.attackers]]     # an attack test: D10 + attack >= 9
 name = "gunman"

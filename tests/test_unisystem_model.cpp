@@ -540,3 +540,18 @@ TEST_CASE("unisystem: effort and short nights before the fight cost endurance", 
   t.no();
   CHECK(has(play(p, t), "effort before the fight: -3 endurance, 21 left"));
 }
+
+TEST_CASE("unisystem: care from a hospital counts from its arrival", "[unisystem]") {
+  Parts p;
+  p.character = "max_hp = 30\ncon = 2\nwill = 2\n";
+  p.options = "shock_test = false\n";
+  p.attackers = "[[encounter.attackers]]\nhit_chance = 1.0\ndamage = \"6\"\n";
+  p.aftercare = "[aftercare.hospital]\narrives = \"20 minutes\"\n";
+  Script s;
+  s.yes();
+  CHECK(play(p, s).outcome.durations[um::kDowntime] == 20 * kMinute + 3 * kDay);
+  p.options += "house_rule = true\n";  // self-care from the end of the fight
+  Script t;
+  t.yes();
+  CHECK(play(p, t).outcome.durations[um::kDowntime] == unisystem::kTurn + 3 * kDay);
+}

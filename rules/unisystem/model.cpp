@@ -670,7 +670,9 @@ Seconds Trial::hp_recovery(Seconds t0) {
   // 000: under medical care, Con HP a day to 0 or more, then 2 a day; without, a survival test
   // a day below 0. README: the author's house rule makes rest count as medical care.
   const bool care = cfg_.medical_care || opt_.house_rule;
-  const Seconds start = care && in_hospital_ ? std::max(t0, stable_at_) : t0;
+  // Care from the hospital starts when it is reached; self-care (house rule) at once.
+  Seconds start = t0;
+  if (care && !opt_.house_rule && cfg_.aftercare.hospital) start = std::max(t0, hospital_at_);
   for (int64_t d = 1;; ++d) {
     const Seconds td = start + d * kDay;
     if (td > cfg_.horizon) return kNever;

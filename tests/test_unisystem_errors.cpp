@@ -110,12 +110,11 @@ TEST_CASE("unisystem: bad scenario inputs are located errors", "[unisystem][cata
   }
 }
 
-TEST_CASE("unisystem: the bundled scenarios load; the template is a good scenario",
-          "[unisystem]") {
-  for (const char* f : {"scenarios/examples/unisystem-alley-shootout.toml",
-                        "scenarios/examples/unisystem-knife-fight.toml",
-                        "scenarios/examples/unisystem-vampyre.toml",
-                        "bench/unisystem-bench.toml"}) {
+TEST_CASE("unisystem: the bundled scenarios load; the template is a good scenario", "[unisystem]") {
+  for (const char* f :
+       {"scenarios/examples/unisystem-alley-shootout.toml",
+        "scenarios/examples/unisystem-knife-fight.toml",
+        "scenarios/examples/unisystem-vampyre.toml", "bench/unisystem-bench.toml"}) {
     INFO(f);
     const LoadedScenario ls = load_scenario(test::source_path(f));
     CHECK(ls.models.size() >= 2);  // each has at least one variant

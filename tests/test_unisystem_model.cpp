@@ -17,8 +17,9 @@ struct Parts {
   std::string options;
   std::string character = "max_hp = 46\ncon = 5\nwill = 3\n";
   std::string encounter = "rounds = 1\n";
-  std::string attackers = "[[encounter.attackers]]\nname = \"smg\"\nhit_chance = 1.0\n"
-                          "damage = \"70\"\n";
+  std::string attackers =
+      "[[encounter.attackers]]\nname = \"smg\"\nhit_chance = 1.0\n"
+      "damage = \"70\"\n";
   std::string aftercare;
   std::string recovery;
   std::string horizon = "90 days";
@@ -125,11 +126,11 @@ TEST_CASE("unisystem: penalties by groups, severity labels, sleep deprivation", 
 TEST_CASE("unisystem: petit Tim survives at -24, is stabilised, 5 + 23 days in hospital",
           "[unisystem]") {
   Script s;
-  s.yes();       // the submachine gun hits for 70: 46 -> -24
-  s.d(10, 6);    // survival test: 6 + 8 - 2 = 12, survives ("Il obtient un 6 (soit un total de 12)")
-  s.d(10, 10);   // to stay conscious: 10 + 8 - 24 = -6, fails ("Sans surprise, il le rate")
-  s.d(10, 4);    // minute 1: survival test at -3: 4 + 5 = 9, survives
-  s.d(10, 5);    // minute 2: at -4: 5 + 4 = 9, survives; minute 3: the hospital
+  s.yes();      // the submachine gun hits for 70: 46 -> -24
+  s.d(10, 6);   // survival test: 6 + 8 - 2 = 12, survives ("Il obtient un 6 (soit un total de 12)")
+  s.d(10, 10);  // to stay conscious: 10 + 8 - 24 = -6, fails ("Sans surprise, il le rate")
+  s.d(10, 4);   // minute 1: survival test at -3: 4 + 5 = 9, survives
+  s.d(10, 5);   // minute 2: at -4: 5 + 4 = 9, survives; minute 3: the hospital
   const Played p = play(tim(), s);
   CHECK(has(p, "HP -24/46"));
   CHECK(has(p, "survival test (Con + Will - 2): D10 6 + 6 = 12: 2 levels"));
@@ -300,10 +301,10 @@ TEST_CASE("unisystem: the alley shoot-out, the suspect at -30 needs a 9", "[unis
       "[[encounter.attackers.attacks]]\nname = \"shot 2\"\nattack_bonus = 4\ndamage = \"1D6 x 3\"\n"
       "damage_type = \"bullet\"\n";
   auto shots = [](Script& s) {
-    s.d(10, 6);  // 6 + 5 = 11
-    s.d(6, 4);   // 12, doubled: 24 (the seed's "24 + 32" is 24 + 36)
+    s.d(10, 6);   // 6 + 5 = 11
+    s.d(6, 4);    // 12, doubled: 24 (the seed's "24 + 32" is 24 + 36)
     s.d(10, 10);  // 10 + 4 = 14
-    s.d(6, 6);   // 18, doubled: 36
+    s.d(6, 6);    // 18, doubled: 36
   };
   Script s;
   shots(s);
@@ -318,8 +319,8 @@ TEST_CASE("unisystem: the alley shoot-out, the suspect at -30 needs a 9", "[unis
   CHECK(r.outcome.end == um::kDiedCombat);
   Script t;
   shots(t);
-  t.d(10, 9);  // 9: survives
-  t.d(10, 10); // staying conscious at -30: 10 + 3 - 30 < 9
+  t.d(10, 9);   // 9: survives
+  t.d(10, 10);  // staying conscious at -30: 10 + 3 - 30 < 9
   t.d(10, 10);  // minute 1 at -4: 10 - 1 = 9
   t.d(10, 10);  // minute 2 at -5: 10 - 2 = 8: dead
   const Played q = play(p, t);
@@ -327,8 +328,7 @@ TEST_CASE("unisystem: the alley shoot-out, the suspect at -30 needs a 9", "[unis
   CHECK(q.outcome.end == um::kDiedDying);
 }
 
-TEST_CASE("unisystem: staying up at 0 or less, first aid, recovery without care",
-          "[unisystem]") {
+TEST_CASE("unisystem: staying up at 0 or less, first aid, recovery without care", "[unisystem]") {
   Parts p;
   p.character = "max_hp = 20\ncon = 3\nwill = 2\n";
   p.attackers = "[[encounter.attackers]]\nhit_chance = 1.0\ndamage = \"25\"\n";
@@ -352,8 +352,7 @@ TEST_CASE("unisystem: staying up at 0 or less, first aid, recovery without care"
   CHECK(sequela(r.outcome, um::kDaysBelowZero) == 1);
 }
 
-TEST_CASE("unisystem: a failed daily test costs 1 HP, and kills at the threshold",
-          "[unisystem]") {
+TEST_CASE("unisystem: a failed daily test costs 1 HP, and kills at the threshold", "[unisystem]") {
   Parts p;
   p.character = "max_hp = 20\nhp = -9\ncon = 1\nwill = 1\n";
   p.attackers = "[[encounter.attackers]]\nhit_chance = 0.0\ndamage = \"1\"\n";
@@ -412,8 +411,7 @@ TEST_CASE("unisystem: endurance, cinematic and realism", "[unisystem]") {
   CHECK(q.outcome.counters[um::kEnduranceKnockouts] == 0);
 }
 
-TEST_CASE("unisystem: essence drain, the Will test and the survival test at -30",
-          "[unisystem]") {
+TEST_CASE("unisystem: essence drain, the Will test and the survival test at -30", "[unisystem]") {
   Parts p;
   p.character = "max_hp = 30\ncon = 2\nwill = 3\nessence = 10\n";
   p.attackers =
@@ -438,7 +436,7 @@ TEST_CASE("unisystem: a vampyre makes no survival test and heals Will a day", "[
   p.attackers = "[[encounter.attackers]]\nhit_chance = 1.0\ndamage = \"100\"\n";
   p.options = "shock_test = false\n";
   Script s;
-  s.yes();     // -60: no survival test; staying up at -60
+  s.yes();  // -60: no survival test; staying up at -60
   s.d(10, 5);
   const Played r = play(p, s);
   CHECK(r.outcome.end == um::kRecovered);
@@ -493,10 +491,10 @@ TEST_CASE("unisystem: a death in the fight stops the blows; resuscitation comes 
   p.attackers += "keep_attacking_downed = 1.0\n";
   p.aftercare = "[aftercare.hospital]\narrives = \"5 minutes\"\n";
   Script s;
-  s.yes();     // round 1: -24
-  s.d(10, 2);  // fails: clinically dead; no round-2 blow is drawn
-  s.d(10, 1);  // the doctor: 8: no bonus
-  s.d(10, 10); // 10 + 8 - 4 = 14: lives
+  s.yes();      // round 1: -24
+  s.d(10, 2);   // fails: clinically dead; no round-2 blow is drawn
+  s.d(10, 1);   // the doctor: 8: no bonus
+  s.d(10, 10);  // 10 + 8 - 4 = 14: lives
   const Played r = play(p, s);
   CHECK(r.outcome.counters[um::kResuscitated] == 1);
   CHECK(r.outcome.end == um::kRecovered);

@@ -30,7 +30,7 @@ struct Exact {
 // `hp` below the threshold after one blow; `cw` = Con + Will; a first aider with `skill`
 // (Int + First Aid) present from minute `arrives` (0: none).
 Exact solve(int hp, int cw, int skill, int arrives) {
-  const int g = (-hp) / 10;  // -1 per full 10 points below 0
+  const int g = (-hp) / 10;    // -1 per full 10 points below 0
   constexpr int kStates = 60;  // states 0..59: the minute tests passed so far (the blow's too)
   Eigen::MatrixXd Q = Eigen::MatrixXd::Zero(kStates, kStates);
   Eigen::VectorXd to_dead = Eigen::VectorXd::Zero(kStates);
@@ -111,9 +111,9 @@ void check(int damage, int con, int will, int skill, int arrives, uint64_t seed)
 }  // namespace
 
 TEST_CASE("unisystem survival chain: nobody comes", "[unisystem][markov][statistics]") {
-  check(44, 5, 3, 0, 0, 1);   // petit Tim at -24
-  check(35, 2, 1, 0, 0, 2);   // the suspect at -15
-  check(60, 4, 4, 0, 0, 3);   // -40: -4
+  check(44, 5, 3, 0, 0, 1);  // petit Tim at -24
+  check(35, 2, 1, 0, 0, 2);  // the suspect at -15
+  check(60, 4, 4, 0, 0, 3);  // -40: -4
 }
 
 TEST_CASE("unisystem survival chain: a first aider stabilises", "[unisystem][markov][statistics]") {

@@ -9,30 +9,80 @@ namespace leth::unisystem {
 const std::vector<OptionSpec>& option_specs() {
   using K = OptionSpec::Kind;
   static const std::vector<OptionSpec> specs = {
-      {"pain_penalty", K::Int, "3", {}, 0, 5,
+      {"pain_penalty",
+       K::Int,
+       "3",
+       {},
+       0,
+       5,
        "000 \"une pénalité de -1 à -5\": the pain and shock penalty below 5 HP on the "
        "character's own actions (self first aid, the Will test after a hit)"},
-      {"adrenaline", K::Bool, "true", {}, 0, 0,
+      {"adrenaline",
+       K::Bool,
+       "true",
+       {},
+       0,
+       0,
        "000: during the fight adrenaline keeps the pain penalty off the character's actions"},
-      {"cinematic", K::Bool, "false", {}, 0, 0,
+      {"cinematic",
+       K::Bool,
+       "false",
+       {},
+       0,
+       0,
        "000 \"comme au cinéma\": non-lethal blunt attacks (channel = \"nonlethal\") hit "
        "endurance instead of hit points"},
-      {"realism", K::Bool, "false", {}, 0, 0,
+      {"realism",
+       K::Bool,
+       "false",
+       {},
+       0,
+       0,
        "000: with cinematic, every 4 points of endurance damage also cost 1 hit point"},
-      {"shock_test", K::Bool, "true", {}, 0, 0,
+      {"shock_test",
+       K::Bool,
+       "true",
+       {},
+       0,
+       0,
        "000 (alley): after a hit a simple Will test at minus the damage; failure: the "
        "character collapses, out of the fight"},
-      {"first_aid_per", K::Choice, "\"wound\"", {"wound", "fight"}, 0, 0,
+      {"first_aid_per",
+       K::Choice,
+       "\"wound\"",
+       {"wound", "fight"},
+       0,
+       0,
        "000 \"Soin médical\": one first-aid test per wound, or only one per fight"},
-      {"house_rule", K::Bool, "false", {}, 0, 0,
+      {"house_rule",
+       K::Bool,
+       "false",
+       {},
+       0,
+       0,
        "000, the author's rule: resting and tending one's wounds counts as medical care"},
-      {"groups", K::Choice, "\"down\"", {"down", "up"}, 0, 0,
+      {"groups",
+       K::Choice,
+       "\"down\"",
+       {"down", "up"},
+       0,
+       0,
        "\"chaque groupe de 5 points\" (resuscitation, essence): full groups only, or every "
        "group begun"},
-      {"untreated_failure_kills", K::Bool, "true", {}, 0, 0,
+      {"untreated_failure_kills",
+       K::Bool,
+       "true",
+       {},
+       0,
+       0,
        "without medical care, a failed daily survival test at or below the survival "
        "threshold kills (else it only costs 1 HP, as 000 says)"},
-      {"essence_failure", K::Choice, "\"either\"", {"either", "level", "flaw"}, 0, 0,
+      {"essence_failure",
+       K::Choice,
+       "\"either\"",
+       {"either", "level", "flaw"},
+       0,
+       0,
        "000: a failed Will test below 0 essence costs a mental attribute level or gives a "
        "mental flaw: either (even odds), or always the one named"},
   };
@@ -166,7 +216,8 @@ std::optional<Helper> read_bystander(Reader& parent) {
   if (!d) t->fail_here("missing key 'arrives'", "e.g. arrives = \"1 minute\"");
   h.arrives = *d;
   auto c = t->get_number("chance", 0.0, 1.0);
-  if (!c) t->fail_here("missing key 'chance'", "the chance a minute that binding wounds stabilises");
+  if (!c)
+    t->fail_here("missing key 'chance'", "the chance a minute that binding wounds stabilises");
   h.untrained_chance = *c;
   return h;
 }
@@ -182,7 +233,8 @@ Aftercare read_aftercare(Reader& r) {
   if (auto h = t->get_table("hospital")) {
     Hospital hs;
     auto d = h->get_duration("arrives", Scenario::kMaxHorizon);
-    if (!d) h->fail_here("missing key 'arrives'", "the time to intensive care, e.g. \"20 minutes\"");
+    if (!d)
+      h->fail_here("missing key 'arrives'", "the time to intensive care, e.g. \"20 minutes\"");
     hs.arrives = *d;
     hs.medicine = static_cast<int>(h->get_int("medicine", -10, 40, 7));
     hs.advanced = h->get_bool("advanced", false);
@@ -211,7 +263,8 @@ Config read_config(const Scenario& s, size_t v) {
              : effort == "intense" ? Config::Effort::Intense
                                    : Config::Effort::None;
   if (auto d = enc->get_duration("effort_time", kDay)) {
-    if (!d->is_fixed()) enc->fail("effort_time", "effort_time must be a fixed time", "e.g. \"20 minutes\"");
+    if (!d->is_fixed())
+      enc->fail("effort_time", "effort_time must be a fixed time", "e.g. \"20 minutes\"");
     c.effort_time = d->max();
   }
   if (c.effort != Config::Effort::None && c.effort_time == 0)

@@ -35,12 +35,12 @@ struct Character {
   int max_hp = 0;
   int hp = 0;  // at the start (default max_hp)
   int con = 2, will = 2;
-  int first_aid = -1;  // Int + First Aid, for self-aid; -1: cannot
-  int endurance = 0;   // max endurance points
-  int essence = 0;     // max essence points
-  int channelling = 0; // Essence Channelling level
-  int hours_awake = 0; // 000 sleep deprivation: endurance lost before the fight
-  int sleep_hours = 7; // 000: hours slept a night lately ...
+  int first_aid = -1;    // Int + First Aid, for self-aid; -1: cannot
+  int endurance = 0;     // max endurance points
+  int essence = 0;       // max essence points
+  int channelling = 0;   // Essence Channelling level
+  int hours_awake = 0;   // 000 sleep deprivation: endurance lost before the fight
+  int sleep_hours = 7;   // 000: hours slept a night lately ...
   int short_nights = 0;  // ... for this many nights (1 endurance per missing hour a night)
   Dice armor = Dice::constant(0);  // armour value, rolled per hit
   const Creature* creature = nullptr;
@@ -49,8 +49,8 @@ struct Character {
 // One attack of a creature's turn: its own, or one of its `attacks` made in order.
 struct Profile {
   std::string name;
-  int attack = 0;      // attribute + skill + every modifier: D10 + attack >= 9 hits
-  int burst = 1;       // bullets a burst can land: hits = min(success levels, burst)
+  int attack = 0;  // attribute + skill + every modifier: D10 + attack >= 9 hits
+  int burst = 1;   // bullets a burst can land: hits = min(success levels, burst)
   Dice damage;
   int multiplier = 1;  // after armour: bullets x2 (000, alley), edged x2 (Classic Unisystem)
 };
@@ -69,8 +69,8 @@ struct Helper {
 };
 
 struct Hospital {
-  Duration arrives;  // time to intensive care, from the start of the fight
-  int medicine = 7;  // 000: "médecine à 4 et une intelligence de 3"
+  Duration arrives;       // time to intensive care, from the start of the fight
+  int medicine = 7;       // 000: "médecine à 4 et une intelligence de 3"
   bool advanced = false;  // 000: "techniques avancées de réanimation", +3
 };
 

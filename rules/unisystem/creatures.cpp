@@ -30,8 +30,7 @@ Rate read_rate(Reader& row, const char* key) {
   r.con = static_cast<int>(t->get_int("con", 0, 10, 0));
   r.will = static_cast<int>(t->get_int("will", 0, 10, 0));
   r.channelling = static_cast<int>(t->get_int("channelling", 0, 10, 0));
-  const std::string per =
-      *t->get_choice("per", {"turn", "minute", "5 minutes", "hour", "day"});
+  const std::string per = *t->get_choice("per", {"turn", "minute", "5 minutes", "hour", "day"});
   r.per = per == "turn"        ? kTurn
           : per == "minute"    ? kMinute
           : per == "5 minutes" ? 5 * kMinute
@@ -55,7 +54,8 @@ Creature read_creature(Reader& row) {
     name.erase(0, name.find_first_not_of(' '));
     name.erase(name.find_last_not_of(' ') + 1);
     if (name.empty())
-      row.fail("names", "an empty name", "names = \"Humain, Bast\": the seed's row, comma-separated");
+      row.fail("names", "an empty name",
+               "names = \"Humain, Bast\": the seed's row, comma-separated");
     c.names.push_back(std::move(name));
     at = comma + 1;
   }

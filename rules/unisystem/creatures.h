@@ -31,7 +31,7 @@ struct Creature {
   std::vector<std::string> names;
   Rate hp, endurance, essence;
   bool has_threshold = false;
-  int threshold = 0;        // when has_threshold and !threshold_will_x2
+  int threshold = 0;  // when has_threshold and !threshold_will_x2
   bool threshold_will_x2 = false;
   bool survival_test = false;
   int threshold_for(int will) const { return threshold_will_x2 ? -2 * will : threshold; }

@@ -61,7 +61,9 @@ const RulesetInfo& Model::info() {
   };
   static const RulesetInfo r{"unisystem",
                              "Unisystem: survival tests, resuscitation and recovery",
-                             "000_46f22156c4a95f9d.txt", &option_specs(), &metrics,
+                             "000_46f22156c4a95f9d.txt",
+                             &option_specs(),
+                             &metrics,
                              &scenario_template};
   return r;
 }
@@ -130,9 +132,10 @@ class Trial {
     essence_tracked_ = ch_.essence > 0;
     // 000: "7 heures de sommeil par période de 24 heures ... 1 point d'endurance par heure de
     // sommeil en moins", and more when awake past 24 hours.
-    sleep_deficit_ = endurance_tracked_ ? awake_loss(ch_.hours_awake) +
-                                              ch_.short_nights * sleep_shortfall_loss(ch_.sleep_hours)
-                                        : 0;
+    sleep_deficit_ =
+        endurance_tracked_
+            ? awake_loss(ch_.hours_awake) + ch_.short_nights * sleep_shortfall_loss(ch_.sleep_hours)
+            : 0;
     endurance_ = ch_.endurance - sleep_deficit_;
     essence_ = ch_.essence;
     if (hp_ < 0) {
@@ -173,7 +176,7 @@ class Trial {
   bool resuscitate();
   void first_aid_healing(Seconds t0);
   void recover(Seconds t0);
-  Seconds hp_recovery(Seconds t0);       // when HP is full; kNever if never; -1 if died
+  Seconds hp_recovery(Seconds t0);  // when HP is full; kNever if never; -1 if died
   Seconds endurance_recovery(Seconds t0) const;
   Seconds essence_recovery(Seconds t0) const;
 
@@ -251,8 +254,8 @@ bool Trial::survival(Stream& s, int penalty, Seconds t, const char* what) {
   const int base = survival_base() - penalty;
   const TestResult r = roll_test(s, base);
   note(log_, t, [&] {
-    const std::string pen = penalty >= 0 ? " - " + std::to_string(penalty)
-                                         : " + " + std::to_string(-penalty);
+    const std::string pen =
+        penalty >= 0 ? " - " + std::to_string(penalty) : " + " + std::to_string(-penalty);
     return std::string(what) + " (Con + Will" + pen + "): " + test_text(r, base);
   });
   return r.passed();
@@ -280,8 +283,8 @@ void Trial::finish(End end, Seconds t) {
 
 void Trial::fight() {
   Stream setup = open(rng_, streams::fight_setup());
-  const int rounds = static_cast<int>(std::clamp<int64_t>(
-      cfg_.encounter.rounds.roll(setup), 1, kMaxRounds));
+  const int rounds =
+      static_cast<int>(std::clamp<int64_t>(cfg_.encounter.rounds.roll(setup), 1, kMaxRounds));
   fight_end_ = rounds * kTurn;
   effort();
   for (int round = 1; round <= rounds && !dead_; ++round) {
@@ -422,7 +425,8 @@ void Trial::after_hits(const Attacker& a, size_t actor, int round, Seconds t, in
     Stream s = stream(kStayUpKind);
     const int base = ch_.will + ch_.con + essence_penalty() + hp_;
     const TestResult r = roll_test(s, base);
-    note(log_, t, [&] { return "stay up at " + std::to_string(hp_) + " HP: " + test_text(r, base); });
+    note(log_, t,
+         [&] { return "stay up at " + std::to_string(hp_) + " HP: " + test_text(r, base); });
     if (!r.passed()) {
       down_ = true;
       ++counters_[kKnockedDown];
@@ -432,8 +436,8 @@ void Trial::after_hits(const Attacker& a, size_t actor, int round, Seconds t, in
   if (opt_.shock_test && damage > 0 && !out_of_fight_) {
     // 000 (alley): "un test simple de Volonté ... un malus égal aux dégâts subis".
     Stream s = stream(kShockKind);
-    const int base = static_cast<int>(std::max<int64_t>(
-        2 * ch_.will + action_penalty(true) - damage, -1'000'000));
+    const int base = static_cast<int>(
+        std::max<int64_t>(2 * ch_.will + action_penalty(true) - damage, -1'000'000));
     const TestResult r = roll_test(s, base);
     note(log_, t, [&] { return "Will test after the hit: " + test_text(r, base); });
     if (!r.passed()) {
@@ -445,8 +449,8 @@ void Trial::after_hits(const Attacker& a, size_t actor, int round, Seconds t, in
     // 000: "un test difficile de Volonté à -1 pour chaque groupe de 5 points ... en dessous
     // de 0"; a failure costs a mental attribute level or gives a mental flaw.
     Stream s = stream(kEssenceWillKind);
-    const int base = ch_.will + essence_penalty() -
-                     groups_below(essence_, 0, 5, opt_.groups_round_up);
+    const int base =
+        ch_.will + essence_penalty() - groups_below(essence_, 0, 5, opt_.groups_round_up);
     const TestResult r = roll_test(s, base);
     note(log_, t, [&] { return "Will test below 0 essence: " + test_text(r, base); });
     if (!r.passed()) {
@@ -524,7 +528,8 @@ void Trial::dying_chain() {
     // 000's creature tables: a type that regenerates by the turn or the minute climbs back
     // above its threshold by itself.
     if (const Rate& r = cr_.hp; r.rule == Rate::Rule::Formula && r.per <= kMinute) {
-      const int g = r.amount(ch_.con, ch_.will, ch_.channelling) * static_cast<int>(kMinute / r.per);
+      const int g =
+          r.amount(ch_.con, ch_.will, ch_.channelling) * static_cast<int>(kMinute / r.per);
       set_hp(std::min(ch_.max_hp, hp_ + g), tm);
       if (hp_ > threshold()) {
         stable = tm;
@@ -650,9 +655,8 @@ void Trial::first_aid_healing(Seconds t0) {
     const int gain = std::min(r.levels, ch_.max_hp - hp_);
     counters_[kFirstAidHp] += static_cast<uint32_t>(gain);
     set_hp(hp_ + gain, at);
-    note(log_, at, [&] {
-      return "first aid: " + test_text(r, skill) + ", HP " + std::to_string(hp_);
-    });
+    note(log_, at,
+         [&] { return "first aid: " + test_text(r, skill) + ", HP " + std::to_string(hp_); });
   }
 }
 
@@ -733,8 +737,7 @@ void Trial::recover(Seconds t0) {
   first_aid_healing(t0);
   const Seconds hp_full = hp_recovery(t0);
   if (hp_full < 0) return;  // died
-  const Seconds full =
-      std::max({hp_full, endurance_recovery(t0), essence_recovery(t0)});
+  const Seconds full = std::max({hp_full, endurance_recovery(t0), essence_recovery(t0)});
   if (full > cfg_.horizon) {
     finish(kStillInjured, cfg_.horizon);
     return;

@@ -22,27 +22,27 @@ enum End : uint16_t {
   kStillInjured,        // unresolved: alive, not recovered at the horizon
 };
 enum Counter : uint16_t {
-  kWoundsSuperficial,     // wounds of 1-2 points
-  kWoundsDeep,            // 3-5
-  kWoundsSerious,         // 6-10
-  kWoundsLifeThreatening, // 11-15
-  kWoundsMassive,         // more than 15
-  kCollapsed,             // failed the Will test after a hit
-  kKnockedDown,           // failed to stay up at 0 HP or less
-  kSurvivalTests,         // survival tests made (fight, minutes, resuscitation, days, essence)
-  kStabilised,            // stabilised while dying
-  kResuscitated,          // brought back after a failed survival test
-  kFirstAidHp,            // hit points restored by first aid
-  kEnduranceKnockouts,    // fell unconscious at 0 endurance or less
-  kHpFromEndurance,       // HP lost to endurance damage (realism option)
-  kEssenceWillFailures,   // failed Will tests below 0 essence
+  kWoundsSuperficial,      // wounds of 1-2 points
+  kWoundsDeep,             // 3-5
+  kWoundsSerious,          // 6-10
+  kWoundsLifeThreatening,  // 11-15
+  kWoundsMassive,          // more than 15
+  kCollapsed,              // failed the Will test after a hit
+  kKnockedDown,            // failed to stay up at 0 HP or less
+  kSurvivalTests,          // survival tests made (fight, minutes, resuscitation, days, essence)
+  kStabilised,             // stabilised while dying
+  kResuscitated,           // brought back after a failed survival test
+  kFirstAidHp,             // hit points restored by first aid
+  kEnduranceKnockouts,     // fell unconscious at 0 endurance or less
+  kHpFromEndurance,        // HP lost to endurance damage (realism option)
+  kEssenceWillFailures,    // failed Will tests below 0 essence
 };
 enum Duration : uint16_t {
-  kDowntime,      // start -> fully recovered
-  kOutOfAction,   // first out of action -> fully recovered
-  kTimeToDeath,   // start -> death
-  kTimeBelowZero, // seconds with HP below 0, in all
-  kTimeDying,     // first survival test survived -> stabilised or dead
+  kDowntime,       // start -> fully recovered
+  kOutOfAction,    // first out of action -> fully recovered
+  kTimeToDeath,    // start -> death
+  kTimeBelowZero,  // seconds with HP below 0, in all
+  kTimeDying,      // first survival test survived -> stabilised or dead
 };
 enum Sequela : uint16_t {
   kResuscitatedSequela,  // brought back from death

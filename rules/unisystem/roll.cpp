@@ -47,12 +47,18 @@ Severity severity_of(int64_t damage) {
 
 const char* severity_name(Severity s) {
   switch (s) {
-    case Severity::None: return "none";
-    case Severity::Superficial: return "superficial";
-    case Severity::Deep: return "deep";
-    case Severity::Serious: return "serious";
-    case Severity::LifeThreatening: return "life-threatening";
-    case Severity::Massive: return "beyond life-threatening";
+    case Severity::None:
+      return "none";
+    case Severity::Superficial:
+      return "superficial";
+    case Severity::Deep:
+      return "deep";
+    case Severity::Serious:
+      return "serious";
+    case Severity::LifeThreatening:
+      return "life-threatening";
+    case Severity::Massive:
+      return "beyond life-threatening";
   }
   return "?";
 }

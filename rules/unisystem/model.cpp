@@ -78,6 +78,9 @@ namespace {
 
 using namespace metric;
 
+// Tracks never fall below this, so that no sum of blows overflows an int (far past any death).
+constexpr int kFloor = -10'000'000;
+
 constexpr Seconds kNever = std::numeric_limits<Seconds>::max() / 4;
 // The round-end tests' creature index in fight_test().
 constexpr uint64_t kRoundEnd = streams::kMaxActors - 1;
@@ -165,8 +168,8 @@ class Trial {
   void effort();
   void creature_turn(size_t actor, int round, Seconds t);
   int64_t attack(const Attacker& a, const Profile& pr, Seconds t, Stream& s);
-  void after_hits(const Attacker& a, size_t actor, int round, Seconds t, int64_t damage,
-                  int hp_before, int essence_before);
+  void after_hits(size_t actor, int round, Seconds t, int64_t damage, int hp_before,
+                  int essence_before);
   void round_end(int round, Seconds t);
 
   // --- after it
@@ -324,7 +327,7 @@ void Trial::creature_turn(size_t actor, int round, Seconds t) {
   if (damage == 0) return;
   if (a.unresuscitable && hp_ < hp_before && has_threshold() && hp_ <= threshold())
     unresuscitable_ = true;
-  after_hits(a, actor, round, t, damage, hp_before, essence_before);
+  after_hits(actor, round, t, damage, hp_before, essence_before);
 }
 
 // One attack of a creature's turn: the attack test, then each hit through the armour.
@@ -358,18 +361,19 @@ int64_t Trial::attack(const Attacker& a, const Profile& pr, Seconds t, Stream& s
     damage += after;
     const int dmg = static_cast<int>(std::min<int64_t>(after, 1'000'000));
     if (a.base.channel == Channel::Essence) {
-      if (essence_tracked_) essence_ -= dmg;
+      if (essence_tracked_) essence_ = std::max(essence_ - dmg, kFloor);
       continue;
     }
     if (a.base.channel == Channel::Nonlethal && opt_.cinematic) {
       if (!endurance_tracked_) continue;  // a creature without endurance shrugs it off
-      endurance_ -= dmg;
+      endurance_ = std::max(endurance_ - dmg, kFloor);
       if (opt_.realism) {
         endurance_damage_ += dmg;
-        const int owed = static_cast<int>(endurance_damage_ / kEndurancePerHp);
+        const int owed =
+            static_cast<int>(std::min<int64_t>(endurance_damage_ / kEndurancePerHp, -kFloor));
         if (owed > hp_from_endurance_) {
           counters_[kHpFromEndurance] += static_cast<uint32_t>(owed - hp_from_endurance_);
-          set_hp(hp_ - (owed - hp_from_endurance_), t);
+          set_hp(std::max(hp_ - (owed - hp_from_endurance_), kFloor), t);
           hp_from_endurance_ = owed;
         }
       }
@@ -379,14 +383,13 @@ int64_t Trial::attack(const Attacker& a, const Profile& pr, Seconds t, Stream& s
       ++wounds_;
       ++counters_[kWoundsSuperficial + static_cast<int>(sev) - 1];
     }
-    set_hp(hp_ - dmg, t);
+    set_hp(std::max(hp_ - dmg, kFloor), t);
   }
   return damage;
 }
 
-void Trial::after_hits(const Attacker& a, size_t actor, int round, Seconds t, int64_t damage,
-                       int hp_before, int essence_before) {
-  (void)a;
+void Trial::after_hits(size_t actor, int round, Seconds t, int64_t damage, int hp_before,
+                       int essence_before) {
   auto stream = [&](FightTest k) { return open(rng_, streams::fight_test(round, actor, k)); };
   const bool hp_dropped = hp_ < hp_before;
   note(log_, t, [&] {
@@ -475,7 +478,7 @@ void Trial::round_end(int round, Seconds t) {
   if (cfg_.close_combat && endurance_tracked_ && !out_of_fight_) {
     // 000: "un combat rapproché intensif ... dépensant D4 (2) points en un tour".
     Stream s = stream(kDrainKind);
-    endurance_ -= s.die(4);
+    endurance_ = std::max(endurance_ - s.die(4), kFloor);
   }
   // 000's creature tables: recovery "points / tour".
   const auto per_turn = [&](const Rate& r) {

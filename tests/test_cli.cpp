@@ -19,6 +19,7 @@
 #include "sim/core/number.h"
 #include "sim/core/sha256.h"
 #include "sim/engine/driver.h"
+#include "sim/engine/registry.h"
 #include "tests/cli_support.h"
 #include "tests/support.h"
 

@@ -69,5 +69,37 @@ inline constexpr SubStream rest(uint64_t n) {
   return {Purpose::Recovery, (uint64_t{3} << 40) | n};
 }
 
+
+// --- unisystem (rules/unisystem). Indices carry a tag in bits 40..47 so that they never meet
+// the indices above, which stay far below 2^40.
+// Dying: a test the character makes in round `round` (< 2^20) of the fight after the turn of
+// creature `actor` (< 2^16; kMaxActors - 1 for the end of the round); `kind` (< 16) says
+// which (the survival test, staying conscious, staying up, the Will test after a hit, ...).
+inline constexpr SubStream fight_test(int round, uint64_t actor, uint64_t kind) {
+  return {Purpose::Dying, (uint64_t{1} << 40) | (static_cast<uint64_t>(round) << 20) |
+                              ((actor & 0xffff) << 4) | (kind & 15)};
+}
+// Care: when the k-th kind of helper arrives (k < 16).
+inline constexpr SubStream helper_arrival(uint64_t k) {
+  return {Purpose::Care, (uint64_t{1} << 40) | k};
+}
+// Care: the attempts to stabilise at the m-th minute of a dying episode (m >= 1), one draw
+// per helper.
+inline constexpr SubStream stabilise_attempt(uint64_t minute) {
+  return {Purpose::Care, (uint64_t{2} << 40) | minute};
+}
+// Care: the i-th first-aid test that restores hit points (i >= 0).
+inline constexpr SubStream first_aid_test(uint64_t i) {
+  return {Purpose::Care, (uint64_t{3} << 40) | i};
+}
+// Care: resuscitation after a failed survival test (the paramedics', the doctor's and the new
+// survival test).
+inline constexpr SubStream resuscitation() {
+  return {Purpose::Care, uint64_t{4} << 40};
+}
+// Recovery: day d of the recovery (d >= 1): the daily survival test without medical care.
+inline constexpr SubStream recovery_day(uint64_t d) {
+  return {Purpose::Recovery, (uint64_t{1} << 40) | d};
+}
 }  // namespace streams
 }  // namespace leth

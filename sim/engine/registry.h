@@ -10,6 +10,7 @@
 #include "rules/common/health_model.h"
 #include "rules/dnd5e/model.h"
 #include "rules/pf2/model.h"
+#include "rules/unisystem/model.h"
 
 namespace leth {
 
@@ -19,7 +20,7 @@ struct RulesetList {
 };
 
 // ---- the registry: one entry per ruleset
-using Rulesets = RulesetList<pf2::Model, dnd5e::Model>;
+using Rulesets = RulesetList<pf2::Model, dnd5e::Model, unisystem::Model>;
 // ----
 
 using Model = Rulesets::Variant;

@@ -54,5 +54,25 @@ inline constexpr SubStream wake(uint64_t n) {
   return {Purpose::Recovery, n};
 }
 
+// Encounter: the n-th hazard of the trial (1 <= n < 2^16): a fall, a disease. Creature turns
+// start at round 1 (index 2^16 and up) and fight_setup is 0, so these never collide.
+inline constexpr SubStream hazard(uint64_t n) {
+  return {Purpose::Encounter, n & 0xffff};
+}
+
+// Recovery: the n-th night of rest (n >= 0): its tests and what it restores. Indices from
+// 2^40 up, clear of the wake() indices.
+inline constexpr SubStream night(uint64_t n) {
+  return {Purpose::Recovery, (uint64_t{1} << 40) | n};
+}
+// Recovery: the n-th short rest (n >= 0), e.g. an hour's rest.
+inline constexpr SubStream short_rest(uint64_t n) {
+  return {Purpose::Recovery, (uint64_t{2} << 40) | n};
+}
+// Recovery: the journey to a place of care (a clinic).
+inline constexpr SubStream travel() {
+  return {Purpose::Recovery, uint64_t{3} << 40};
+}
+
 }  // namespace streams
 }  // namespace leth

@@ -86,6 +86,7 @@ class Trial {
         flux_(cfg_.character.flux),
         sequelae_(cfg_.character.sequelae) {
     state_exhausted_ = cfg_.character.states[static_cast<size_t>(State::Exhausted)];
+    hurt_ = pv_ < cfg_.character.max_pv;
   }
 
   Outcome run();
@@ -430,8 +431,10 @@ void Trial::night(Seconds start, uint64_t n) {
     ++counters_[kClinicNights];
   }
   ++counters_[kNights];
-  // A night is a rest: it ends the exhaustion and the malus of a partial night before it.
-  sleep_exhausted_ = state_exhausted_ = sleep_malus_ = false;
+  // A night is a rest: it ends exhaustion; only a proper night ends a partial night's malus
+  // (002 "jusqu'à ce qu'il dorme convenablement").
+  sleep_exhausted_ = state_exhausted_ = false;
+  if (!partial && !rec.poor_sleep) sleep_malus_ = false;
   heal(pv_gain, gain, end);
   note(log_, end, [&] {
     return std::string(clinic ? "a night in the clinic" : "a night's rest") + ": +" +

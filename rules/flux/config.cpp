@@ -175,7 +175,7 @@ Recovery read_recovery(Reader& r) {
     return d->max();
   };
   rec.first_night = fixed("first_night", 7 * kDay, rec.first_night);
-  rec.sleep = fixed("sleep", 16 * kHour, rec.sleep);
+  rec.sleep = fixed("sleep", kDay, rec.sleep);
   if (rec.sleep <= 0) t->fail("sleep", "a night of no sleep", "give sleep = \"4 hours\" or more");
   rec.poor_sleep = t->get_choice("sleep_quality", {"good", "poor"}).value_or("good") == "poor";
   rec.hour_rests = t->get_bool("hour_rests", true);
@@ -217,10 +217,10 @@ Config read_config(const Scenario& s, size_t v) {
   std::vector<Reader> attackers = enc->get_tables("attackers");
   size_t actors = 0;
   for (size_t i = 0; i < attackers.size(); ++i) {
-    if (attackers[i].has(kAttacksKey))
-      attackers[i].fail(kAttacksKey, "flux attackers have no attack profiles",
-                        "give damage and hit_chance on the attacker");
     c.attackers.push_back(read_attacker(attackers[i], vocabulary(), i + 1));
+    if (!attackers[i].get_tables(kAttacksKey).empty())
+      attackers[i].fail(kAttacksKey, "flux attackers have no attack profiles",
+                        "give damage and hit_chance on the attacker itself");
     if (!c.attackers.back().hit_chance) c.attackers.back().hit_chance = 1.0;
     actors += static_cast<size_t>(c.attackers.back().count);
   }

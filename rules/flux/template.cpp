@@ -52,6 +52,7 @@ damage = "1d8+2"            # before the character's PA
 damage_type = "physical"
 channel = "lethal"
 hit_chance = 0.5            # a fixed chance a turn (002 states no attack roll)
+crit_chance = 0.0           # accepted, but a critical changes nothing in 002
 keep_attacking_downed = 0.1
 first_round = 1
 last_round = 1000

@@ -357,7 +357,8 @@ void Trial::wake_hours() {
 
 // 002 "Séquelle": -1 on Survival tests from now on, and -1 to the stat the d6 names.
 void Trial::gain_sequela(Stream& s, Seconds t) {
-  const Stat stat = sequela_table().stat_for(s.die(6));
+  const SequelaTable& table = sequela_table();
+  const Stat stat = table.stat_for(s.die(table.rolls.die()));
   const size_t k = static_cast<size_t>(stat);
   const int before = stats_[k];
   stats_[k] = std::max(opt_.stat_floor, before - 1);

@@ -312,3 +312,82 @@ TEST_CASE("flux: a sequela never takes a stat below stat_floor; sequelae carried
   CHECK(sequela_magnitude(p.outcome, 4) == 0);
   CHECK(p.outcome.counters[fm::kSequelae] == 1);
 }
+
+TEST_CASE("flux: the helper's concoction — within the scene it prevents the coma; in the coma "
+          "it wakes the character, with a sequela or not",
+          "[flux][care]") {
+  Parts parts;
+  parts.horizon = "1 day";
+  SECTION("acting at 0 PV, the helper arrives within the scene: back above 0, no coma") {
+    parts.aftercare = "help_arrives = \"5 minutes\"\nmedicine = 0\nconcoction = \"1d4\"\n";
+    Script s;
+    s.yes().d(20, 12);  // 0 PV, Survival 15: acting until 0:10:00
+    s.d(4, 3);          // 0:05:00: +3 PV
+    const Played p = play(parts, s);
+    CHECK(has(p, "[0:05:00] a curative concoction: +3 PV, PV 3/10"));
+    CHECK_FALSE(has(p, "coma"));
+    CHECK(p.outcome.counters[fm::kConcoctions] == 1);
+    CHECK(p.outcome.counters[fm::kComa] == 0);
+    CHECK(p.outcome.end == fm::kStillInjured);
+  }
+  SECTION("the helper arrives after the scene: the coma first; the concoction wakes, a sequela") {
+    parts.aftercare = "help_arrives = \"30 minutes\"\nmedicine = 0\nconcoction = \"1d4+1\"\n";
+    Script s;
+    s.yes().d(20, 1);  // 0 PV, Survival 4: coma at once
+    s.d(4, 1);         // 0:30:00: +2 PV: 2 PV, out of the coma
+    s.d(6, 1);         // the sequela: ADR 3 -> 2
+    const Played p = play(parts, s);
+    CHECK(has(p, "[0:30:00] comes out of the coma, healed above 0 PV"));
+    CHECK(has(p, "ADR 3 -> 2"));
+    CHECK(p.outcome.durations[fm::kOutOfAction] == 30 * kMinute);
+  }
+  SECTION("healed_coma_sequela = false: no sequela") {
+    parts.options = "healed_coma_sequela = false\n";
+    parts.aftercare = "help_arrives = \"30 minutes\"\nmedicine = 0\nconcoction = \"1d4+1\"\n";
+    Script s;
+    s.yes().d(20, 1).d(4, 1);
+    const Played p = play(parts, s);
+    CHECK(has(p, "comes out of the coma"));
+    CHECK(p.outcome.counters[fm::kSequelae] == 0);
+  }
+  SECTION("not enough: the coma goes on; Medicine tests follow") {
+    parts.character = "max_pv = 10\nvai = 3\npv = 10\n";
+    parts.attackers = "[[encounter.attackers]]\nname = \"ogre\"\ndamage = 14\n";
+    parts.aftercare = "help_arrives = \"30 minutes\"\nmedicine = 5\nconcoction = \"1d4\"\n";
+    parts.horizon = "1 hour";
+    Script s;
+    s.yes().d(20, 1);  // -4 PV, coma at once; -4 > VAI 3: a test at the onset
+    s.d(20, 14);       // 17: success
+    s.d(4, 2);         // 0:30:00: -2: still in the coma
+    const Played p = play(parts, s);
+    CHECK(has(p, "a curative concoction: +2 PV, PV -2/10"));
+    CHECK(p.outcome.end == fm::kStillComa);
+  }
+}
+
+TEST_CASE("flux: shaken, paralysed, surprised cannot cushion a fall by ADR (a reflex)",
+          "[flux][falls]") {
+  Parts parts;
+  parts.options = "cushion_test = true\n";
+  parts.attackers = "";
+  parts.encounter = "[encounter.fall]\nfloors = 1\ncushion = \"test\"\n";
+  parts.horizon = "1 hour";
+  for (const char* state : {"shaken", "paralysed", "surprised"}) {
+    INFO(state);
+    parts.character = std::string("max_pv = 20\nadr = 3\nstates = \"") + state + "\"\n";
+    Script s;
+    s.d(10, 8);  // no ADR test: 8 damage
+    const Played p = play(parts, s);
+    CHECK(has(p, "8 damage"));
+    CHECK_FALSE(has(p, "cushions the fall"));
+  }
+  SECTION("immobilised: the test is made, an odd d20 counts 0") {
+    parts.character = "max_pv = 20\nadr = 20\nstates = \"immobilised, hindered\"\n";
+    Script s;
+    s.d(10, 8);
+    s.d(20, 19);  // odd: 0 + 20 = 20: success anyway
+    const Played p = play(parts, s);
+    CHECK(has(p, "cushions the fall (ADR): d20 19 (odd: 0) + 20 = 20 vs 15: success"));
+    CHECK(has(p, "4 damage (cushioned)"));
+  }
+}

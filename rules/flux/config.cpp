@@ -41,6 +41,15 @@ const std::vector<OptionSpec>& option_specs() {
        0,
        "the clinic's 1d4 PV a night still comes when a disease caps the night's recovery (002 "
        "is silent); false: the disease's cap applies to the clinic's PV too"},
+      {"healed_coma_sequela",
+       K::Bool,
+       "true",
+       {},
+       0,
+       0,
+       "a character healed above 0 PV in the coma before any stabilisation (by the helper's "
+       "concoction) wakes at once: with a sequela (true), as on waking from a stabilised coma, "
+       "or without (false); 002 is silent"},
   };
   return specs;
 }
@@ -67,6 +76,7 @@ Options read_rule_options(Reader& r) {
   o.stat_floor = static_cast<int>(v.integer("stat_floor"));
   o.cushion_test = v.flag("cushion_test");
   o.clinic_when_sick = v.flag("clinic_when_sick");
+  o.healed_coma_sequela = v.flag("healed_coma_sequela");
   return o;
 }
 
@@ -161,6 +171,12 @@ std::optional<Helper> read_aftercare(Reader& r) {
   h.medicine = static_cast<int>(a->need_int("medicine", -20, 100));
   h.attempts_per_hour = static_cast<int>(a->get_int("attempts_per_hour", 1, 60, 1));
   h.equipment = a->get_bool("equipment", true);
+  h.concoction = a->get_dice("concoction", 0, 1000);
+  h.concoction_uses =
+      static_cast<int>(a->get_int("concoction_uses", 0, 100, h.concoction ? 1 : 0));
+  if (h.concoction_uses > 0 && !h.concoction)
+    a->fail("concoction_uses", "concoction_uses without concoction",
+            "add concoction = \"2d4\" (the PV it restores)");
   return h;
 }
 

@@ -25,6 +25,7 @@ struct Options {
   int stat_floor = 0;           // a sequela never takes a stat below this
   bool cushion_test = false;    // 002: an ADR test to cushion a fall "si le MJ lui autorise"
   bool clinic_when_sick = true;  // the clinic's 1d4 still comes on a night of "pas de régénération"
+  bool healed_coma_sequela = true;  // healed above 0 in the coma: wakes with a sequela
 };
 
 // 002 "Les altérations d'état": the states a scenario may put the character in for the fight.
@@ -79,6 +80,8 @@ struct Helper {
   int medicine = 0;  // ESP + Médecine, added to the d20
   int attempts_per_hour = 1;
   bool equipment = true;  // "disposant de matériel adapté": without it, no stabilisation
+  std::optional<Dice> concoction;  // a curative concoction the helper gives at 0 PV or less
+  int concoction_uses = 0;
 };
 
 struct Recovery {

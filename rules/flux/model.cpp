@@ -27,7 +27,8 @@ const RulesetInfo& Model::info() {
                    {"clinic_nights", "nights of rest in a clinic"},
                    {"hour_rests", "hour rests taken (1d4 for the group)"},
                    {"sleep_tests_failed", "failed Will tests after a partial night"},
-                   {"falls_cushioned", "falls cushioned by a spell or a passed ADR test"}},
+                   {"falls_cushioned", "falls cushioned by a spell or a passed ADR test"},
+                   {"concoctions", "curative concoctions the helper gave at 0 PV or less"}},
       .durations = {{kDowntime, "from the start until back to full PV; over the trials that "
                                 "recovered (0 when never hurt)"},
                     {kTimeOutOfAction, "from the coma's onset until awake; over the trials "
@@ -87,6 +88,7 @@ class Trial {
         sequelae_(cfg_.character.sequelae) {
     state_exhausted_ = cfg_.character.states[static_cast<size_t>(State::Exhausted)];
     hurt_ = pv_ < cfg_.character.max_pv;
+    if (cfg_.helper) concoctions_left_ = cfg_.helper->concoction_uses;
   }
 
   Outcome run();
@@ -125,6 +127,7 @@ class Trial {
   void coma_hours();
   void wake_hours();
   void gain_sequela(Stream& s, Seconds t);
+  void give_concoction(Stream& s, Seconds t);
   void recovery(Seconds t0);
   void night(Seconds start, uint64_t n);
   void hour_rest(Seconds end, uint64_t n);
@@ -171,6 +174,8 @@ class Trial {
   uint64_t checks_ = 0;  // survival tests (dying_check index)
   uint64_t wakes_ = 0;
   uint64_t cares_ = 0;
+  int concoctions_left_ = 0;
+  Seconds revived_at_ = 0;  // brought back above 0 PV within the scene
   std::array<uint32_t, Outcome::kMaxCounters> counters_{};
 };
 
@@ -210,7 +215,11 @@ void Trial::fall(Seconds t) {
   }
   int damage = static_cast<int>(row->damage.roll(s));
   bool cushioned = f.cushion == Fall::Cushion::Spell;
-  if (f.cushion == Fall::Cushion::Test) {
+  // Interpretation 17: cushioning by ADR is a reflex; "Ébranlé", "Paralysé" and "Surpris"
+  // cannot use reflexes ("Ne peut pas utiliser de réflexes", "Aucune action ni réflexe").
+  const bool reflexes = !in_state(State::Shaken) && !in_state(State::Paralysed) &&
+                        !in_state(State::Surprised);
+  if (f.cushion == Fall::Cushion::Test && reflexes) {
     // 002: "un test d'Agilité (ADR)", with the row's "Malus pour amortir".
     cushioned = character_test(s, stats_[kAdr] - row->cushion_malus, t, "cushions the fall (ADR)")
                     .success;
@@ -306,10 +315,13 @@ void Trial::coma(Seconds t) {
 // attempts come from max(onset, arrival, end of the fight), every hour / attempts_per_hour;
 // an hour's loss at the same second as an attempt comes first.
 void Trial::coma_hours() {
-  const bool can_help = cfg_.helper && cfg_.helper->equipment && help_at_ >= 0;
+  const bool here = cfg_.helper && help_at_ >= 0;
+  const bool can_stabilise = here && cfg_.helper->equipment;
   Seconds next_hour = coma_at_ + kHour;
-  Seconds next_try = can_help ? std::max({coma_at_, help_at_, fight_end_}) : cfg_.horizon + 1;
-  const Seconds every = can_help ? kHour / cfg_.helper->attempts_per_hour : kHour;
+  Seconds next_try = here && (can_stabilise || concoctions_left_ > 0)
+                         ? std::max({coma_at_, help_at_, fight_end_})
+                         : cfg_.horizon + 1;
+  const Seconds every = here ? kHour / cfg_.helper->attempts_per_hour : kHour;
   while (!dead_) {
     const Seconds t = std::min(next_hour, next_try);
     if (t > cfg_.horizon) return;
@@ -324,9 +336,23 @@ void Trial::coma_hours() {
       continue;
     }
     Stream s = open(rng_, streams::care_action(++cares_));
+    next_try += every;
+    if (concoctions_left_ > 0) {
+      // Interpretation 8: the concoction comes before any Medicine test; healed above 0, the
+      // character wakes at once.
+      give_concoction(s, t);
+      if (pv_ > 0) {
+        comatose_ = false;
+        awake_at_ = t;
+        note(log_, t, [&] { return std::string("comes out of the coma, healed above 0 PV"); });
+        if (opt_.healed_coma_sequela) gain_sequela(s, t);
+        return;
+      }
+      if (!can_stabilise && concoctions_left_ == 0) next_try = cfg_.horizon + 1;
+      continue;
+    }
     const TestRoll r = roll_test(s, cfg_.helper->medicine, cfg_.resolution.difficulty, false);
     note(log_, t, [&] { return "Medicine test to stabilise: " + test_text(r, cfg_.helper->medicine, cfg_.resolution.difficulty); });
-    next_try += every;
     if (r.success) {
       comatose_ = false;
       stabilised_ = true;
@@ -336,6 +362,18 @@ void Trial::coma_hours() {
     ++counters_[kStabiliseFailures];
     --pv_;
   }
+}
+
+// 002 "Certaines cliniques ... concoctions curatives" (no numbers): the helper's, as dice.
+void Trial::give_concoction(Stream& s, Seconds t) {
+  --concoctions_left_;
+  ++counters_[kConcoctions];
+  const int amount = static_cast<int>(cfg_.helper->concoction->roll(s));
+  pv_ = std::min(cfg_.character.max_pv, pv_ + amount);
+  note(log_, t, [&] {
+    return "a curative concoction: +" + std::to_string(amount) + " PV, PV " +
+           pv_text(pv_, cfg_.character.max_pv);
+  });
 }
 
 // 002 "Il peut, une fois par heure, tenter un test de Survie (VAI) pour sortir de
@@ -530,11 +568,24 @@ Outcome Trial::run() {
   }
   resolve_disease(0);
   fight();
-  if (!dead_ && acting_) coma(coma_due_);  // no healing reaches the character within the scene
+  if (!dead_ && acting_ && help_at_ >= 0 && concoctions_left_ > 0) {
+    // 002 "S'il n'est pas repassé au-dessus de 0 PV à la fin de la scène": the helper's
+    // concoction, if the helper is there before the scene ends.
+    const Seconds t = std::max(help_at_, fight_end_);
+    if (t <= coma_due_) {
+      Stream s = open(rng_, streams::care_action(++cares_));
+      give_concoction(s, t);
+      if (pv_ > 0) {
+        acting_ = false;  // back above 0: acts on normally, no coma
+        revived_at_ = t;
+      }
+    }
+  }
+  if (!dead_ && acting_) coma(coma_due_);
   if (!dead_ && comatose_) coma_hours();
   if (!dead_ && stabilised_) wake_hours();
   if (!dead_ && !comatose_ && !stabilised_) {
-    const Seconds t0 = awake_at_ >= 0 ? awake_at_ : fight_end_;
+    const Seconds t0 = awake_at_ >= 0 ? awake_at_ : std::max(fight_end_, revived_at_);
     if (t0 <= cfg_.horizon) recovery(t0);
   }
   if (full_at_ > cfg_.horizon) full_at_ = -1;

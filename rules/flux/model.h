@@ -30,6 +30,7 @@ enum Counter : uint16_t {
   kHourRests,            // hour rests taken
   kSleepTestsFailed,     // failed Will tests after a partial night (exhausted)
   kFallsCushioned,       // falls cushioned (by a spell or a passed ADR test)
+  kConcoctions,          // curative concoctions the helper gave at 0 PV or less
 };
 enum Duration : uint16_t {
   kDowntime,       // start -> back to full PV (recovered trials)

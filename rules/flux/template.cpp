@@ -19,6 +19,7 @@ damage_at_zero = "test_again"         # or "no_test"
 stat_floor = 0              # a sequela never takes a stat below this
 cushion_test = false        # the GM allows an ADR test to cushion a fall
 clinic_when_sick = true     # the clinic's 1d4 PV comes even when a disease caps the night
+healed_coma_sequela = true  # healed above 0 in the coma by a concoction: wakes with a sequela
 
 [resolution]                # a test is d20 + stat (+ skill - malus) >= difficulty
 difficulty = 15
@@ -73,6 +74,8 @@ help_arrives = "2 hours"    # from the start
 medicine = 5                # ESP + Medicine, added to the d20
 attempts_per_hour = 1       # 1..60
 equipment = true            # without it the helper cannot stabilise
+concoction = "2d4"          # a curative concoction given at 0 PV or less (PV restored)
+concoction_uses = 1
 
 [recovery]
 first_night = "12 hours"    # the first night begins, from the start

@@ -88,8 +88,7 @@ void check_against_chain(int vai, int medicine, int k, uint64_t seed) {
   const double mean_hours = ttd.mean() / static_cast<double>(kHour);
   const double se_hours =
       std::sqrt(ttd.variance() / static_cast<double>(deaths)) / static_cast<double>(kHour);
-  INFO("exact E[hours | death] " << exact.mean_hours_given_death << ", Monte Carlo "
-                                 << mean_hours);
+  INFO("exact E[hours | death] " << exact.mean_hours_given_death << ", Monte Carlo " << mean_hours);
   CHECK(std::fabs(mean_hours - exact.mean_hours_given_death) <= 4 * se_hours + 1e-9);
 }
 
@@ -117,7 +116,8 @@ TEST_CASE("flux coma chain: the exact solution on chains with obvious answers", 
   CHECK(f.mean_hours_given_death == Approx(2.0 + 0.45 / 0.55));
 }
 
-TEST_CASE("flux sequelae: each stat is lost with frequency 1/6 of the wakings", "[flux][statistics]") {
+TEST_CASE("flux sequelae: each stat is lost with frequency 1/6 of the wakings",
+          "[flux][statistics]") {
   // A helper who always stabilises at once, a patient who wakes easily: one sequela a trial.
   const std::string toml =
       "name = \"sequelae\"\nruleset = \"flux\"\nhorizon = \"10 days\"\n"
@@ -142,9 +142,10 @@ TEST_CASE("flux sequelae: each stat is lost with frequency 1/6 of the wakings", 
   }
 }
 
-TEST_CASE("flux invariants: a variant equal to the baseline differs by exactly zero; 1 vs 2 "
-          "threads",
-          "[flux][statistics]") {
+TEST_CASE(
+    "flux invariants: a variant equal to the baseline differs by exactly zero; 1 vs 2 "
+    "threads",
+    "[flux][statistics]") {
   // The template with a variant that repeats the baseline's values.
   std::string toml = flux::scenario_template();
   toml += "\n[[variants]]\nname = \"same\"\naftercare = { help_arrives = \"2 hours\" }\n";

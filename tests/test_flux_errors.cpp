@@ -58,13 +58,15 @@ TEST_CASE("flux errors: the good scenario and the bundled ones load", "[flux][er
 }
 
 TEST_CASE("flux errors: each bad key is located, with a suggestion", "[flux][errors]") {
-  CHECK_THAT(load_error(with("max_pv = 12", "max_pvv = 12")),
-             Catch::Contains("flux-bad.toml:6:1: error: character.max_pvv: unknown key (did you mean "
-                             "'max_pv'?)"));
+  CHECK_THAT(
+      load_error(with("max_pv = 12", "max_pvv = 12")),
+      Catch::Contains("flux-bad.toml:6:1: error: character.max_pvv: unknown key (did you mean "
+                      "'max_pv'?)"));
   CHECK_THAT(load_error(with("vai = 3", "vai = 3\nvia = 2")),
              Catch::Contains(":8:1: error: character.via: unknown key (did you mean 'vai'?)"));
-  CHECK_THAT(load_error(with("vai = 3", "vai = 3\nstates = \"shakn\"")),
-             Catch::Contains("character.states: unknown state \"shakn\" (did you mean \"shaken\"?)"));
+  CHECK_THAT(
+      load_error(with("vai = 3", "vai = 3\nstates = \"shakn\"")),
+      Catch::Contains("character.states: unknown state \"shakn\" (did you mean \"shaken\"?)"));
   CHECK_THAT(load_error(with("floors = 2", "floors = 7")),
              Catch::Contains(":13:10: error: encounter.fall.floors"));
   CHECK_THAT(load_error(with("floors = 2", "floors = 2\nmoving = true")),
@@ -81,7 +83,8 @@ TEST_CASE("flux errors: each bad key is located, with a suggestion", "[flux][err
              Catch::Contains("encounter.rounds: a fight longer than an hour"));
   CHECK_THAT(load_error(with("medicine = 4", "medicine = 4\nattempts_per_hour = 0")),
              Catch::Contains("aftercare.attempts_per_hour"));
-  CHECK_THAT(load_error(with("damage = \"1d6\"", "name = \"x\"\n[[encounter.attackers.attacks]]\ndamage = 3")),
+  CHECK_THAT(load_error(with("damage = \"1d6\"",
+                             "name = \"x\"\n[[encounter.attackers.attacks]]\ndamage = 3")),
              Catch::Contains("flux attackers have no attack profiles"));
   CHECK_THAT(load_error(with("help_arrives = \"1 hour\"\n", "")),
              Catch::Contains("missing key 'help_arrives'"));
@@ -91,13 +94,15 @@ TEST_CASE("flux errors: each bad key is located, with a suggestion", "[flux][err
              Catch::Contains("options.stat_floor"));
 }
 
-TEST_CASE("flux errors: through the command line, exit 2 and nothing written", "[flux][errors][cli]") {
+TEST_CASE("flux errors: through the command line, exit 2 and nothing written",
+          "[flux][errors][cli]") {
   namespace fs = std::filesystem;
   const std::vector<std::pair<std::string, std::string>> catalogue = {
       {"flux-typo", with("max_pv = 12", "max_pvv = 12")},
       {"flux-state", with("vai = 3", "vai = 3\nstates = \"dizzy\"")},
       {"flux-floors", with("floors = 2", "floors = 0")},
-      {"flux-severity", with("[aftercare]", "[encounter.disease]\nseverity = \"mild\"\n[aftercare]")},
+      {"flux-severity",
+       with("[aftercare]", "[encounter.disease]\nseverity = \"mild\"\n[aftercare]")},
       {"flux-concoction", with("sleep = \"8 hours\"", "concoction = \"1d4\"")},
       {"flux-cushion", with("floors = 2", "floors = 2\ncushion = \"magic\"")},
   };

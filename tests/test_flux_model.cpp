@@ -62,9 +62,10 @@ int sequela_magnitude(const Outcome& o, uint16_t id) {
 
 }  // namespace
 
-TEST_CASE("flux: a failed Survival test at 0 PV is the coma at once; 1 PV an hour; past -VAI "
-          "a test each hour, failure kills",
-          "[flux]") {
+TEST_CASE(
+    "flux: a failed Survival test at 0 PV is the coma at once; 1 PV an hour; past -VAI "
+    "a test each hour, failure kills",
+    "[flux]") {
   Script s;
   s.yes();      // the ogre hits: 10 damage, 0 PV
   s.d(20, 11);  // Survival 11 + 3 = 14 vs 15: failure -> coma
@@ -81,9 +82,10 @@ TEST_CASE("flux: a failed Survival test at 0 PV is the coma at once; 1 PV an hou
   CHECK(p.outcome.durations[fm::kTimeToDeath] == 5 * kHour);
 }
 
-TEST_CASE("flux: a passed test at 0 PV delays the coma to the end of the scene; the helper "
-          "stabilises, each failure costs 1 PV; waking at 1 PV with a d6 sequela; rest to full",
-          "[flux]") {
+TEST_CASE(
+    "flux: a passed test at 0 PV delays the coma to the end of the scene; the helper "
+    "stabilises, each failure costs 1 PV; waking at 1 PV with a d6 sequela; rest to full",
+    "[flux]") {
   Parts parts;
   parts.aftercare = "help_arrives = \"0 minutes\"\nmedicine = 5\n";
   parts.recovery = "first_night = \"8 hours\"\nsleep = \"8 hours\"\n";
@@ -100,7 +102,7 @@ TEST_CASE("flux: a passed test at 0 PV delays the coma to the end of the scene; 
   s.d(4, 4);    // hour rest 3 h 10 - 4 h 10: +4 -> 5 PV
   // the next hour rest (15 h 10) would overlap the night (8 h - 16 h): it waits; the night
   // gives +4 (9 PV)
-  s.d(4, 1);    // hour rest 16 h - 17 h: 10 PV, full
+  s.d(4, 1);  // hour rest 16 h - 17 h: 10 PV, full
   const Played p = play(parts, s);
   CHECK(has(p, "keeps acting, exhausted, until the end of the scene at 0:10:00"));
   CHECK(has(p, "[0:10:00] falls into the coma at 0 PV"));
@@ -131,7 +133,8 @@ TEST_CASE("flux: damage while acting at 0 PV: a new test (odd d20 counts 0, exha
     s.d(20, 20);        // the coma's onset: -5 past VAI 3: Survival 23: success
     for (int h = 1; h <= 47; ++h) s.d(20, 20);  // every hour, -6, -7, ...: 23, until 2 days
     const Played p = play(parts, s);
-    CHECK(has(p, "Survival test (hurt again at 0 PV or less): d20 17 (odd: 0) + 3 = 3 vs 15: failure"));
+    CHECK(has(
+        p, "Survival test (hurt again at 0 PV or less): d20 17 (odd: 0) + 3 = 3 vs 15: failure"));
     CHECK(has(p, "[0:00:06] falls into the coma at -5 PV"));
     CHECK(p.outcome.end == fm::kStillComa);
   }
@@ -295,8 +298,9 @@ TEST_CASE("flux: an hour's rest gives 1d4 to PV first, then Flux; exhaustion del
   CHECK(p.outcome.end_time == kHour + 6);
 }
 
-TEST_CASE("flux: a sequela never takes a stat below stat_floor; sequelae carried are a Survival malus",
-          "[flux]") {
+TEST_CASE(
+    "flux: a sequela never takes a stat below stat_floor; sequelae carried are a Survival malus",
+    "[flux]") {
   Parts parts;
   parts.character = "max_pv = 10\nvai = 0\nsequelae = 2\n";
   parts.aftercare = "help_arrives = \"0 minutes\"\nmedicine = 20\n";
@@ -313,9 +317,10 @@ TEST_CASE("flux: a sequela never takes a stat below stat_floor; sequelae carried
   CHECK(p.outcome.counters[fm::kSequelae] == 1);
 }
 
-TEST_CASE("flux: the helper's concoction — within the scene it prevents the coma; in the coma "
-          "it wakes the character, with a sequela or not",
-          "[flux][care]") {
+TEST_CASE(
+    "flux: the helper's concoction — within the scene it prevents the coma; in the coma "
+    "it wakes the character, with a sequela or not",
+    "[flux][care]") {
   Parts parts;
   parts.horizon = "1 day";
   SECTION("acting at 0 PV, the helper arrives within the scene: back above 0, no coma") {

@@ -135,9 +135,8 @@ std::optional<Fall> read_fall(Reader& enc, const Options& opt) {
   fall.surface = fall.surface_name == "rough"  ? fall_table().rough
                  : fall.surface_name == "soft" ? fall_table().soft
                                                : 0;
-  const std::string c =
-      f->get_choice("cushion", {"none", "test", "spell"}).value_or("none");
-  fall.cushion = c == "spell" ? Fall::Cushion::Spell
+  const std::string c = f->get_choice("cushion", {"none", "test", "spell"}).value_or("none");
+  fall.cushion = c == "spell"                      ? Fall::Cushion::Spell
                  : c == "test" && opt.cushion_test ? Fall::Cushion::Test
                                                    : Fall::Cushion::None;
   return fall;
@@ -151,7 +150,8 @@ std::optional<Disease> read_disease(Reader& enc) {
   for (const Severity& s : kSeverities) names.push_back(s.name);
   const auto sev = d->get_choice("severity", names);
   if (!sev)
-    d->fail_here("missing key 'severity'", "add severity = \"sick\" (light, sick, severe, critical)");
+    d->fail_here("missing key 'severity'",
+                 "add severity = \"sick\" (light, sick, severe, critical)");
   out.severity = static_cast<int>(std::find(names.begin(), names.end(), *sev) - names.begin());
   if (auto on = d->get_duration("onset", Scenario::kMaxHorizon)) {
     if (!on->is_fixed()) d->fail("onset", "onset must be a fixed time", "e.g. \"2 days\"");
@@ -172,8 +172,7 @@ std::optional<Helper> read_aftercare(Reader& r) {
   h.attempts_per_hour = static_cast<int>(a->get_int("attempts_per_hour", 1, 60, 1));
   h.equipment = a->get_bool("equipment", true);
   h.concoction = a->get_dice("concoction", 0, 1000);
-  h.concoction_uses =
-      static_cast<int>(a->get_int("concoction_uses", 0, 100, h.concoction ? 1 : 0));
+  h.concoction_uses = static_cast<int>(a->get_int("concoction_uses", 0, 100, h.concoction ? 1 : 0));
   if (h.concoction_uses > 0 && !h.concoction)
     a->fail("concoction_uses", "concoction_uses without concoction",
             "add concoction = \"2d4\" (the PV it restores)");
@@ -187,7 +186,8 @@ Recovery read_recovery(Reader& r) {
   auto fixed = [&](const char* key, Seconds max, Seconds fallback) {
     auto d = t->get_duration(key, max);
     if (!d) return fallback;
-    if (!d->is_fixed()) t->fail(key, std::string(key) + " must be a fixed time", "e.g. \"8 hours\"");
+    if (!d->is_fixed())
+      t->fail(key, std::string(key) + " must be a fixed time", "e.g. \"8 hours\"");
     return d->max();
   };
   rec.first_night = fixed("first_night", 7 * kDay, rec.first_night);
@@ -246,8 +246,9 @@ Config read_config(const Scenario& s, size_t v) {
   c.fall = read_fall(*enc, c.options);
   c.disease = read_disease(*enc);
   if (attackers.empty() && !c.fall && !c.disease)
-    enc->fail_here("nothing happens", "add [[encounter.attackers]], [encounter.fall] or "
-                                      "[encounter.disease]");
+    enc->fail_here("nothing happens",
+                   "add [[encounter.attackers]], [encounter.fall] or "
+                   "[encounter.disease]");
   c.helper = read_aftercare(r);
   c.recovery = read_recovery(r);
   return c;

@@ -22,8 +22,8 @@ enum class DamageAtZero { TestAgain, NoTest };
 
 struct Options {
   DamageAtZero damage_at_zero = DamageAtZero::TestAgain;
-  int stat_floor = 0;           // a sequela never takes a stat below this
-  bool cushion_test = false;    // 002: an ADR test to cushion a fall "si le MJ lui autorise"
+  int stat_floor = 0;            // a sequela never takes a stat below this
+  bool cushion_test = false;     // 002: an ADR test to cushion a fall "si le MJ lui autorise"
   bool clinic_when_sick = true;  // the clinic's 1d4 still comes on a night of "pas de régénération"
   bool healed_coma_sequela = true;  // healed above 0 in the coma: wakes with a sequela
 };
@@ -37,10 +37,10 @@ struct Character {
   int pv = 0;  // at the start
   int max_flux = 0;
   int flux = 0;
-  int pa = 0;                      // armour points: taken off each blow (falls ignore them)
+  int pa = 0;                           // armour points: taken off each blow (falls ignore them)
   std::array<int, kStatCount> stats{};  // ADR, PUI, INS, PRE, VAI, SAV
-  int survival = 0;                // a skill bonus on Survival (VAI) tests
-  int sequelae = 0;                // sequelae already carried: -1 each on Survival tests
+  int survival = 0;                     // a skill bonus on Survival (VAI) tests
+  int sequelae = 0;                     // sequelae already carried: -1 each on Survival tests
   std::array<bool, kStateCount> states{};
 };
 
@@ -51,7 +51,7 @@ struct Resolution {
 
 struct Fall {
   std::optional<int64_t> floors;  // 1..6; unset: the moving row (galloping horse)
-  int surface = 0;            // floors added by the surface: rough +1, soft -1
+  int surface = 0;                // floors added by the surface: rough +1, soft -1
   std::string surface_name = "normal";
   enum class Cushion { None, Test, Spell } cushion = Cushion::None;
 };
@@ -79,7 +79,7 @@ struct Helper {
   Duration arrives;
   int medicine = 0;  // ESP + Médecine, added to the d20
   int attempts_per_hour = 1;
-  bool equipment = true;  // "disposant de matériel adapté": without it, no stabilisation
+  bool equipment = true;           // "disposant de matériel adapté": without it, no stabilisation
   std::optional<Dice> concoction;  // a curative concoction the helper gives at 0 PV or less
   int concoction_uses = 0;
 };

@@ -29,16 +29,20 @@ const RulesetInfo& Model::info() {
                    {"sleep_tests_failed", "failed Will tests after a partial night"},
                    {"falls_cushioned", "falls cushioned by a spell or a passed ADR test"},
                    {"concoctions", "curative concoctions the helper gave at 0 PV or less"}},
-      .durations = {{kDowntime, "from the start until back to full PV; over the trials that "
-                                "recovered (0 when never hurt)"},
-                    {kTimeOutOfAction, "from the coma's onset until awake; over the trials "
-                                       "with a coma that end awake"},
+      .durations = {{kDowntime,
+                     "from the start until back to full PV; over the trials that "
+                     "recovered (0 when never hurt)"},
+                    {kTimeOutOfAction,
+                     "from the coma's onset until awake; over the trials "
+                     "with a coma that end awake"},
                     {kTimeToDeath, "from the start until death; over deaths"},
-                    {"time_to_stabilise", "from the coma's onset until stabilised; over the "
-                                          "trials stabilised"},
+                    {"time_to_stabilise",
+                     "from the coma's onset until stabilised; over the "
+                     "trials stabilised"},
                     {"time_sick", "the disease's length; over the trials sick a day or more"},
-                    {"time_to_clinic", "from the start until the clinic is reached; over the "
-                                       "trials that reach it"}},
+                    {"time_to_clinic",
+                     "from the start until the clinic is reached; over the "
+                     "trials that reach it"}},
       .sequelae = {{"adr_loss", "ADR", "a sequela's -1 ADR (d6 = 1); magnitude: points lost"},
                    {"pui_loss", "PUI", "a sequela's -1 PUI (d6 = 2)"},
                    {"ins_loss", "INS", "a sequela's -1 INS (d6 = 3)"},
@@ -46,8 +50,11 @@ const RulesetInfo& Model::info() {
                    {"vai_loss", "VAI", "a sequela's -1 VAI (d6 = 5)"},
                    {"sav_loss", "SAV", "a sequela's -1 SAV (d6 = 6)"}},
   };
-  static const RulesetInfo r{"flux", "Flux: PV, coma, stabilisation and sequelae",
-                             "002_4ffadc883fca27db.txt", &option_specs(), &metrics,
+  static const RulesetInfo r{"flux",
+                             "Flux: PV, coma, stabilisation and sequelae",
+                             "002_4ffadc883fca27db.txt",
+                             &option_specs(),
+                             &metrics,
                              &scenario_template};
   return r;
 }
@@ -95,7 +102,9 @@ class Trial {
 
  private:
   // --- the states that change a test (002 "Les altérations d'état")
-  bool in_state(State s) const { return in_fight_ && cfg_.character.states[static_cast<size_t>(s)]; }
+  bool in_state(State s) const {
+    return in_fight_ && cfg_.character.states[static_cast<size_t>(s)];
+  }
   bool exhausted() const {
     // 002: "Lorsque le Flux tombe à 0, le personnage devient extenué"; acting at 0 PV; a failed
     // Will test after a partial night; the scenario's starting state until a rest.
@@ -133,7 +142,9 @@ class Trial {
   void hour_rest(Seconds end, uint64_t n);
   void heal(int pv, int flux, Seconds t);
   void resolve_disease(Seconds t);
-  void die(Seconds t, End how, const std::string& why);
+  // `why` makes the reason's text, for the log only (no allocation without a log).
+  template <typename Why>
+  void die(Seconds t, End how, Why&& why);
   Outcome outcome() const;
 
   const Config& cfg_;
@@ -156,14 +167,14 @@ class Trial {
   bool dead_ = false;
   End death_end_ = kDiedComa;
   Seconds death_time_ = 0;
-  Seconds coma_at_ = -1;       // the current coma's onset
+  Seconds coma_at_ = -1;  // the current coma's onset
   Seconds first_coma_ = -1;
   Seconds stabilised_at_ = -1;
-  Seconds awake_at_ = -1;      // woke from the coma
-  Seconds full_at_ = -1;       // back to full PV
+  Seconds awake_at_ = -1;  // woke from the coma
+  Seconds full_at_ = -1;   // back to full PV
   Seconds fight_end_ = 0;
-  Seconds help_at_ = -1;       // when the helper arrives; -1: nobody comes
-  Seconds clinic_at_ = -1;     // when the clinic is reached; -1: not (yet)
+  Seconds help_at_ = -1;    // when the helper arrives; -1: nobody comes
+  Seconds clinic_at_ = -1;  // when the clinic is reached; -1: not (yet)
   bool hurt_ = false;
   bool state_exhausted_ = false;
   bool sleep_exhausted_ = false;
@@ -182,16 +193,18 @@ class Trial {
 TestRoll Trial::character_test(Stream& s, int modifier, Seconds t, const char* what) {
   const int m = modifier - malus(t);
   const TestRoll r = roll_test(s, m, cfg_.resolution.difficulty, odd_zero());
-  note(log_, t, [&] { return std::string(what) + ": " + test_text(r, m, cfg_.resolution.difficulty); });
+  note(log_, t,
+       [&] { return std::string(what) + ": " + test_text(r, m, cfg_.resolution.difficulty); });
   return r;
 }
 
-void Trial::die(Seconds t, End how, const std::string& why) {
+template <typename Why>
+void Trial::die(Seconds t, End how, Why&& why) {
   dead_ = true;
   death_end_ = how;
   death_time_ = t;
   comatose_ = acting_ = false;
-  note(log_, t, [&] { return "dies: " + why; });
+  note(log_, t, [&] { return "dies: " + why(); });
 }
 
 // 002 "Dégâts de chute": the table row by height, moved a row by the surface; a cushioned fall
@@ -210,27 +223,28 @@ void Trial::fall(Seconds t) {
     row = &table.floors[static_cast<size_t>(std::min(floors, FallTable::kFloors) - 1)];
   }
   if (row->deadly) {
-    die(t, kDiedFall, "falls " + row->label + " onto a " + f.surface_name + " surface");
+    die(t, kDiedFall,
+        [&] { return "falls " + row->label + " onto a " + f.surface_name + " surface"; });
     return;
   }
   int damage = static_cast<int>(row->damage.roll(s));
   bool cushioned = f.cushion == Fall::Cushion::Spell;
   // Interpretation 17: cushioning by ADR is a reflex; "Ébranlé", "Paralysé" and "Surpris"
   // cannot use reflexes ("Ne peut pas utiliser de réflexes", "Aucune action ni réflexe").
-  const bool reflexes = !in_state(State::Shaken) && !in_state(State::Paralysed) &&
-                        !in_state(State::Surprised);
+  const bool reflexes =
+      !in_state(State::Shaken) && !in_state(State::Paralysed) && !in_state(State::Surprised);
   if (f.cushion == Fall::Cushion::Test && reflexes) {
     // 002: "un test d'Agilité (ADR)", with the row's "Malus pour amortir".
-    cushioned = character_test(s, stats_[kAdr] - row->cushion_malus, t, "cushions the fall (ADR)")
-                    .success;
+    cushioned =
+        character_test(s, stats_[kAdr] - row->cushion_malus, t, "cushions the fall (ADR)").success;
   }
   if (cushioned) {
     damage = (damage + 1) / 2;
     ++counters_[kFallsCushioned];
   }
   note(log_, t, [&] {
-    return "falls " + row->label + " onto a " + f.surface_name + " surface: " +
-           std::to_string(damage) + " damage" + (cushioned ? " (cushioned)" : "");
+    return "falls " + row->label + " onto a " + f.surface_name +
+           " surface: " + std::to_string(damage) + " damage" + (cushioned ? " (cushioned)" : "");
   });
   take_damage(damage, t, "the fall");
 }
@@ -239,7 +253,8 @@ void Trial::fight() {
   in_fight_ = true;
   if (cfg_.fall) fall(0);
   Stream setup = open(rng_, streams::fight_setup());
-  const int rounds = cfg_.attackers.empty() ? 0 : static_cast<int>(cfg_.encounter.rounds.roll(setup));
+  const int rounds =
+      cfg_.attackers.empty() ? 0 : static_cast<int>(cfg_.encounter.rounds.roll(setup));
   // 002 "Ébranlé : ... perte de 3 PA."
   const int pa = std::max(0, cfg_.character.pa - (in_state(State::Shaken) ? kShakenPa : 0));
   for (int round = 1; round <= rounds && !dead_; ++round) {
@@ -253,7 +268,8 @@ void Trial::fight() {
         if ((comatose_ || stabilised_) && !s.chance(a.keep_attacking_downed)) continue;
         if (!s.chance(*a.hit_chance)) continue;
         const int damage = std::max(0, static_cast<int>(a.damage.roll(s)) - pa);
-        note(log_, t, [&] { return a.name + " hits: " + std::to_string(damage) + " damage after PA"; });
+        note(log_, t,
+             [&] { return a.name + " hits: " + std::to_string(damage) + " damage after PA"; });
         take_damage(damage, t, a.name.c_str());
       }
     }
@@ -270,7 +286,7 @@ void Trial::take_damage(int amount, Seconds t, const char* how) {
   if (comatose_ || stabilised_) {
     // Interpretation: damage in the coma past -VAI calls for the Survival test at once.
     if (-pv_ > vai() && !survival_test(t, "Survival test (damage in the coma)").success)
-      die(t, kDiedComa, std::string("struck in the coma by ") + how);
+      die(t, kDiedComa, [&] { return std::string("struck in the coma by ") + how; });
     return;
   }
   if (pv_ > 0) return;
@@ -285,7 +301,9 @@ void Trial::take_damage(int amount, Seconds t, const char* how) {
   if (survival_test(t, "Survival test at 0 PV or less").success) {
     acting_ = true;  // "peut continuer à agir en subissant l'état exténué"
     coma_due_ = t + cfg_.scene;
-    note(log_, t, [&] { return "keeps acting, exhausted, until the end of the scene at " + clock_text(coma_due_); });
+    note(log_, t, [&] {
+      return "keeps acting, exhausted, until the end of the scene at " + clock_text(coma_due_);
+    });
   } else {
     coma(t);
   }
@@ -303,7 +321,7 @@ void Trial::coma(Seconds t) {
   if (-pv_ > vai()) {
     ++counters_[kComaSurvivalTests];
     if (!survival_test(t, "Survival test (coma, past -VAI)").success)
-      die(t, kDiedComa, "fails the Survival test at the coma's onset");
+      die(t, kDiedComa, [] { return std::string("fails the Survival test at the coma's onset"); });
   }
 }
 
@@ -331,7 +349,9 @@ void Trial::coma_hours() {
       if (-pv_ > vai()) {
         ++counters_[kComaSurvivalTests];
         if (!survival_test(t, "Survival test (coma, past -VAI)").success)
-          die(t, kDiedComa, "fails the Survival test in the coma at " + std::to_string(pv_) + " PV");
+          die(t, kDiedComa, [&] {
+            return "fails the Survival test in the coma at " + std::to_string(pv_) + " PV";
+          });
       }
       continue;
     }
@@ -352,7 +372,10 @@ void Trial::coma_hours() {
       continue;
     }
     const TestRoll r = roll_test(s, cfg_.helper->medicine, cfg_.resolution.difficulty, false);
-    note(log_, t, [&] { return "Medicine test to stabilise: " + test_text(r, cfg_.helper->medicine, cfg_.resolution.difficulty); });
+    note(log_, t, [&] {
+      return "Medicine test to stabilise: " +
+             test_text(r, cfg_.helper->medicine, cfg_.resolution.difficulty);
+    });
     if (r.success) {
       comatose_ = false;
       stabilised_ = true;
@@ -382,8 +405,8 @@ void Trial::wake_hours() {
   for (Seconds t = stabilised_at_ + kHour; t <= cfg_.horizon; t += kHour) {
     ++counters_[kWakeTests];
     Stream s = open(rng_, streams::wake(wakes_++));
-    const TestRoll r = character_test(s, vai() + cfg_.character.survival - sequelae_, t,
-                                      "Survival test to wake");
+    const TestRoll r =
+        character_test(s, vai() + cfg_.character.survival - sequelae_, t, "Survival test to wake");
     if (!r.success) continue;
     stabilised_ = false;
     pv_ = 1;
@@ -432,8 +455,8 @@ void Trial::resolve_disease(Seconds t) {
   sick_until_ = d.onset + days * kDay;
   note(log_, d.onset, [&] {
     return std::string("falls ") + kSeverities[static_cast<size_t>(d.severity)].name +
-           " (Constitution " + test_text(r, m, cfg_.resolution.difficulty) + "): " +
-           std::to_string(days) + " days";
+           " (Constitution " + test_text(r, m, cfg_.resolution.difficulty) +
+           "): " + std::to_string(days) + " days";
   });
 }
 
@@ -446,7 +469,10 @@ void Trial::hour_rest(Seconds end, uint64_t n) {
   ++counters_[kHourRests];
   sleep_exhausted_ = state_exhausted_ = false;
   heal(to_pv, roll - to_pv, end);
-  note(log_, end, [&] { return "an hour's rest: 1d4 = " + std::to_string(roll) + ", PV " + pv_text(pv_, cfg_.character.max_pv); });
+  note(log_, end, [&] {
+    return "an hour's rest: 1d4 = " + std::to_string(roll) + ", PV " +
+           pv_text(pv_, cfg_.character.max_pv);
+  });
 }
 
 // 002 "nuit de repos": 4 PV and 4 Flux, half for a short or poor night; a disease caps it; a
@@ -458,8 +484,9 @@ void Trial::night(Seconds start, uint64_t n) {
   const bool partial = rec.sleep < kFullNight;
   int gain = partial || rec.poor_sleep ? kNightGain / 2 : kNightGain;
   resolve_disease(start);
-  const int cap = sick_at(start) ? kSeverities[static_cast<size_t>(cfg_.disease->severity)].night_cap
-                                 : kNightGain;
+  const int cap = sick_at(start)
+                      ? kSeverities[static_cast<size_t>(cfg_.disease->severity)].night_cap
+                      : kNightGain;
   gain = std::min(gain, cap);
   int pv_gain = gain;
   const bool clinic = clinic_at_ >= 0 && clinic_at_ <= start;
@@ -537,7 +564,8 @@ Outcome Trial::outcome() const {
   for (size_t c = 0; c < counters_.size(); ++c)
     if (counters_[c] > 0) o.count(c, counters_[c]);
   for (size_t k = 0; k < kStatCount; ++k)
-    if (sequela_count_[k] > 0) o.add_sequela(static_cast<uint16_t>(k), -lost_[k], sequela_count_[k]);
+    if (sequela_count_[k] > 0)
+      o.add_sequela(static_cast<uint16_t>(k), -lost_[k], sequela_count_[k]);
   if (stabilised_at_ >= 0) o.measure(kTimeToStabilise, stabilised_at_ - coma_at_);
   if (sick_days_ > 0) o.measure(kTimeSick, sick_days_ * kDay);
   if (clinic_at_ >= 0 && clinic_at_ <= (dead_ ? death_time_ : cfg_.horizon))

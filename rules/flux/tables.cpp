@@ -36,8 +36,8 @@ FallTable parse_fall_table(std::string text, const std::string& path) {
   for (size_t i = 0; i < rows.size(); ++i) {
     const int floors = static_cast<int>(rows[i].need_int("floors", 1, FallTable::kFloors));
     if (floors != static_cast<int>(i) + 1)
-      rows[i].fail("floors", "floors " + std::to_string(floors) + " in place " +
-                                 std::to_string(i + 1),
+      rows[i].fail("floors",
+                   "floors " + std::to_string(floors) + " in place " + std::to_string(i + 1),
                    "list the heights in order, floors = 1 to 6, each once");
     t.floors[i] = read_row(rows[i], true);
   }
@@ -72,14 +72,14 @@ SequelaTable parse_sequela_table(std::string text, const std::string& path) {
 }
 
 const FallTable& fall_table() {
-  static const FallTable t = parse_fall_table(std::string(rule_data(kFallsPath)),
-                                              std::string(kFallsPath));
+  static const FallTable t =
+      parse_fall_table(std::string(rule_data(kFallsPath)), std::string(kFallsPath));
   return t;
 }
 
 const SequelaTable& sequela_table() {
-  static const SequelaTable t = parse_sequela_table(std::string(rule_data(kSequelaePath)),
-                                                    std::string(kSequelaePath));
+  static const SequelaTable t =
+      parse_sequela_table(std::string(rule_data(kSequelaePath)), std::string(kSequelaePath));
   return t;
 }
 

@@ -396,3 +396,33 @@ TEST_CASE("flux: shaken, paralysed, surprised cannot cushion a fall by ADR (a re
     CHECK(has(p, "4 damage (cushioned)"));
   }
 }
+
+TEST_CASE("flux: a disease's malus on every test, the Survival test at 0 PV included",
+          "[flux][disease]") {
+  Parts parts;
+  parts.attackers += "[encounter.disease]\nseverity = \"sick\"\n";
+  parts.horizon = "30 minutes";
+  Script s;
+  s.d(20, 12).d(4, 2);  // Constitution 12 + 3 = 15: success: 1d4-1 = 1 day
+  s.yes();              // 0 PV
+  s.d(20, 13);          // Survival 13 + 3 - 2 = 14: failure (15 without the disease)
+  const Played p = play(parts, s);
+  CHECK(has(p, "falls sick (Constitution d20 12 + 3 = 15 vs 15: success): 1 day"));
+  CHECK(has(p, "Survival test at 0 PV or less: d20 13 + 1 = 14 vs 15: failure"));
+  CHECK(p.outcome.durations[fm::kTimeSick] == kDay);
+}
+
+TEST_CASE("flux: a success with 1d4 = 1 is a disease of 0 days: no malus at all",
+          "[flux][disease]") {
+  Parts parts;
+  parts.attackers += "[encounter.disease]\nseverity = \"critical\"\n";
+  parts.horizon = "30 minutes";
+  Script s;
+  s.d(20, 12).d(4, 1);  // success, 0 days
+  s.yes();
+  s.d(20, 12);  // Survival 15: success (no -4)
+  const Played p = play(parts, s);
+  CHECK(has(p, ": 0 days"));
+  CHECK(has(p, "Survival test at 0 PV or less: d20 12 + 3 = 15 vs 15: success"));
+  CHECK_FALSE(p.outcome.has(fm::kTimeSick));
+}

@@ -456,7 +456,7 @@ void Trial::resolve_disease(Seconds t) {
   note(log_, d.onset, [&] {
     return std::string("falls ") + kSeverities[static_cast<size_t>(d.severity)].name +
            " (Constitution " + test_text(r, m, cfg_.resolution.difficulty) +
-           "): " + std::to_string(days) + " days";
+           "): " + std::to_string(days) + (days == 1 ? " day" : " days");
   });
 }
 

@@ -8,6 +8,7 @@ LETHALITY_PACKAGES=(
   libtbb-dev libeigen3-dev libboost-program-options-dev libboost-math-dev
   catch2 libbenchmark-dev libtomlplusplus-dev librandom123-dev nlohmann-json3-dev
   python3  # tests/ctrl_c.py drives the real program on a pseudo-terminal
+  libopenmpi-dev openmpi-bin  # mpirun -np R lethality run ...; tests/mpi_run.py
 )
 
 install_deps() {

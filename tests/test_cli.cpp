@@ -59,7 +59,7 @@ std::string bad_scenario() {
 const char* kRunUsage =
     "usage: lethality run FILE|DIR... [--trials N | --precision H] [--seed S] [--threads T] "
     "[--out DIR]\n"
-    "       [--checkpoint-every N] [--resume] [--shard K/N]\n";
+    "       [--checkpoint-every N] [--resume] [--shard K/N] [--log-every SECONDS]\n";
 
 }  // namespace
 

@@ -28,6 +28,7 @@ struct RunArgs {
   std::string precision, max_trials, min_trials, min_deaths;
   std::string interval = "wilson", reference;
   std::string checkpoint_every, shard;  // --resume is a switch, read from the variables map
+  std::string log_every = "30";
 };
 
 // The options of RunArgs, plus --quiet, --all-pairs and --resume.
@@ -48,6 +49,8 @@ struct RunSettings {
   uint64_t checkpoint_chunks = kDefaultCheckpointChunks;  // a checkpoint every this many chunks
   bool resume = false;
   uint64_t shard = 1, shards = 1;  // --shard K/N, 1-based
+  // Progress when stderr is not a terminal (or --quiet): a log line every this many seconds.
+  int log_every_s = 30;
 
   static constexpr uint64_t kDefaultMaxTrials = 1'000'000'000;
 };

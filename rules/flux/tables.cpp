@@ -71,15 +71,17 @@ SequelaTable parse_sequela_table(std::string text, const std::string& path) {
   return t;
 }
 
+// The built-in tables, or their replacements under LETHALITY_RULES_DIR (rules/common/data.h);
+// errors name the file actually read.
 const FallTable& fall_table() {
   static const FallTable t =
-      parse_fall_table(std::string(rule_data(kFallsPath)), std::string(kFallsPath));
+      parse_fall_table(std::string(rule_data(kFallsPath)), rule_data_name(kFallsPath));
   return t;
 }
 
 const SequelaTable& sequela_table() {
   static const SequelaTable t =
-      parse_sequela_table(std::string(rule_data(kSequelaePath)), std::string(kSequelaePath));
+      parse_sequela_table(std::string(rule_data(kSequelaePath)), rule_data_name(kSequelaePath));
   return t;
 }
 

@@ -223,10 +223,17 @@ void Trial::fall(Seconds t) {
     row = &table.floors[static_cast<size_t>(std::min(floors, FallTable::kFloors) - 1)];
   }
   if (row->deadly) {
-    die(t, kDiedFall,
-        [&] { return "falls " + row->label + " onto a " + f.surface_name + " surface"; });
+    die(t, kDiedFall, [&] {
+      return "falls " + std::to_string(*f.floors) + " floor(s) onto a " + f.surface_name +
+             " surface (the row: " + row->label + ")";
+    });
     return;
   }
+  // "falls 3 floors onto a soft surface (the row: deux étages (~6 mètres))", for logs.
+  auto what = [&] {
+    const std::string from = f.floors ? std::to_string(*f.floors) + " floor(s)" : row->label;
+    return "falls " + from + " onto a " + f.surface_name + " surface (the row: " + row->label + ")";
+  };
   int damage = static_cast<int>(row->damage.roll(s));
   bool cushioned = f.cushion == Fall::Cushion::Spell;
   // Interpretation 17: cushioning by ADR is a reflex; "Ébranlé", "Paralysé" and "Surpris"
@@ -243,8 +250,7 @@ void Trial::fall(Seconds t) {
     ++counters_[kFallsCushioned];
   }
   note(log_, t, [&] {
-    return "falls " + row->label + " onto a " + f.surface_name +
-           " surface: " + std::to_string(damage) + " damage" + (cushioned ? " (cushioned)" : "");
+    return what() + ": " + std::to_string(damage) + " damage" + (cushioned ? " (cushioned)" : "");
   });
   take_damage(damage, t, "the fall");
 }

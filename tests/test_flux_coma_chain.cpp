@@ -29,18 +29,29 @@ struct Exact {
   double mean_hours_given_death;
 };
 
-// From the coma's onset at 0 PV. Transient state c: the start of hour c + 1, at
-// -c (k + 1) PV, not stabilised (from 0 PV the path is forced: each unstabilised hour costs
-// k failed attempts and the hour's loss). Absorbing: stabilised, dead.
-Exact solve(int vai, int medicine, int k, int difficulty, int cycles = 400) {
+// From the coma's onset at 0 PV, the helper arriving `arrival` whole hours later. Before the
+// arrival the hours only take their PV (and their tests past -VAI): at hour h, -h PV. From the
+// arrival on, transient state c is the start of the c-th hour with the helper there, at
+// -(arrival + c (k + 1)) PV, not stabilised (the path is forced: each unstabilised hour costs k
+// failed attempts and the hour's loss). Absorbing: stabilised, dead.
+Exact solve(int vai, int medicine, int k, int difficulty, int arrival = 0, int cycles = 400) {
   const double ps = p_success(medicine, difficulty);
   const double pt = p_success(vai, difficulty);  // no sequela yet, no malus
   const double all_fail = std::pow(1.0 - ps, k);
+  // Before the arrival: alive with probability `alive`, deaths by hour.
+  double alive = 1.0, p_death = 0.0, hours_times_p = 0.0;
+  for (int h = 1; h <= arrival; ++h) {
+    if (h > vai) {
+      p_death += alive * (1.0 - pt);
+      hours_times_p += h * alive * (1.0 - pt);
+      alive *= pt;
+    }
+  }
   Eigen::MatrixXd Q = Eigen::MatrixXd::Zero(cycles, cycles);
   Eigen::VectorXd to_dead = Eigen::VectorXd::Zero(cycles);
   for (int c = 0; c < cycles; ++c) {
-    const int lost = (c + 1) * (k + 1);  // PV below 0 after this hour's attempts and loss
-    const bool tested = lost > vai;      // "Si les PV négatifs dépassent la statistique de VAI"
+    const int lost = arrival + (c + 1) * (k + 1);  // PV below 0 after this hour
+    const bool tested = lost > vai;  // "Si les PV négatifs dépassent la statistique de VAI"
     const double survive = tested ? pt : 1.0;
     if (c + 1 < cycles) Q(c, c + 1) = all_fail * survive;
     to_dead(c) = all_fail * (1.0 - survive);
@@ -50,35 +61,38 @@ Exact solve(int vai, int medicine, int k, int difficulty, int cycles = 400) {
   const Eigen::VectorXd h = N * to_dead;        // P(dead | state)
   // g_c = E[hours to death; dead | c]: g = Q g + Q h + to_dead (one hour a step).
   const Eigen::VectorXd g = N * (Q * h + to_dead);
-  return {h(0), g(0) / h(0)};
+  p_death += alive * h(0);
+  hours_times_p += alive * (g(0) + arrival * h(0));
+  return {p_death, hours_times_p / p_death};
 }
 
-std::string chain_scenario(int vai, int medicine, int k, int difficulty) {
+std::string chain_scenario(int vai, int medicine, int k, int difficulty, int arrival) {
   // One blow leaves the character at exactly 0 PV; the scene is 0 minutes, so the coma begins
   // at 0 whatever the Survival test; the helper is there from the start (first attempt at the
-  // fight's end, 6 s; the hours fall at 1 h, 2 h, ...). Nothing else happens.
+  // fight's end, 6 s, or at the arrival; the hours fall at 1 h, 2 h, ...). Nothing else happens.
   return "name = \"chain\"\nruleset = \"flux\"\nhorizon = \"30 days\"\n"
          "[resolution]\ndifficulty = " +
          std::to_string(difficulty) + "\n[character]\nmax_pv = 10\nvai = " + std::to_string(vai) +
          "\n[encounter]\nrounds = 1\nscene = \"0 minutes\"\n"
          "[[encounter.attackers]]\ndamage = 10\n"
-         "[aftercare]\nhelp_arrives = \"0 minutes\"\nmedicine = " +
-         std::to_string(medicine) + "\nattempts_per_hour = " + std::to_string(k) +
-         "\n[recovery]\nhour_rests = false\n";
+         "[aftercare]\nhelp_arrives = \"" +
+         std::to_string(arrival) + " hours\"\nmedicine = " + std::to_string(medicine) +
+         "\nattempts_per_hour = " + std::to_string(k) + "\n[recovery]\nhour_rests = false\n";
 }
 
-void check_against_chain(int vai, int medicine, int k, uint64_t seed) {
+void check_against_chain(int vai, int medicine, int k, uint64_t seed, int arrival = 0) {
   const int difficulty = 15;
-  const Exact exact = solve(vai, medicine, k, difficulty);
-  const LoadedScenario ls = test::load_text(chain_scenario(vai, medicine, k, difficulty));
+  const Exact exact = solve(vai, medicine, k, difficulty, arrival);
+  const LoadedScenario ls = test::load_text(chain_scenario(vai, medicine, k, difficulty, arrival));
   const uint64_t n = 200'000;
   const RunTally t = run_trials(ls, seed, 0, n);
   const Tally& x = t.variants[0];
   const uint64_t deaths = x.ends[fm::kDiedComa];
   const double p = static_cast<double>(deaths) / static_cast<double>(n);
   const double se = std::sqrt(exact.p_death * (1 - exact.p_death) / static_cast<double>(n));
-  INFO("VAI " << vai << ", Medicine " << medicine << ", " << k << " attempts an hour: exact "
-              << exact.p_death << ", Monte Carlo " << p << ", se " << se);
+  INFO("VAI " << vai << ", Medicine " << medicine << ", " << k << " attempts an hour, helper at "
+              << arrival << " h: exact " << exact.p_death << ", Monte Carlo " << p << ", se "
+              << se);
   REQUIRE(exact.p_death > 0.001);  // the cases are chosen so that death is possible
   CHECK(std::fabs(p - exact.p_death) <= 4 * se);
   CHECK(x.ends[fm::kDiedFall] == 0);
@@ -100,6 +114,13 @@ TEST_CASE("flux coma chain: Monte Carlo against the exact chain, several VAI / M
   check_against_chain(0, 0, 1, 202);   // VAI 0: a test from the first hour
   check_against_chain(2, -2, 4, 203);  // a poor helper trying four times an hour
   check_against_chain(6, 2, 2, 204);   // a sturdy patient, tests from the 3rd hour
+}
+
+TEST_CASE("flux coma chain: a helper who arrives hours into the coma",
+          "[flux][markov][statistics]") {
+  // At the arrival hour the hour's loss (and test) comes first, then the first attempt.
+  check_against_chain(2, 5, 1, 205, 3);  // -1, -2, then -3 past VAI 2: a test before help
+  check_against_chain(4, 0, 2, 206, 6);
 }
 
 TEST_CASE("flux coma chain: the exact solution on chains with obvious answers", "[flux][markov]") {

@@ -365,7 +365,7 @@ TEST_CASE("a --precision run resumes from its checkpoint to an uninterrupted run
   }
 }
 
-TEST_CASE("--precision with --shard is refused: a shard cannot see the whole run", "[resume]") {
+TEST_CASE("a precision target with a shard is refused: a shard cannot see the whole run", "[resume]") {
   const Result r = cli({"run", scenario_file(), "--precision", "4%", "--shard", "1/2", "--out",
                         fresh_path("precision-shard")});
   CHECK(r.status == 2);

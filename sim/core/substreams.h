@@ -4,7 +4,9 @@
 // sub-streams and so see the same attack rolls: common random numbers by purpose.
 //
 // Indices of one purpose must never collide within a trial; each function below says how
-// its index is made. Purpose::Test is for tests and benchmarks only.
+// its index is made. A trial runs one ruleset's model, so the sub-streams of two rulesets
+// (their sections below) may share indices; within a ruleset's trials, and with the shared
+// ones at the top, they may not. Purpose::Test is for tests and benchmarks only.
 #pragma once
 
 #include <cstdint>
@@ -54,6 +56,7 @@ inline constexpr SubStream wake(uint64_t n) {
   return {Purpose::Recovery, n};
 }
 
+// --- dnd5e (rules/dnd5e).
 // Recovery, dnd5e: the n-th lingering injury of the trial (n >= 0): its d20 and the draws made
 // when it is inflicted (which limb). Tagged 1 << 40 so it never meets wake(n).
 inline constexpr SubStream injury(uint64_t n) {
@@ -101,5 +104,27 @@ inline constexpr SubStream resuscitation() {
 inline constexpr SubStream recovery_day(uint64_t d) {
   return {Purpose::Recovery, (uint64_t{1} << 40) | d};
 }
+
+// --- flux (rules/flux).
+// Encounter: the n-th hazard of the trial (1 <= n < 2^16): a fall, a disease. Creature turns
+// start at round 1 (index 2^16 and up) and fight_setup is 0, so these never collide.
+inline constexpr SubStream hazard(uint64_t n) {
+  return {Purpose::Encounter, n & 0xffff};
+}
+
+// Recovery: the n-th night of rest (n >= 0): its tests and what it restores. Indices from
+// 2^40 up, clear of the wake() indices.
+inline constexpr SubStream night(uint64_t n) {
+  return {Purpose::Recovery, (uint64_t{1} << 40) | n};
+}
+// Recovery: the n-th short rest (n >= 0), e.g. an hour's rest.
+inline constexpr SubStream short_rest(uint64_t n) {
+  return {Purpose::Recovery, (uint64_t{2} << 40) | n};
+}
+// Recovery: the journey to a place of care (a clinic).
+inline constexpr SubStream travel() {
+  return {Purpose::Recovery, uint64_t{3} << 40};
+}
+
 }  // namespace streams
 }  // namespace leth

@@ -9,6 +9,7 @@
 
 #include "rules/common/health_model.h"
 #include "rules/dnd5e/model.h"
+#include "rules/flux/model.h"
 #include "rules/pf2/model.h"
 #include "rules/unisystem/model.h"
 
@@ -20,7 +21,7 @@ struct RulesetList {
 };
 
 // ---- the registry: one entry per ruleset
-using Rulesets = RulesetList<pf2::Model, dnd5e::Model, unisystem::Model>;
+using Rulesets = RulesetList<pf2::Model, dnd5e::Model, unisystem::Model, flux::Model>;
 // ----
 
 using Model = Rulesets::Variant;

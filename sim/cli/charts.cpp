@@ -139,7 +139,7 @@ Chart cdf_chart(const ResultsFolder& r, const std::string& q, bool& any) {
     return n;
   };
   c.body = "set title " + gp_quote(r.scenario + ": " + cdf_title(q)) +
-           "\nset ylabel '% of those trials, done by then'\nset xlabel " +
+           "\nset ylabel '% of them done by then'\nset xlabel " +
            gp_quote(cdf_axis(q)) +
            "\n" + curves(r, q, total, any);
   return c;

@@ -24,7 +24,7 @@ CsvTable CsvTable::parse(const std::string& text, const std::string& file) {
     if (t.header_.empty()) {
       t.header_ = row;
     } else if (row.size() != t.header_.size()) {
-      throw InputError({file, row_line},
+      throw InputError({file, row_line, 1},
                        "a row with " + std::to_string(row.size()) + " fields; the header has " +
                            std::to_string(t.header_.size()),
                        "the file is damaged: write it again with `lethality run`");
@@ -66,7 +66,7 @@ CsvTable CsvTable::parse(const std::string& text, const std::string& file) {
       any = true;
     }
   }
-  if (quoted) throw InputError({file, row_line}, "a quoted field is not closed");
+  if (quoted) throw InputError({file, row_line, 1}, "a quoted field is not closed");
   if (any || !row.empty()) end_row();
   if (t.header_.empty()) throw InputError({file}, "the file is empty; a header row was expected");
   return t;
@@ -91,7 +91,7 @@ bool CsvTable::has_column(const std::string& name) const {
 size_t CsvTable::column(const std::string& name) const {
   for (size_t i = 0; i < header_.size(); ++i)
     if (header_[i] == name) return i;
-  throw InputError({file_, 1}, "no column '" + name + "' in the header",
+  throw InputError({file_, 1, 1}, "no column '" + name + "' in the header",
                    "the file comes from another version of lethality: run the scenario again");
 }
 
@@ -106,7 +106,7 @@ double CsvTable::number(size_t r, const std::string& name) const {
   char* end = nullptr;
   const double x = std::strtod(s.c_str(), &end);
   if (end != s.c_str() + s.size() || errno == ERANGE)
-    throw InputError({file_, lines_.at(r)},
+    throw InputError({file_, lines_.at(r), 1},
                      name + ": '" + s + "' is not a number");
   return x;
 }

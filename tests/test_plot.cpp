@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +12,7 @@
 
 #include "sim/cli/charts.h"
 #include "sim/cli/csv_read.h"
+#include "sim/cli/results_folder.h"
 #include "sim/core/error.h"
 #include "tests/cli_support.h"
 #include "tests/support.h"
@@ -136,6 +138,31 @@ TEST_CASE("plot draws a real run's charts as valid PNG and SVG, and report.html"
   CHECK_THAT(html, Catch::Contains("id=\"c1-gnuplot_canvas\""));  // ids kept apart per chart
   CHECK_THAT(html, !Catch::Contains("<?xml"));
   CHECK_THAT(html, !Catch::Contains("<script"));
+
+  // Deaths by the end of rounds 1-3 (a death at 6k s happens at the start of round k + 1),
+  // counted from the histogram by hand; everyone who dies here dies within the week.
+  const ResultsFolder folder = read_results_folder(d);
+  const std::vector<Bin> bins = histogram_of(folder, "baseline", "time_to_death");
+  double by[3] = {0, 0, 0};
+  for (const Bin& b : bins) {
+    REQUIRE(b.low == b.high);  // exact times: the counts below are exact
+    for (int k = 0; k < 3; ++k)
+      if (b.high < 6 * (k + 1)) by[k] += b.count;
+  }
+  const Metric died = summary_metric(folder, "baseline", "death_rate");
+  auto pct = [](double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f%%", 100 * x);
+    return std::string(buf);
+  };
+  CHECK(by[0] == 0);  // with this seed nobody dies in round 1: the table must say 0.00%
+  CHECK(by[1] > 0);
+  CHECK(by[2] > by[1]);
+  CHECK_THAT(html, Catch::Contains("<tr><td>baseline</td><td>" + pct(by[0] / died.n) +
+                                   "</td><td>" + pct(by[1] / died.n) + "</td><td>" +
+                                   pct(by[2] / died.n) + "</td>"));
+  CHECK_THAT(html, Catch::Contains("<td>" + pct(died.estimate) + "</td><td>" +
+                                   pct(died.estimate) + "</td></tr>"));  // 1 week, in all
 
   SECTION("--format svg writes no PNG; the folder stays one `run` may replace") {
     const std::string e = copy_of_real_run("plot-svg-only");

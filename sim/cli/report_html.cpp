@@ -127,13 +127,16 @@ std::string deaths_by_table(const ResultsFolder& r) {
     const char* label;
     double s;
   };
-  const Col cols[] = {{"round 1", 6},  {"round 2", 12}, {"round 3", 18}, {"1 min", 60},
+  // Round k runs from 6(k - 1) s to 6k s, and times are whole seconds: dead by the end of
+  // round k is a time_to_death of at most 6k - 1 s.
+  const Col cols[] = {{"round 1", 5},   {"round 2", 11}, {"round 3", 17},   {"1 min", 60},
                       {"10 min", 600}, {"1 h", 3600},   {"1 day", 86400}, {"1 week", 604800}};
   std::string h =
-      "<h2>Deaths over time</h2>\n<p>The share of all trials dead by the end of each round "
-      "(6 s) and by each time since the fight began, from the <code>time_to_death</code> "
-      "histogram; ≥ marks a time that falls inside a histogram bin, where only the bins "
-      "wholly before it are counted.</p>\n<table><thead><tr><th>variant</th>";
+      "<h2>Deaths over time</h2>\n<p>The share of all trials dead by the end of round 1, 2 "
+      "and 3 (a round is 6 s; round k ends at 6k s) and within each time since the fight "
+      "began, from the <code>time_to_death</code> histogram; ≥ marks a time that falls "
+      "inside a histogram bin, where only the bins wholly before it are counted.</p>\n"
+      "<table><thead><tr><th>variant</th>";
   for (const Col& c : cols) h += "<th>" + std::string(c.label) + "</th>";
   h += "<th>in all</th></tr></thead><tbody>\n";
   bool any = false;

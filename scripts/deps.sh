@@ -13,7 +13,7 @@ LETHALITY_PACKAGES=(
 )
 
 # Only the tests need these (./test.sh installs them; ./run.sh does not): headless Chromium
-# renders report.html in tests/report_html.py. About 100 MB to download on a fresh machine, so
+# renders report.html in tests/report_html.py. Over 80 MB to download on a fresh machine, so
 # a designer who only runs scenarios does not pay for it.
 LETHALITY_TEST_PACKAGES=(
   chromium

@@ -79,17 +79,17 @@ TEST_CASE("bins become a cumulative curve that is exact at every bin edge", "[pl
   const std::vector<Bin> bins = {{0, 0, 1}, {6, 6, 2}, {12, 12, 0}, {13, 13, 3}, {200, 203, 4}};
   const auto c = cumulative_curve(bins, 20);
   REQUIRE(c.size() == 4);
-  CHECK(c[0] == std::pair<double, double>{1, 5});      // 1 of 20 by 1 s
-  CHECK(c[1] == std::pair<double, double>{6, 15});     // 3 by round 1
-  CHECK(c[2] == std::pair<double, double>{13, 30});    // an empty bin adds no step
-  CHECK(c[3] == std::pair<double, double>{203, 50});   // the wide bin counts at its upper end
+  CHECK(c[0] == std::pair<double, double>{1, 5});     // 1 of 20 by 1 s
+  CHECK(c[1] == std::pair<double, double>{6, 15});    // 3 by round 1
+  CHECK(c[2] == std::pair<double, double>{13, 30});   // an empty bin adds no step
+  CHECK(c[3] == std::pair<double, double>{203, 50});  // the wide bin counts at its upper end
   // Nothing by 1 s: the curve starts at (1 s, 0).
   CHECK(cumulative_curve({{6, 6, 1}}, 4).front() == std::pair<double, double>{1, 0});
   CHECK(cumulative_curve(bins, 0).empty());
 
   CHECK(count_by(bins, 12).count == 3);
   CHECK(count_by(bins, 12).exact);
-  CHECK(count_by(bins, 201).count == 6);  // the bin [200, 203] straddles 201: left out,
+  CHECK(count_by(bins, 201).count == 6);   // the bin [200, 203] straddles 201: left out,
   CHECK_FALSE(count_by(bins, 201).exact);  // and the count is marked a lower bound
   CHECK(count_by(bins, 203).count == 10);
   CHECK(count_by(bins, 203).exact);
@@ -158,11 +158,11 @@ TEST_CASE("plot draws a real run's charts as valid PNG and SVG, and report.html"
   CHECK(by[0] == 0);  // with this seed nobody dies in round 1: the table must say 0.00%
   CHECK(by[1] > 0);
   CHECK(by[2] > by[1]);
-  CHECK_THAT(html, Catch::Contains("<tr><td>baseline</td><td>" + pct(by[0] / died.n) +
-                                   "</td><td>" + pct(by[1] / died.n) + "</td><td>" +
-                                   pct(by[2] / died.n) + "</td>"));
-  CHECK_THAT(html, Catch::Contains("<td>" + pct(died.estimate) + "</td><td>" +
-                                   pct(died.estimate) + "</td></tr>"));  // 1 week, in all
+  CHECK_THAT(html,
+             Catch::Contains("<tr><td>baseline</td><td>" + pct(by[0] / died.n) + "</td><td>" +
+                             pct(by[1] / died.n) + "</td><td>" + pct(by[2] / died.n) + "</td>"));
+  CHECK_THAT(html, Catch::Contains("<td>" + pct(died.estimate) + "</td><td>" + pct(died.estimate) +
+                                   "</td></tr>"));  // 1 week, in all
 
   SECTION("--format svg writes no PNG; the folder stays one `run` may replace") {
     const std::string e = copy_of_real_run("plot-svg-only");

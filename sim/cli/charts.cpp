@@ -39,15 +39,16 @@ Chart death_rate_chart(const ResultsFolder& r) {
   std::string colours = "set linetype cycle " + std::to_string(std::size(kColours)) + "\n";
   for (size_t k = 0; k < std::size(kColours); ++k)
     colours += "set linetype " + std::to_string(k + 1) + " lc " + colour(k) + "\n";
-  c.body = data + colours + "set title " + gp_quote(r.scenario + ": deaths per variant (95% interval)") +
-           "\nset ylabel 'deaths (% of trials)'\nset yrange [0:*]\nset xrange [-0.6:" +
-           num(static_cast<double>(i) - 0.4) +
-           "]\nset offsets 0, 0, graph 0.12, 0\nset style fill solid 0.5 border -1\nset boxwidth 0.6\n"
-           "set grid ytics\nset key off\n" +
-           (i > 4 ? "set xtics rotate by -30\n" : "") +
-           "plot $d using 1:3:($1+1):xtic(2) with boxes lc variable, \\\n"
-           "     $d using 1:3:4:5 with yerrorbars lc rgb 'black' pt 7 ps 0.5, \\\n"
-           "     $d using 1:5:(sprintf('%.2f%%', $3)) with labels offset 0,0.8\n";
+  c.body =
+      data + colours + "set title " + gp_quote(r.scenario + ": deaths per variant (95% interval)") +
+      "\nset ylabel 'deaths (% of trials)'\nset yrange [0:*]\nset xrange [-0.6:" +
+      num(static_cast<double>(i) - 0.4) +
+      "]\nset offsets 0, 0, graph 0.12, 0\nset style fill solid 0.5 border -1\nset boxwidth 0.6\n"
+      "set grid ytics\nset key off\n" +
+      (i > 4 ? "set xtics rotate by -30\n" : "") +
+      "plot $d using 1:3:($1+1):xtic(2) with boxes lc variable, \\\n"
+      "     $d using 1:3:4:5 with yerrorbars lc rgb 'black' pt 7 ps 0.5, \\\n"
+      "     $d using 1:5:(sprintf('%.2f%%', $3)) with labels offset 0,0.8\n";
   return c;
 }
 
@@ -62,9 +63,9 @@ std::string time_axis(double t_max) {
     const char* label;
     double s;
   };
-  const Tic tics[] = {{"1 s", 1},          {"1 round", 6},      {"3 rounds", 18},
-                      {"1 min", 60},       {"10 min", 600},     {"1 h", 3600},
-                      {"8 h", 28800},      {"1 day", 86400},    {"1 week", 604800},
+  const Tic tics[] = {{"1 s", 1},           {"1 round", 6},       {"3 rounds", 18},
+                      {"1 min", 60},        {"10 min", 600},      {"1 h", 3600},
+                      {"8 h", 28800},       {"1 day", 86400},     {"1 week", 604800},
                       {"30 days", 2592000}, {"1 year", 31536000}, {"10 years", 315360000}};
   std::string s = "set logscale x\nunset mxtics\nset xrange [1:" + num(hi) + "]\nset xtics (";
   bool first = true;
@@ -110,9 +111,10 @@ Chart deaths_over_time_chart(const ResultsFolder& r, bool& any) {
   auto trials = [&](const std::string& v, const std::vector<Bin>&) {
     return summary_metric(r, v, "death_rate").n;
   };
-  c.body = "set title " + gp_quote(r.scenario + ": deaths over time") +
-           "\nset ylabel 'dead by then (% of all trials)'\nset xlabel 'time since the fight began'\n" +
-           curves(r, "time_to_death", trials, any);
+  c.body =
+      "set title " + gp_quote(r.scenario + ": deaths over time") +
+      "\nset ylabel 'dead by then (% of all trials)'\nset xlabel 'time since the fight began'\n" +
+      curves(r, "time_to_death", trials, any);
   return c;
 }
 
@@ -139,9 +141,8 @@ Chart cdf_chart(const ResultsFolder& r, const std::string& q, bool& any) {
     return n;
   };
   c.body = "set title " + gp_quote(r.scenario + ": " + cdf_title(q)) +
-           "\nset ylabel '% of them done by then'\nset xlabel " +
-           gp_quote(cdf_axis(q)) +
-           "\n" + curves(r, q, total, any);
+           "\nset ylabel '% of them done by then'\nset xlabel " + gp_quote(cdf_axis(q)) + "\n" +
+           curves(r, q, total, any);
   return c;
 }
 
@@ -173,23 +174,24 @@ Chart sequela_chart(const ResultsFolder& r, bool& any) {
     for (size_t j = 0; j < shown; ++j)
       for (size_t i = 0; i < s.rows(); ++i)
         if (s.at(i, "variant") == r.variants[v] && s.at(i, "sequela") == order[j].second)
-          data += num(static_cast<double>(j) + (static_cast<double>(v) - (nv - 1) / 2) * w) +
-                  " " + num(100 * s.number(i, "rate")) + " " + num(100 * s.number(i, "ci_low")) +
-                  " " + num(100 * s.number(i, "ci_high")) + "\n";
+          data += num(static_cast<double>(j) + (static_cast<double>(v) - (nv - 1) / 2) * w) + " " +
+                  num(100 * s.number(i, "rate")) + " " + num(100 * s.number(i, "ci_low")) + " " +
+                  num(100 * s.number(i, "ci_high")) + "\n";
     data += "EOD\n";
     plot += std::string(v ? ", \\\n     " : "") + name + " using 1:2 with boxes lc " + colour(v) +
             " title " + gp_quote(r.variants[v]) + ", " + name +
             " using 1:2:3:4 with yerrorbars lc rgb 'black' pt 7 ps 0.3 notitle";
   }
-  c.body = data + "set title " +
-           gp_quote(r.scenario + ": lasting injuries" +
-                    (shown < order.size() ? " (the " + std::to_string(shown) + " most frequent of " +
-                                                std::to_string(order.size()) + ")"
-                                          : std::string())) +
-           "\nset ylabel 'trials with it (%)'\nset yrange [0:*]\nset xrange [-0.6:" +
-           num(static_cast<double>(shown) - 0.4) + "]\n" + xtics +
-           ")\nset xtics rotate by -35\nset style fill solid 0.6 border -1\nset boxwidth " +
-           num(w) + "\nset grid ytics\nset key right top\n" + plot + "\n";
+  c.body =
+      data + "set title " +
+      gp_quote(r.scenario + ": lasting injuries" +
+               (shown < order.size() ? " (the " + std::to_string(shown) + " most frequent of " +
+                                           std::to_string(order.size()) + ")"
+                                     : std::string())) +
+      "\nset ylabel 'trials with it (%)'\nset yrange [0:*]\nset xrange [-0.6:" +
+      num(static_cast<double>(shown) - 0.4) + "]\n" + xtics +
+      ")\nset xtics rotate by -35\nset style fill solid 0.6 border -1\nset boxwidth " + num(w) +
+      "\nset grid ytics\nset key right top\n" + plot + "\n";
   return c;
 }
 
@@ -285,8 +287,9 @@ Chart sweep_chart(const ResultsFolder& r, bool& any) {
              gp_quote("target " + num(100 * target) + "%") + " at graph 0.85, first " +
              num(100 * target) + " offset 0,0.6\n";
   c.body = data + "set title " + gp_quote(r.scenario + ": death rate against " + x_name) +
-           "\nset xlabel " + gp_quote(x_name) + "\nset ylabel 'deaths (% of trials)'\nset xrange [" +
-           num(x_lo - pad) + ":" + num(x_hi + pad) + "]\nset yrange [0:*]\nset samples 200\n" +
+           "\nset xlabel " + gp_quote(x_name) +
+           "\nset ylabel 'deaths (% of trials)'\nset xrange [" + num(x_lo - pad) + ":" +
+           num(x_hi + pad) + "]\nset yrange [0:*]\nset samples 200\n" +
            "set grid xtics ytics\nset key outside right top\n" + setup + plot + "\n";
   return c;
 }

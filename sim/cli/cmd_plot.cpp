@@ -36,8 +36,9 @@ ScenarioText scenario_text(const ResultsFolder& r, const std::string& given) {
   std::ifstream in(s.path, std::ios::binary);
   if (!in) {
     if (!given.empty()) throw InputError({given}, "cannot read the scenario file");
-    s.note = "The scenario file is not at this path (relative to where `lethality plot` ran); "
-             "give it with --scenario FILE to show its text here.";
+    s.note =
+        "The scenario file is not at this path (relative to where `lethality plot` ran); "
+        "give it with --scenario FILE to show its text here.";
     return s;
   }
   std::ostringstream text;
@@ -49,8 +50,9 @@ ScenarioText scenario_text(const ResultsFolder& r, const std::string& given) {
                            sha256_hex(text.str()).substr(0, 12) + ", run.json's " +
                            recorded_hash.substr(0, 12) + ")",
                        "give --scenario the file that ran");
-    s.note = "The file at this path has changed since the run (its sha256 differs from "
-             "run.json's), so its text is not shown; give the file that ran with --scenario.";
+    s.note =
+        "The file at this path has changed since the run (its sha256 differs from "
+        "run.json's), so its text is not shown; give the file that ran with --scenario.";
     return s;
   }
   s.text = text.str();

@@ -106,8 +106,7 @@ double CsvTable::number(size_t r, const std::string& name) const {
   char* end = nullptr;
   const double x = std::strtod(s.c_str(), &end);
   if (end != s.c_str() + s.size() || errno == ERANGE)
-    throw InputError({file_, lines_.at(r), 1},
-                     name + ": '" + s + "' is not a number");
+    throw InputError({file_, lines_.at(r), 1}, name + ": '" + s + "' is not a number");
   return x;
 }
 

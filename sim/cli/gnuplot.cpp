@@ -19,7 +19,8 @@ namespace {
 struct Pipe {
   int fd[2] = {-1, -1};
   Pipe() {
-    if (::pipe2(fd, O_CLOEXEC) != 0) throw GnuplotFailed(std::string("pipe: ") + std::strerror(errno));
+    if (::pipe2(fd, O_CLOEXEC) != 0)
+      throw GnuplotFailed(std::string("pipe: ") + std::strerror(errno));
   }
   ~Pipe() {
     close(0);
@@ -52,7 +53,8 @@ std::string run_gnuplot(const std::string& script) {
   err.close(1);
   // Feed the script and drain both outputs at once: either side may fill a pipe's buffer.
   // A gnuplot that exits early makes writes fail with EPIPE, not kill us with SIGPIPE.
-  struct sigaction ignore {}, old {};
+  struct sigaction ignore {
+  }, old{};
   ignore.sa_handler = SIG_IGN;
   ::sigaction(SIGPIPE, &ignore, &old);
   std::string image, messages;

@@ -81,9 +81,9 @@ std::string comparison_table(const ResultsFolder& r) {
           break;
         }
     }
-    h += "<tr class=\"variant\">" + td(v, "name") + td(pct(d.estimate) + " (" + pct(d.lo) + "–" +
-                                                       pct(d.hi) + ")") +
-         td(diff) + td(seconds(summary_metric(r, v, "downtime_median_s").estimate)) +
+    h += "<tr class=\"variant\">" + td(v, "name") +
+         td(pct(d.estimate) + " (" + pct(d.lo) + "–" + pct(d.hi) + ")") + td(diff) +
+         td(seconds(summary_metric(r, v, "downtime_median_s").estimate)) +
          td(seconds(summary_metric(r, v, "downtime_p90_s").estimate)) +
          td(seconds(summary_metric(r, v, "time_out_of_action_median_s").estimate)) +
          td(top_sequelae(r, v)) + td(variant_description(r, v)) + "</tr>\n";
@@ -129,7 +129,7 @@ std::string deaths_by_table(const ResultsFolder& r) {
   };
   // Round k runs from 6(k - 1) s to 6k s, and times are whole seconds: dead by the end of
   // round k is a time_to_death of at most 6k - 1 s.
-  const Col cols[] = {{"round 1", 5},   {"round 2", 11}, {"round 3", 17},   {"1 min", 60},
+  const Col cols[] = {{"round 1", 5},  {"round 2", 11}, {"round 3", 17},  {"1 min", 60},
                       {"10 min", 600}, {"1 h", 3600},   {"1 day", 86400}, {"1 week", 604800}};
   std::string h =
       "<h2>Deaths over time</h2>\n<p>The share of all trials dead by the end of round 1, 2 "
@@ -194,11 +194,20 @@ std::string html_escape(const std::string& s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -233,8 +242,7 @@ std::string report_html(const ResultsFolder& r,
   for (size_t i = 0; i < charts.size(); ++i)
     h += "<figure id=\"" + charts[i].first.name + "\">\n" +
          inline_svg(charts[i].second, std::string("c") + std::to_string(i) + "-") +
-         "\n<figcaption>" +
-         html_escape(charts[i].first.title) + " (" + charts[i].first.name +
+         "\n<figcaption>" + html_escape(charts[i].first.title) + " (" + charts[i].first.name +
          ".svg)</figcaption>\n</figure>\n";
   if (r.sequelae && r.sequelae->rows() == 0)
     h += "<p>This ruleset declares no lasting injuries (sequelae.csv is empty).</p>\n";
@@ -244,7 +252,8 @@ std::string report_html(const ResultsFolder& r,
   if (!scenario.note.empty()) h += "<p class=\"note\">" + html_escape(scenario.note) + "</p>\n";
   if (!scenario.text.empty()) h += "<pre>" + html_escape(scenario.text) + "</pre>\n";
   h += "<p><small>Written by lethality " + html_escape(version) +
-       " (<code>lethality plot</code>) from the files in this folder.</small></p>\n</body>\n</html>\n";
+       " (<code>lethality plot</code>) from the files in this "
+       "folder.</small></p>\n</body>\n</html>\n";
   return h;
 }
 

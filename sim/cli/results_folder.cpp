@@ -40,8 +40,7 @@ ResultsFolder read_results_folder(const std::string& dir) {
     // A batch's folder holds one results folder per scenario.
     for (const auto& e : fs::directory_iterator(dir, ec))
       if (fs::is_regular_file(e.path() / "run.json", ec)) {
-        hint = "this looks like a batch's folder: plot one scenario's, e.g. " +
-               (e.path()).string();
+        hint = "this looks like a batch's folder: plot one scenario's, e.g. " + (e.path()).string();
         break;
       }
     throw InputError({dir}, "not a results folder: no run.json, summary.csv or sweep.csv", hint);
@@ -58,7 +57,8 @@ ResultsFolder read_results_folder(const std::string& dir) {
     for (size_t i = 0; i < r.sweep->rows(); ++i) see(r.sweep->at(i, "variant"));
   if (r.run.is_object() && r.run.contains("scenario"))
     r.scenario = r.run["scenario"].value("name", "");
-  if (r.scenario.empty() && r.summary && r.summary->rows()) r.scenario = r.summary->at(0, "scenario");
+  if (r.scenario.empty() && r.summary && r.summary->rows())
+    r.scenario = r.summary->at(0, "scenario");
   if (r.scenario.empty() && r.sweep && r.sweep->rows()) r.scenario = r.sweep->at(0, "scenario");
   if (r.scenario.empty()) r.scenario = fs::path(dir).lexically_normal().filename().string();
   return r;

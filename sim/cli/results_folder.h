@@ -15,8 +15,7 @@ namespace leth {
 struct ResultsFolder {
   std::string dir;
   nlohmann::json run;  // run.json; null if the folder has none
-  std::optional<CsvTable> summary, end_states, histograms, sequelae, comparisons, sweep,
-      sweep_fit;
+  std::optional<CsvTable> summary, end_states, histograms, sequelae, comparisons, sweep, sweep_fit;
   std::vector<std::string> variants;  // in the file's order: run.json's, else as first seen
   std::string scenario;               // the scenario's name
 };

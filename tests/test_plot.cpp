@@ -223,7 +223,11 @@ TEST_CASE("plot draws sequelae and a sweep with its fit from the files' columns"
   CHECK_THAT(s, Catch::Contains("baseline crosses at 1.319 [1.1, 1.5]"));
   CHECK_THAT(s, Catch::Contains("target 5%"));
   CHECK_THAT(s, !Catch::Contains("player-core crosses"));  // no crossing: no marker
-  CHECK_THAT(read_file(d + "/report.html"), Catch::Contains("scar 1.50%"));
+  const std::string html = read_file(d + "/report.html");
+  CHECK_THAT(html, Catch::Contains("scar 1.50%"));
+  CHECK_THAT(html,
+             Catch::Contains("<tr><td>baseline</td><td>5.00%</td><td>1.319 (1.1 to 1.5)</td>"));
+  CHECK_THAT(html, Catch::Contains("<tr><td>player-core</td><td>5.00%</td><td>none in range</td>"));
 }
 
 TEST_CASE("plot refuses bad input with status 2 and writes nothing", "[plot]") {

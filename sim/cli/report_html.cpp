@@ -155,6 +155,40 @@ std::string deaths_by_table(const ResultsFolder& r) {
   return any ? h + "</tbody></table>\n" : "";
 }
 
+// The sweep's answer: where each variant's fitted death rate crosses the target.
+std::string sweep_table(const ResultsFolder& r) {
+  if (!r.sweep_fit || r.sweep_fit->rows() == 0) return "";
+  const CsvTable& f = *r.sweep_fit;
+  std::string h =
+      "<h2>Sweep: where the death rate crosses the target</h2>\n<p>A logistic fit of the death "
+      "rate against <code>" +
+      html_escape(f.at(0, "x_name")) +
+      "</code> for each variant; the crossing is where the fitted rate equals the target, with "
+      "its 95% interval (empty: no crossing within the swept range, or no target).</p>\n"
+      "<table><thead><tr><th>variant</th>" +
+      (f.at(0, "y_name").empty() ? std::string()
+                                 : "<th>" + html_escape(f.at(0, "y_name")) + "</th>") +
+      "<th>target</th><th>crossing (95% CI)</th><th>intercept</th><th>slope</th></tr></thead>"
+      "<tbody>\n";
+  auto g = [](double x) {
+    if (!std::isfinite(x)) return std::string("–");
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", x);
+    return std::string(buf);
+  };
+  for (size_t i = 0; i < f.rows(); ++i) {
+    const double c = f.number(i, "crossing");
+    h += "<tr>" + td(f.at(i, "variant")) +
+         (f.at(0, "y_name").empty() ? std::string() : td(f.at(i, "y"))) +
+         td(pct(f.number(i, "target"))) +
+         td(std::isfinite(c) ? g(c) + " (" + g(f.number(i, "crossing_low")) + " to " +
+                                   g(f.number(i, "crossing_high")) + ")"
+                             : std::string("none in range")) +
+         td(g(f.number(i, "intercept"))) + td(g(f.number(i, "slope"))) + "</tr>\n";
+  }
+  return h + "</tbody></table>\n";
+}
+
 std::string metadata_table(const ResultsFolder& r) {
   if (!r.run.is_object()) return "<p>This folder has no run.json.</p>\n";
   std::string h = "<table class=\"meta\"><tbody>\n";
@@ -237,7 +271,7 @@ std::string report_html(const ResultsFolder& r,
     h += "<p class=\"note\">PARTIAL: this run was interrupted or is one shard; the trials it "
          "covers are listed under Run.</p>\n";
   if (r.summary) h += "<h2>Variants</h2>\n" + comparison_table(r);
-  h += pairs_table(r) + deaths_by_table(r);
+  h += pairs_table(r) + deaths_by_table(r) + sweep_table(r);
   if (!charts.empty()) h += "<h2>Charts</h2>\n";
   for (size_t i = 0; i < charts.size(); ++i)
     h += "<figure id=\"" + charts[i].first.name + "\">\n" +

@@ -164,7 +164,8 @@ std::string sweep_table(const ResultsFolder& r) {
       "rate against <code>" +
       html_escape(f.at(0, "x_name")) +
       "</code> for each variant; the crossing is where the fitted rate equals the target, with "
-      "its 95% interval (empty: no crossing within the swept range, or no target).</p>\n"
+      "its 95% interval (\"none in range\": no crossing within the swept range, or no "
+      "target).</p>\n"
       "<table><thead><tr><th>variant</th>" +
       (f.at(0, "y_name").empty() ? std::string()
                                  : "<th>" + html_escape(f.at(0, "y_name")) + "</th>") +

@@ -16,13 +16,13 @@ jobs=$(nproc)
 mode=${1:-all}
 case "$mode" in
   all)
-    install_deps
+    install_deps "${LETHALITY_TEST_PACKAGES[@]}"
     configure_build build -DLETHALITY_WERROR=$werror -DLETHALITY_TESTS=ON -DLETHALITY_BENCH=ON
     cmake --build build
     ctest --test-dir build --output-on-failure -j "$jobs"
     ;;
   sanitize)
-    install_deps
+    install_deps "${LETHALITY_TEST_PACKAGES[@]}"
     # Warnings are errors in the plain build only: g++ 12 gives false maybe-uninitialized
     # warnings in the standard library under the sanitizers' instrumentation.
     configure_build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLETHALITY_WERROR=OFF \

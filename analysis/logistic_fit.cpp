@@ -101,7 +101,16 @@ std::optional<LogisticFit> fit_logistic(const std::vector<BinomialPoint>& all) {
     const Eigen::Vector2d xi(1, u[i]);
     info += static_cast<double>(pts[i].n) * p * (1 - p) * xi * xi.transpose();
   }
-  const Eigen::Matrix2d cov_u = info.inverse();
+  double pearson = 0;
+  for (size_t i = 0; i < pts.size(); ++i) {
+    const double p = sigmoid(beta(0) + beta(1) * u[i]);
+    const double n = static_cast<double>(pts[i].n);
+    const double r = static_cast<double>(pts[i].k) - n * p;
+    pearson += r * r / (n * p * (1 - p));
+  }
+  const int df = static_cast<int>(pts.size()) - 2;
+  const double dispersion = df > 0 ? std::max(1.0, pearson / df) : 1.0;
+  const Eigen::Matrix2d cov_u = dispersion * info.inverse();
   // a + b x = a_u + b_u (x - mean) / scale: (a, b) = T (a_u, b_u).
   Eigen::Matrix2d T;
   T << 1, -mean / scale, 0, 1 / scale;
@@ -115,6 +124,9 @@ std::optional<LogisticFit> fit_logistic(const std::vector<BinomialPoint>& all) {
   f.se_slope = std::sqrt(cov(1, 1));
   f.cov = cov(0, 1);
   f.iterations = it + 1;
+  f.pearson = pearson;
+  f.df = df;
+  f.dispersion = dispersion;
   return f;
 }
 

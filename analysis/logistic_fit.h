@@ -19,11 +19,21 @@ struct BinomialPoint {
 struct LogisticFit {
   double intercept = 0;
   double slope = 0;
-  // From the inverse of the observed (= expected, canonical link) information at the fit.
+  // From the inverse of the observed (= expected, canonical link) information at the fit,
+  // multiplied by `dispersion` when that exceeds 1 (see below).
   double se_intercept = 0;
   double se_slope = 0;
   double cov = 0;  // covariance of intercept and slope
   int iterations = 0;
+  // Lack of fit: Pearson's X^2 = sum (k - n p)^2 / (n p (1 - p)) on df = points - 2. A death
+  // rate that is not logistic in x leaves X^2 / df far above 1 with many trials per point,
+  // and the binomial standard errors alone would then be much too small (the interval would
+  // measure the noise, not the misfit). So the covariance is scaled by
+  // dispersion = max(1, X^2 / df) (quasi-binomial, McCullagh & Nelder 1989 sec. 4.5); 1 when
+  // df = 0.
+  double pearson = 0;
+  int df = 0;
+  double dispersion = 1;
   double rate(double x) const;
 };
 

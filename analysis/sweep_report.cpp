@@ -1,6 +1,7 @@
 #include "analysis/sweep_report.h"
 
 #include <cmath>
+#include <algorithm>
 #include <cstdio>
 #include <map>
 
@@ -77,7 +78,9 @@ void add_sweep_files(std::vector<std::pair<std::string, std::string>>& files, co
     else
       fits.field("").field("");
     fits.field(sw.target ? *sw.target : nan);
-    const LogisticFit f = c.fit.value_or(LogisticFit{nan, nan, nan, nan, nan, 0});
+    LogisticFit f;
+    if (c.fit) f = *c.fit;
+    else f.intercept = f.slope = f.se_intercept = f.se_slope = f.cov = nan;
     fits.field(f.intercept).field(f.slope).field(f.se_intercept).field(f.se_slope).field(f.cov);
     // An unbounded end of the interval is left empty, like a crossing outside the range.
     auto finite = [&](double x) { return std::isfinite(x) ? x : nan; };
@@ -91,12 +94,29 @@ void add_sweep_files(std::vector<std::pair<std::string, std::string>>& files, co
 
 namespace {
 
-// x in the unit the scenario wrote it in, to 2 significant decimals: "3.4 rounds".
-std::string in_unit(const SweepAxis& a, double x) {
+// x in the unit the scenario wrote it in, to 3 significant digits: "3.4", "3.4 rounds".
+std::string number_in(const SweepAxis& a, double x) {
   if (!std::isfinite(x)) return x > 0 ? "inf" : "-inf";
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.3g", x / a.unit_seconds);
-  return a.unit.empty() ? std::string(buf) : std::string(buf) + " " + a.unit;
+  return buf;
+}
+std::string in_unit(const SweepAxis& a, double x) {
+  return a.unit.empty() ? number_in(a, x) : number_in(a, x) + " " + a.unit;
+}
+
+// Where the observed rates cross the target: the first pair of neighbouring points (in x
+// order) on either side of it, as " (observed: between 4 and 5 rounds)"; "" if none.
+std::string observed_bracket(const SweepAxis& a, const SweepCurve& c, double target) {
+  std::vector<std::pair<double, double>> xy;
+  for (const BinomialPoint& p : c.deaths)
+    xy.emplace_back(p.x, static_cast<double>(p.k) / static_cast<double>(p.n));
+  std::sort(xy.begin(), xy.end());
+  for (size_t i = 0; i + 1 < xy.size(); ++i)
+    if ((xy[i].second - target) * (xy[i + 1].second - target) <= 0)
+      return " (observed: between " + number_in(a, xy[i].first) + " and " +
+             in_unit(a, xy[i + 1].first) + ")";
+  return "";
 }
 
 std::string percent(double p) {
@@ -126,8 +146,8 @@ std::string sweep_summary(const Scenario& s, const RunInfo& info, const RunTally
     } else {
       const Crossing& x = *c.crossing;
       const std::string ci = std::isnan(x.lo) ? " [interval unbounded]"
-                                              : " [" + in_unit(sw.x, x.lo) + ", " +
-                                                    in_unit(sw.x, x.hi) + "]";
+                                              : " [" + number_in(sw.x, x.lo) + ", " +
+                                                    number_in(sw.x, x.hi) + "]";
       // Deaths rise with x: keep x below the crossing; else above it.
       const bool at_most = c.fit->slope > 0;
       if (sw.x.leaf == "help_arrives" && at_most)
@@ -135,6 +155,10 @@ std::string sweep_summary(const Scenario& s, const RunInfo& info, const RunTally
       else
         line += sw.x.key + (at_most ? " must be at most " : " must be at least ") +
                 in_unit(sw.x, x.x) + ci + " to keep " + goal;
+      line += observed_bracket(sw.x, c, *sw.target);
+      if (c.fit->dispersion > 4)  // X^2/df: the points stray from the curve by 2 SE or more
+        line += "; the logistic curve fits loosely (X^2/df = " + number_in(SweepAxis{}, c.fit->dispersion) +
+                "), its interval widened to match";
     }
     out += line + "\n";
   }

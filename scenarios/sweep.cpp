@@ -122,7 +122,8 @@ SweepAxis read_axis(Reader& r, bool is_y) {
         raw.push_back({static_cast<double>(d.max()), false, s->get(), at});
         // Shown in the first value's unit if every value has it, else in seconds.
         const double us = static_cast<double>(d.unit());
-        const std::string word = s->get().substr(s->get().find_last_of(' ') + 1);
+        std::string word = s->get().substr(s->get().find_last_of(' ') + 1);
+        if (!word.empty() && word.back() != 's') word += 's';  // "1 round": shown in rounds
         if (raw.size() == 1) {
           a.duration = true;
           a.unit_seconds = us;

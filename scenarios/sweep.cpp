@@ -52,7 +52,7 @@ std::optional<std::vector<Segment>> split_key(const std::string& key) {
   return out;
 }
 
-SweepAxis read_axis(Reader& r, bool is_y) {
+SweepAxis read_axis(Reader& r) {
   SweepAxis a;
   Document& doc = const_cast<Document&>(r.doc());
   a.key = r.need_string("key");
@@ -196,7 +196,6 @@ SweepAxis read_axis(Reader& r, bool is_y) {
     a.at.push_back(v.at);
     a.values.push_back(std::move(node));
   }
-  (void)is_y;
   return a;
 }
 
@@ -224,9 +223,9 @@ std::optional<Sweep> read_sweep(Reader& root, size_t variants) {
   if (!t) return std::nullopt;
   Sweep s;
   s.at = t->where();
-  s.x = read_axis(*t, false);
+  s.x = read_axis(*t);
   if (auto y = t->get_table("y")) {
-    s.y = read_axis(*y, true);
+    s.y = read_axis(*y);
     if (s.y->key == s.x.key)
       y->fail("key", "the grid's two keys are the same", "sweep another key in [sweep.y]");
   }

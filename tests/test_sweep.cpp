@@ -3,11 +3,14 @@
 // to end through the command line — common random numbers, a monotone death rate, the files.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 #include <variant>
 
+#include "analysis/sweep_report.h"
 #include "rules/pf2/config.h"
+#include "sim/engine/runner.h"
 #include "tests/cli_support.h"
 #include "tests/support.h"
 
@@ -196,4 +199,52 @@ TEST_CASE("the bundled sweep example loads", "[sweep]") {
   REQUIRE(ls.scenario.sweep);
   CHECK(ls.scenario.sweep->target == 0.05);
   CHECK(ls.scenario.variants.size() == 2 * (1 + 8));
+}
+
+TEST_CASE("a grid's files: one fit per variant and y, every point's metrics", "[sweep]") {
+  const LoadedScenario ls = test::load_text(
+      sweep_scenario("[sweep]\nkey = \"aftercare.help_arrives\"\nvalues = [\"1 round\", "
+                     "\"4 rounds\", \"10 rounds\"]\ntarget = 0.05\n\n[sweep.y]\n"
+                     "key = \"character.max_hp\"\nvalues = [15, 25]\n\n[[variants]]\n"
+                     "name = \"flat\"\noptions = { recovery_check = \"flat\" }\n"),
+      "grid-files.toml");
+  REQUIRE(ls.scenario.variants.size() == 2 * (1 + 6));
+  ThreadLimit one(1);
+  const RunTally t = run_trials(ls, 7, 0, 4000);
+  RunInfo info;
+  for (const VariantSpec& v : ls.scenario.variants) info.variants.push_back(v.name);
+  info.metrics = metrics_of(ls.models.front());
+  std::vector<std::pair<std::string, std::string>> files;
+  add_sweep_files(files, ls.scenario, info, t);
+  REQUIRE(files.size() == 2);
+  CHECK(files[0].first == "sweep.csv");
+  CHECK(files[1].first == "sweep_fit.csv");
+  const auto fits = read_csv(files[1].second);
+  REQUIRE(fits.size() == 4);  // (baseline, flat) x (max_hp 15, 25)
+  CHECK(fits[0].at("variant") == "baseline");
+  CHECK(fits[0].at("y_name") == "character.max_hp");
+  CHECK(fits[0].at("y") == "15");
+  CHECK(fits[1].at("y") == "25");
+  CHECK(fits[2].at("variant") == "flat");
+  // The fit's counts are the tallies': each death_rate row of sweep.csv is a point's own rate.
+  const uint64_t died = info.metrics.end_mask(EndKind::Died);
+  size_t rates = 0;
+  for (const auto& row : read_csv(files[0].second)) {
+    if (row.at("metric") != "death_rate") continue;
+    ++rates;
+    const std::string name = row.at("variant") + "@help_arrives=" +
+                             (row.at("x") == "6" ? "1round" : row.at("x") == "24" ? "4rounds"
+                                                                                  : "10rounds") +
+                             ",max_hp=" + row.at("y");
+    const int v = ls.scenario.variant_index(name);
+    REQUIRE(v >= 0);
+    const Tally& x = t.variants[static_cast<size_t>(v)];
+    CHECK(std::stod(row.at("estimate")) ==
+          Approx(static_cast<double>(x.ends_in(died)) / static_cast<double>(x.trials)));
+    CHECK(row.at("n") == "4000");
+  }
+  CHECK(rates == 12);
+  // One sentence per curve.
+  const std::string words = sweep_summary(ls.scenario, info, t);
+  CHECK(std::count(words.begin(), words.end(), '\n') == 4);
 }

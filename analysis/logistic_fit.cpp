@@ -150,8 +150,10 @@ std::optional<Crossing> crossing(const LogisticFit& f, double target, double z) 
   } else if (disc > 0) {  // two half-lines: the interval through x* is unbounded on one side
     const double r = std::sqrt(disc);
     const double r1 = (-B - r) / A, r2 = (-B + r) / A;  // A < 0: r1 > r2
-    if (c.x >= r1) c.lo = r1, c.hi = inf;
-    else c.lo = -inf, c.hi = r2;
+    if (c.x >= r1)
+      c.lo = r1, c.hi = inf;
+    else
+      c.lo = -inf, c.hi = r2;
   } else {
     c.lo = std::numeric_limits<double>::quiet_NaN();
     c.hi = std::numeric_limits<double>::quiet_NaN();

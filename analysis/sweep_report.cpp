@@ -1,7 +1,7 @@
 #include "analysis/sweep_report.h"
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 
@@ -61,7 +61,10 @@ void add_sweep_files(std::vector<std::pair<std::string, std::string>>& files, co
         points.field(sw.y->key).field(sw.y->x[sw.yi(p)]);
       else
         points.field("").field("");
-      points.field(r->metric).field(r->estimate.value).field(r->estimate.lo).field(r->estimate.hi)
+      points.field(r->metric)
+          .field(r->estimate.value)
+          .field(r->estimate.lo)
+          .field(r->estimate.hi)
           .field(r->n);
       points.end_row();
     }
@@ -79,8 +82,10 @@ void add_sweep_files(std::vector<std::pair<std::string, std::string>>& files, co
       fits.field("").field("");
     fits.field(sw.target ? *sw.target : nan);
     LogisticFit f;
-    if (c.fit) f = *c.fit;
-    else f.intercept = f.slope = f.se_intercept = f.se_slope = f.cov = nan;
+    if (c.fit)
+      f = *c.fit;
+    else
+      f.intercept = f.slope = f.se_intercept = f.se_slope = f.cov = nan;
     fits.field(f.intercept).field(f.slope).field(f.se_intercept).field(f.se_slope).field(f.cov);
     // An unbounded end of the interval is left empty, like a crossing outside the range.
     auto finite = [&](double x) { return std::isfinite(x) ? x : nan; };
@@ -145,9 +150,9 @@ std::string sweep_summary(const Scenario& s, const RunInfo& info, const RunTally
               in_unit(sw.x, c.deaths.back().x);
     } else {
       const Crossing& x = *c.crossing;
-      const std::string ci = std::isnan(x.lo) ? " [interval unbounded]"
-                                              : " [" + number_in(sw.x, x.lo) + ", " +
-                                                    number_in(sw.x, x.hi) + "]";
+      const std::string ci =
+          std::isnan(x.lo) ? " [interval unbounded]"
+                           : " [" + number_in(sw.x, x.lo) + ", " + number_in(sw.x, x.hi) + "]";
       // Deaths rise with x: keep x below the crossing; else above it.
       const bool at_most = c.fit->slope > 0;
       if (sw.x.leaf == "help_arrives" && at_most)
@@ -157,8 +162,8 @@ std::string sweep_summary(const Scenario& s, const RunInfo& info, const RunTally
                 in_unit(sw.x, x.x) + ci + " to keep " + goal;
       line += observed_bracket(sw.x, c, *sw.target);
       if (c.fit->dispersion > 4)  // X^2/df: the points stray from the curve by 2 SE or more
-        line += "; the logistic curve fits loosely (X^2/df = " + number_in(SweepAxis{}, c.fit->dispersion) +
-                "), its interval widened to match";
+        line += "; the logistic curve fits loosely (X^2/df = " +
+                number_in(SweepAxis{}, c.fit->dispersion) + "), its interval widened to match";
     }
     out += line + "\n";
   }

@@ -117,7 +117,8 @@ SweepAxis read_axis(Reader& r) {
                            "with unit = \"" + a.unit + "\", write the numbers alone");
         Duration d = Duration::parse(s->get(), at);
         if (!d.is_fixed())
-          throw InputError(at, r.path_of("values") + ": a sweep value must be a fixed time, not dice",
+          throw InputError(at,
+                           r.path_of("values") + ": a sweep value must be a fixed time, not dice",
                            "write e.g. \"3 rounds\"");
         raw.push_back({static_cast<double>(d.max()), false, s->get(), at});
         // Shown in the first value's unit if every value has it, else in seconds.
@@ -145,8 +146,9 @@ SweepAxis read_axis(Reader& r) {
     }
   } else {
     for (const char* k : {"from", "to", "step"})
-      if (!r.has(k)) r.fail_here(std::string("missing key '") + k + "'",
-                                 "a range needs from, to and step: from = 1, to = 8, step = 1");
+      if (!r.has(k))
+        r.fail_here(std::string("missing key '") + k + "'",
+                    "a range needs from, to and step: from = 1, to = 8, step = 1");
     const double from = *r.get_number("from", -1e15, 1e15);
     const double to = *r.get_number("to", -1e15, 1e15);
     const double step = *r.get_number("step", -1e15, 1e15);
@@ -161,21 +163,23 @@ SweepAxis read_axis(Reader& r) {
                          r.table()->get("step")->is_integer();
     for (size_t i = 0; i < static_cast<size_t>(count); ++i) {
       double x = from + static_cast<double>(i) * step;
-      if (!integer) x = std::round(x * 1e9) / 1e9;  // 0.1 + 2 * 0.1 reads 0.3, not 0.30000000000000004
+      if (!integer)
+        x = std::round(x * 1e9) / 1e9;  // 0.1 + 2 * 0.1 reads 0.3, not 0.30000000000000004
       raw.push_back({x, integer, "", r.where("from")});
     }
   }
   if (raw.size() > kMaxPointsPerAxis)
-    r.fail("values", "too many values", "at most " + std::to_string(Sweep::kMaxVariants) +
-                                            " variants in all");
+    r.fail("values", "too many values",
+           "at most " + std::to_string(Sweep::kMaxVariants) + " variants in all");
 
   for (const Raw& v : raw) {
     std::shared_ptr<toml::node> node;
     std::string text;
     double x = v.x;
     if (unit) {
-      if (v.x < 0) throw InputError(v.at, r.path_of(has_values ? "values" : "from") +
-                                              ": a time cannot be negative");
+      if (v.x < 0)
+        throw InputError(v.at,
+                         r.path_of(has_values ? "values" : "from") + ": a time cannot be negative");
       text = number_text(v.x) + " " + a.unit;
       // The ruleset reads durations as whole seconds: check the value is one.
       const Duration d = Duration::parse(text, v.at);
@@ -191,6 +195,11 @@ SweepAxis read_axis(Reader& r) {
       text = number_text(v.x);
       node = std::make_shared<toml::value<double>>(v.x);
     }
+    for (size_t j = 0; j < a.x.size(); ++j)
+      if (a.x[j] == x)  // two points of one name, and a curve with a repeated x
+        throw InputError(v.at, r.path_of(has_values ? "values" : "from") + ": " + text +
+                                   " is swept twice (as " + a.text[j] + ")",
+                         "give each value once");
     a.x.push_back(x);
     a.text.push_back(text);
     a.at.push_back(v.at);
@@ -238,8 +247,8 @@ std::optional<Sweep> read_sweep(Reader& root, size_t variants) {
   const size_t total = variants * (1 + s.points());
   if (total > Sweep::kMaxVariants)
     t->fail_here("the sweep makes " + std::to_string(total) + " variants (" +
-                     std::to_string(variants) + " variants x (1 + " +
-                     std::to_string(s.points()) + " points))",
+                     std::to_string(variants) + " variants x (1 + " + std::to_string(s.points()) +
+                     " points))",
                  "at most " + std::to_string(Sweep::kMaxVariants) +
                      ": every pair of variants is tallied on every trial; sweep fewer values");
   return s;

@@ -29,12 +29,12 @@
 namespace leth {
 
 struct SweepAxis {
-  std::string key;      // "aftercare.help_arrives", as written
-  std::string section;  // "aftercare", "encounter.attackers[]" (as the key catalog names it)
-  std::string leaf;     // "help_arrives"
-  SourceLoc key_at;     // of the key's value
-  bool duration = false;   // x is in seconds
-  std::string unit;        // what x is shown in, in words: "rounds"; "" for a plain number
+  std::string key;          // "aftercare.help_arrives", as written
+  std::string section;      // "aftercare", "encounter.attackers[]" (as the key catalog names it)
+  std::string leaf;         // "help_arrives"
+  SourceLoc key_at;         // of the key's value
+  bool duration = false;    // x is in seconds
+  std::string unit;         // what x is shown in, in words: "rounds"; "" for a plain number
   double unit_seconds = 1;  // a duration's unit in seconds (x / unit_seconds is in `unit`)
   std::vector<double> x;    // each point's value: the number, or a duration in seconds
   std::vector<std::string> text;  // each point's value as a scenario would write it

@@ -14,7 +14,9 @@ using namespace leth;
 
 namespace {
 
-double logit(double p) { return std::log(p / (1 - p)); }
+double logit(double p) {
+  return std::log(p / (1 - p));
+}
 
 // SplitMix64: a fixed, portable generator for the test's draws (no <random> distributions,
 // whose algorithms differ between standard libraries).
@@ -86,8 +88,8 @@ TEST_CASE("data from a known logistic curve: coefficients within 4 standard erro
 }
 
 TEST_CASE("the fit does not depend on the unit of x", "[sweep]") {
-  const std::vector<BinomialPoint> rounds = {{1, 5, 1000}, {2, 20, 1000}, {4, 90, 1000},
-                                             {8, 400, 1000}};
+  const std::vector<BinomialPoint> rounds = {
+      {1, 5, 1000}, {2, 20, 1000}, {4, 90, 1000}, {8, 400, 1000}};
   std::vector<BinomialPoint> seconds = rounds;
   for (BinomialPoint& p : seconds) p.x *= 86400;
   const auto f = fit_logistic(rounds), g = fit_logistic(seconds);
@@ -132,8 +134,8 @@ TEST_CASE("no estimate without one: no events, all events, separated points", "[
   CHECK(!fit_logistic({{1, 0, 100}, {2, 0, 100}}));
   CHECK(!fit_logistic({{1, 100, 100}, {2, 100, 100}}));
   CHECK(!fit_logistic({{1, 0, 100}, {2, 0, 100}, {3, 5, 100}}));    // events only at the top
-  CHECK(!fit_logistic({{1, 0, 100}, {2, 7, 100}, {3, 100, 100}}));   // quasi-complete
-  CHECK(!fit_logistic({{1, 3, 100}}));                               // one point
-  CHECK(!fit_logistic({{1, 3, 100}, {1, 5, 100}}));                  // one x
-  CHECK(fit_logistic({{1, 0, 100}, {2, 7, 100}, {3, 90, 100}}));     // overlapping
+  CHECK(!fit_logistic({{1, 0, 100}, {2, 7, 100}, {3, 100, 100}}));  // quasi-complete
+  CHECK(!fit_logistic({{1, 3, 100}}));                              // one point
+  CHECK(!fit_logistic({{1, 3, 100}, {1, 5, 100}}));                 // one x
+  CHECK(fit_logistic({{1, 0, 100}, {2, 7, 100}, {3, 90, 100}}));    // overlapping
 }

@@ -23,8 +23,11 @@ namespace {
 std::string sweep_scenario(const std::string& sweep, const std::string& arrives = "3 rounds") {
   std::string s = test::pf2_scenario(
       "count = 3\nstrikes = 1\nmap = 4\nkeep_attacking_downed = 0.25\n\n[aftercare]\n"
-      "help_arrives = \"" + arrives + "\"\n\n[aftercare.healer]\nmedicine = 5\n"
-      "heal = \"1d8+8\"\n\n" + sweep);
+      "help_arrives = \"" +
+      arrives +
+      "\"\n\n[aftercare.healer]\nmedicine = 5\n"
+      "heal = \"1d8+8\"\n\n" +
+      sweep);
   return s;
 }
 
@@ -113,10 +116,14 @@ TEST_CASE("sweep mistakes are located, with the nearest key", "[sweep]") {
   CHECK(e.find("sweep.target:") != std::string::npos);
   e = error_of_text(sweep_scenario(base + "values = [1, 2]\nunit = \"rnds\"\n"), "unit.toml");
   CHECK(e.find("sweep.unit: \"rnds\" is not a unit of time") != std::string::npos);
-  e = error_of_text(sweep_scenario("[sweep]\nkey = \"aftercare..x\"\nvalues = [1, 2]\n"), "bad.toml");
+  e = error_of_text(sweep_scenario("[sweep]\nkey = \"aftercare..x\"\nvalues = [1, 2]\n"),
+                    "bad.toml");
   CHECK(e.find("sweep.key: \"aftercare..x\" is not a key path") != std::string::npos);
   e = error_of_text(sweep_scenario(base + "values = [1, 2]\nstep = 1\n"), "extra.toml");
   CHECK(e.find("not both") != std::string::npos);
+  e = error_of_text(sweep_scenario(base + "values = [\"1 round\", \"6 s\"]\n"), "twice.toml");
+  CHECK(e.find("twice.toml:34:22: error: sweep.values: 6 s is swept twice (as 1 round)") !=
+        std::string::npos);
   // A value the ruleset refuses is located at the value, for the point's variant.
   e = error_of_text(sweep_scenario("[sweep]\nkey = \"character.max_hp\"\nvalues = [10, 0]\n"),
                     "value.toml");
@@ -233,8 +240,9 @@ TEST_CASE("a grid's files: one fit per variant and y, every point's metrics", "[
     if (row.at("metric") != "death_rate") continue;
     ++rates;
     const std::string name = row.at("variant") + "@help_arrives=" +
-                             (row.at("x") == "6" ? "1round" : row.at("x") == "24" ? "4rounds"
-                                                                                  : "10rounds") +
+                             (row.at("x") == "6"    ? "1round"
+                              : row.at("x") == "24" ? "4rounds"
+                                                    : "10rounds") +
                              ",max_hp=" + row.at("y");
     const int v = ls.scenario.variant_index(name);
     REQUIRE(v >= 0);

@@ -43,10 +43,11 @@ LoadedScenario load_scenario(const std::string& path) {
         const SweepAxis& axis = a == 0 ? sw.x : *sw.y;
         throw InputError(axis.key_at,
                          std::string(a == 0 ? "sweep.key" : "sweep.y.key") + ": \"" + axis.key +
-                             "\" is not read in variant \"" +
-                             out.scenario.variants[spec.of].name + "\" of this scenario",
+                             "\" is not read in variant \"" + out.scenario.variants[spec.of].name +
+                             "\" of this scenario",
                          "the ruleset reads it only in some configurations; see `lethality "
-                         "rules " + out.scenario.ruleset + "`");
+                         "rules " +
+                             out.scenario.ruleset + "`");
       }
   return out;
 }

@@ -256,3 +256,31 @@ TEST_CASE("a grid's files: one fit per variant and y, every point's metrics", "[
   const std::string words = sweep_summary(ls.scenario, info, t);
   CHECK(std::count(words.begin(), words.end(), '\n') == 4);
 }
+
+TEST_CASE("a sweep run in shards and merged writes a single run's sweep files", "[sweep]") {
+  const std::string file = test::write_file(
+      "arrival-shards.toml",
+      sweep_scenario("[sweep]\nkey = \"aftercare.help_arrives\"\n"
+                     "values = [\"1 round\", \"4 rounds\", \"10 rounds\"]\ntarget = 0.05\n"));
+  const std::string trials = "100000";  // two chunks of 65536
+  const std::string whole = test::fresh_path("sweep-whole");
+  REQUIRE(test::cli({"run", file, "--trials", trials, "--out", whole, "--quiet"}).status == 0);
+  std::vector<std::string> dirs;
+  for (int k = 1; k <= 2; ++k) {
+    dirs.push_back(test::fresh_path("sweep-shard-" + std::to_string(k)));
+    REQUIRE(test::cli({"run", file, "--trials", trials, "--shard", std::to_string(k) + "/2",
+                       "--out", dirs.back(), "--quiet"})
+                .status == 0);
+  }
+  const std::string merged = test::fresh_path("sweep-merged");
+  const test::CliResult m = test::cli({"merge", dirs[1], dirs[0], "--out", merged});
+  INFO(m.err);
+  REQUIRE(m.status == 0);
+  for (const char* f : {"sweep.csv", "sweep_fit.csv"}) {
+    INFO(f);
+    const std::string a = test::read_file(whole + "/" + f);
+    CHECK(!a.empty());
+    CHECK(a == test::read_file(merged + "/" + f));
+  }
+  CHECK(m.out.find("  sweep (baseline): ") != std::string::npos);
+}

@@ -181,10 +181,17 @@ SweepAxis read_axis(Reader& r) {
         throw InputError(v.at,
                          r.path_of(has_values ? "values" : "from") + ": a time cannot be negative");
       text = number_text(v.x) + " " + a.unit;
-      // The ruleset reads durations as whole seconds: check the value is one.
-      const Duration d = Duration::parse(text, v.at);
-      x = static_cast<double>(d.max());
-      node = std::make_shared<toml::value<std::string>>(text);
+      // Durations are whole seconds, and their amounts whole numbers: 1.5 rounds is written
+      // to the ruleset as "9 seconds".
+      const double seconds = v.x * a.unit_seconds;
+      if (seconds != std::round(seconds) || seconds > 1e15)
+        throw InputError(v.at,
+                         r.path_of(has_values ? "values" : "from") + ": " + text +
+                             " is not a whole number of seconds",
+                         "times are counted in whole seconds");
+      const std::string written = v.x == std::round(v.x) ? text : number_text(seconds) + " seconds";
+      x = static_cast<double>(Duration::parse(written, v.at).max());
+      node = std::make_shared<toml::value<std::string>>(written);
     } else if (!v.text.empty()) {
       text = v.text;
       node = std::make_shared<toml::value<std::string>>(text);
@@ -197,8 +204,9 @@ SweepAxis read_axis(Reader& r) {
     }
     for (size_t j = 0; j < a.x.size(); ++j)
       if (a.x[j] == x)  // two points of one name, and a curve with a repeated x
-        throw InputError(v.at, r.path_of(has_values ? "values" : "from") + ": " + text +
-                                   " is swept twice (as " + a.text[j] + ")",
+        throw InputError(v.at,
+                         r.path_of(has_values ? "values" : "from") + ": " + text +
+                             " is swept twice (as " + a.text[j] + ")",
                          "give each value once");
     a.x.push_back(x);
     a.text.push_back(text);

@@ -91,6 +91,13 @@ TEST_CASE("a sweep's points are variants layered over the file and its variants"
   CHECK(config_of(ls, 8).character.max_hp == 10);
   CHECK(config_of(ls, 13).character.max_hp == 30);
   CHECK(s.variants[13].of == 1);
+  // Half rounds are written to the ruleset in seconds; x is in seconds either way.
+  const LoadedScenario half =
+      test::load_text(sweep_scenario("[sweep]\nkey = \"aftercare.help_arrives\"\nfrom = 1\nto = 2\n"
+                                     "step = 0.5\nunit = \"rounds\"\n"),
+                      "half.toml");
+  CHECK(half.scenario.sweep->x.x == std::vector<double>{6, 9, 12});
+  CHECK(half.scenario.variants[2].name == "baseline@help_arrives=1.5rounds");
 }
 
 TEST_CASE("sweep mistakes are located, with the nearest key", "[sweep]") {

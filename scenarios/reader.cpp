@@ -146,6 +146,20 @@ SourceLoc Document::loc(const toml::source_region& r) const {
   return SourceLoc{path_, r.begin.line, r.begin.column};
 }
 
+SourceLoc Document::loc(const toml::node& n) const {
+  auto it = origins_.find(&n);
+  return it != origins_.end() ? it->second : loc(n.source());
+}
+
+void Document::set_origin(const toml::node* n, SourceLoc at) {
+  origins_[n] = std::move(at);
+}
+
+bool Document::used(const toml::table* t, std::string_view key) const {
+  auto it = marks_.find(t);
+  return it != marks_.end() && it->second.used.count(key) > 0;
+}
+
 std::string_view Document::number_literal(const toml::source_region& r) const {
   if (r.begin.line == 0 || r.begin.column == 0) return {};
   size_t i = 0;
@@ -244,7 +258,7 @@ bool Reader::has(std::string_view key) const {
 }
 
 SourceLoc Reader::where() const {
-  SourceLoc l = doc_->loc(layers_.front().table->source());
+  SourceLoc l = doc_->loc(*layers_.front().table);
   if (l.line == 0) l = SourceLoc{doc_->path()};
   return l;
 }
@@ -252,7 +266,7 @@ SourceLoc Reader::where() const {
 SourceLoc Reader::where(std::string_view key) const {
   auto f = find(key);
   if (!f) return where();
-  SourceLoc l = doc_->loc(f->node->source());
+  SourceLoc l = doc_->loc(*f->node);
   if (l.line == 0) return where();
   return l;
 }
@@ -421,7 +435,7 @@ std::optional<Dice> Reader::get_dice(std::string_view key, int64_t lo, int64_t h
            "at most " + std::to_string(Dice::kMaxConstant));
     d = Dice::constant(i->get());
   } else if (const auto* s = f.node->as_string()) {
-    SourceLoc at = doc_->loc(f.node->source());
+    SourceLoc at = doc_->loc(*f.node);
     if (at.line != 0) at.column += 1;  // past the opening quote
     try {
       d = Dice::parse(s->get(), at);
@@ -485,7 +499,7 @@ std::optional<Duration> Reader::get_duration(std::string_view key, Seconds max) 
                " minutes\"; units: " + duration_units_help());
     type_error(key, f, "a duration such as \"1d4 rounds\"");
   }
-  SourceLoc at = doc_->loc(f.node->source());
+  SourceLoc at = doc_->loc(*f.node);
   if (at.line != 0) at.column += 1;
   Duration d;
   try {
@@ -522,7 +536,7 @@ std::optional<Reader> Reader::get_table(std::string_view key) {
     const toml::table* t = n->as_table();
     if (!t) {
       const std::string p = l.path.empty() ? std::string(key) : l.path + "." + std::string(key);
-      throw InputError(doc_->loc(n->source()), p + ": expected a table, got " + type_word(*n),
+      throw InputError(doc_->loc(*n), p + ": expected a table, got " + type_word(*n),
                        "write [" + p + "] or " + std::string(key) + " = { ... }");
     }
     child.push_back({t, l.path.empty() ? std::string(key) : l.path + "." + std::string(key)});
@@ -541,7 +555,7 @@ std::vector<Reader> Reader::get_tables(std::string_view key) {
   if (!find(key)) {
     for (size_t l = 0; l + 1 < layers_.size(); ++l)
       if (const toml::node* p = layers_[l].table->get(patch_key))
-        throw InputError(doc_->loc(p->source()),
+        throw InputError(doc_->loc(*p),
                          join_path(layers_[l].path, patch_key) + ": there is no " +
                              std::string(key) + " to patch",
                          "write " + std::string(key) + " in full");
@@ -555,7 +569,7 @@ std::vector<Reader> Reader::get_tables(std::string_view key) {
   for (const toml::node& e : *arr) {
     const toml::table* t = e.as_table();
     if (!t)
-      throw InputError(doc_->loc(e.source()),
+      throw InputError(doc_->loc(e),
                        base + "[" + std::to_string(elements.size() + 1) +
                            "]: expected a table, got " + type_word(e),
                        "write [[" + base + "]] sections");
@@ -567,7 +581,7 @@ std::vector<Reader> Reader::get_tables(std::string_view key) {
     const toml::node* pn = l.table->get(patch_key);
     if (&l == f.layer) {
       if (pn && f.layer != &layers_.back())
-        throw InputError(doc_->loc(pn->source()),
+        throw InputError(doc_->loc(*pn),
                          join_path(l.path, patch_key) + ": give either " + std::string(key) +
                              " (replacing them all) or " + patch_key + " (changing some), not both",
                          "to change some of them, keep only " + patch_key);
@@ -578,7 +592,7 @@ std::vector<Reader> Reader::get_tables(std::string_view key) {
     const std::string ppath = join_path(l.path, patch_key);
     const toml::table* patches = pn->as_table();
     if (!patches)
-      throw InputError(doc_->loc(pn->source()), ppath + ": expected a table, got " + type_word(*pn),
+      throw InputError(doc_->loc(*pn), ppath + ": expected a table, got " + type_word(*pn),
                        "write " + patch_key + ".<name> = { ... }, keyed by name or number");
     doc_->visit(patches, ppath);
     // In file order, so that the first mistake reported is the first in the file.
@@ -594,7 +608,7 @@ std::vector<Reader> Reader::get_tables(std::string_view key) {
       const toml::node& v = *vp;
       const std::string id(k.str());
       SourceLoc at = doc_->loc(k.source());
-      if (at.line == 0) at = doc_->loc(v.source());
+      if (at.line == 0) at = doc_->loc(v);
       const size_t i = patch_target(elements, id, at, ppath + "." + id, base);
       const toml::table* pt = v.as_table();
       if (!pt)

@@ -45,6 +45,12 @@ class Document {
   void use(const toml::table* t, std::string_view key);
   const std::string& path_of(const toml::table* t) const;
   SourceLoc loc(const toml::source_region& r) const;
+  // A node's location; for a node the program made (a sweep point's value) the location it
+  // was given with set_origin, since toml++ does not copy source regions.
+  SourceLoc loc(const toml::node& n) const;
+  void set_origin(const toml::node* n, SourceLoc at);
+  // Whether a reader used `key` of `t`.
+  bool used(const toml::table* t, std::string_view key) const;
   // The text of the number literal that starts at `r` ("2.5e6"), or "" if none is there.
   std::string_view number_literal(const toml::source_region& r) const;
 
@@ -67,6 +73,7 @@ class Document {
   std::string text_;
   toml::table root_;
   std::map<const toml::table*, Marks> marks_;
+  std::map<const toml::node*, SourceLoc> origins_;
   KeyCatalog* catalog_ = nullptr;
 };
 

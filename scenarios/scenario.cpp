@@ -18,6 +18,7 @@ bool is_valid_name(const std::string& s) {
 
 Reader Scenario::section_reader(size_t v) const {
   std::vector<Reader::Layer> layers;
+  if (variants.at(v).point.table) layers.push_back({variants[v].point.table.get(), ""});
   if (variants.at(v).overrides) layers.push_back({variants[v].overrides, variants[v].path});
   layers.push_back({&doc->root(), ""});
   return Reader(doc, std::move(layers));
@@ -76,7 +77,10 @@ Scenario read_scenario(std::shared_ptr<Document> doc, const std::vector<std::str
     s.horizon = 30 * kDay;
   }
 
-  s.variants.push_back({"baseline", "the scenario as written", nullptr, ""});
+  VariantSpec baseline;
+  baseline.name = "baseline";
+  baseline.description = "the scenario as written";
+  s.variants.push_back(std::move(baseline));
   std::vector<Reader> vs = r.get_tables("variants");
   for (size_t i = 0; i < vs.size(); ++i) {
     Reader& v = vs[i];
@@ -99,7 +103,22 @@ Scenario read_scenario(std::shared_ptr<Document> doc, const std::vector<std::str
     spec.description = v.get_string("description").value_or("");
     // The rest of the variant's table is read by the ruleset, layered over the file.
     spec.overrides = v.table();
+    spec.of = s.variants.size();
     s.variants.push_back(std::move(spec));
+  }
+  s.sweep = read_sweep(r, s.variants.size());
+  if (s.sweep) {
+    const size_t written = s.variants.size();
+    for (size_t v = 0; v < written; ++v)
+      for (size_t p = 0; p < s.sweep->points(); ++p) {
+        VariantSpec spec = s.variants[v];
+        spec.name = s.variants[v].name + "@" + s.sweep->label(p);
+        spec.description = s.variants[v].name + " with " + s.sweep->label(p);
+        spec.point = sweep_layer(*s.sweep, p, *doc);
+        spec.of = v;
+        spec.sweep_point = static_cast<int>(p);
+        s.variants.push_back(std::move(spec));
+      }
   }
   return s;
 }

@@ -5,10 +5,12 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "scenarios/reader.h"
+#include "scenarios/sweep.h"
 #include "sim/core/clock.h"
 
 namespace leth {
@@ -18,6 +20,11 @@ struct VariantSpec {
   std::string description;
   const toml::table* overrides = nullptr;  // the [[variants]] entry; null for the baseline
   std::string path;                        // "variants[2]"
+  // A sweep point (scenarios/sweep.h): `point.table` is layered above the overrides, which
+  // are those of the variant `of` (an index into Scenario::variants) that this is a point of.
+  SweepLayer point;
+  size_t of = 0;
+  int sweep_point = -1;  // the point's index in Scenario::sweep, -1 for a variant as written
 };
 
 struct Scenario {
@@ -36,7 +43,10 @@ struct Scenario {
   uint64_t max_trials = 0;
   uint64_t seed = 0;
   Seconds horizon = 0;
-  std::vector<VariantSpec> variants;  // [0] is the baseline
+  // [0] is the baseline; then the file's [[variants]]; then, with a sweep, every point of
+  // each of those, variant by variant (Sweep::label names them "baseline@help_arrives=3rounds").
+  std::vector<VariantSpec> variants;
+  std::optional<Sweep> sweep;
   std::shared_ptr<Document> doc;
 
   // Reads the ruleset's sections for variant v: the variant's overrides over the file.

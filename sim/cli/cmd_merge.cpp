@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <ostream>
 
+#include "analysis/sweep_report.h"
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_parse.h"
 #include "sim/cli/output.h"
@@ -107,9 +108,11 @@ int cmd_merge(const std::vector<std::string>& args, std::ostream& out, std::ostr
     Checkpoint merged = first;
     merged.shard = merged.shards = 1;
     FileSet files = csv_files(info, total);
+    add_sweep_files(files, ls.scenario, info, total);
     files.emplace_back("run.json", mark_partial(run_json(info, total), !complete, merged));
     write_output_dir(out_dir, files);
     if (!quiet) out << summary_table(info, total);
+    if (!quiet) out << sweep_summary(ls.scenario, info, total);
     if (!complete)
       out << "  PARTIAL: " << total.trials() << " of " << first.trials_planned << " trials ("
           << total.ranges.text() << "): shards are missing\n";

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "analysis/report.h"
+#include "analysis/sweep_report.h"
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_parse.h"
 #include "sim/cli/interrupt.h"
@@ -221,6 +222,7 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       info.stop_reason = precise ? "precision" : "max_trials";
     }
     FileSet fileset = csv_files(info, cp.tally);
+    add_sweep_files(fileset, ls.scenario, info, cp.tally);
     fileset.emplace_back("run.json", mark_partial(run_json(info, cp.tally), partial, cp));
     if (settings.shards > 1) fileset.emplace_back("tally.json", checkpoint_text(cp));
     try {
@@ -248,6 +250,7 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       std::filesystem::remove(cp_path, ignored);
     }
     if (!quiet) out << summary_table(info, cp.tally);
+    if (!quiet) out << sweep_summary(ls.scenario, info, cp.tally);
     if (partial)
       out << "  PARTIAL: " << cp.tally.trials() << " of " << n << " trials ("
           << cp.tally.ranges.text() << ")"

@@ -10,6 +10,9 @@ LoadedScenario load_scenario(const std::string& path) {
   const std::shared_ptr<Document> doc = Document::parse_file(path);
   try {
     out.scenario = read_scenario(doc, ruleset_ids());
+    if (out.scenario.sweep)  // a key path the ruleset never reads is a typo: say which
+      check_sweep_keys(*out.scenario.sweep, scenario_keys(*find_ruleset(out.scenario.ruleset)),
+                       out.scenario.ruleset);
     for (size_t v = 0; v < out.scenario.variants.size(); ++v) {
       try {
         out.models.push_back(build_model(out.scenario, v));
@@ -31,6 +34,21 @@ LoadedScenario load_scenario(const std::string& path) {
     throw;
   }
   doc->check_unused();
+  // A key the ruleset reads only in some configurations (a healer's skill without a healer)
+  // would leave every point the same: refuse it.
+  for (const VariantSpec& spec : out.scenario.variants)
+    for (size_t a = 0; a < spec.point.leaves.size(); ++a)
+      if (!doc->used(spec.point.leaves[a].first, spec.point.leaves[a].second)) {
+        const Sweep& sw = *out.scenario.sweep;
+        const SweepAxis& axis = a == 0 ? sw.x : *sw.y;
+        throw InputError(axis.key_at,
+                         std::string(a == 0 ? "sweep.key" : "sweep.y.key") + ": \"" + axis.key +
+                             "\" is not read in variant \"" + out.scenario.variants[spec.of].name +
+                             "\" of this scenario",
+                         "the ruleset reads it only in some configurations; see `lethality "
+                         "rules " +
+                             out.scenario.ruleset + "`");
+      }
   return out;
 }
 

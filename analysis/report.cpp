@@ -144,10 +144,15 @@ std::vector<std::pair<std::string, std::string>> csv_files(const RunInfo& info, 
       }
   files.emplace_back("histograms.csv", hist.text());
 
+  // Each sequela's share of all trials, and of the survivors (trials that did not end in
+  // death): what a designer asks of a lasting injury is how many of those who live keep it.
   Csv seq({"scenario", "variant", "sequela", "trials_with", "rate", "ci_low", "ci_high",
-           "total_count", "unit", "total_magnitude"});
+           "total_count", "unit", "total_magnitude", "survivors", "rate_survivors",
+           "ci_low_survivors", "ci_high_survivors"});
+  const uint64_t died_mask = m.end_mask(EndKind::Died);
   for (size_t v = 0; v < t.variants.size(); ++v) {
     const Tally& x = t.variants[v];
+    const uint64_t survivors = x.trials - x.ends_in(died_mask);
     for (size_t s = 0; s < m.sequelae.size(); ++s) {
       const Estimate e = rate_interval(info.interval, x.sequela_trials[s], x.trials);
       seq.field(info.scenario).field(info.variants[v]).field(m.sequelae[s].name);
@@ -157,6 +162,14 @@ std::vector<std::pair<std::string, std::string>> csv_files(const RunInfo& info, 
         seq.field(std::string());
       else
         seq.field(x.sequela_magnitude[s]);
+      // A sequela of a trial that ended in death (a model may report one) is not a survivor's.
+      const uint64_t with = std::min(x.sequela_trials[s], survivors);
+      const Estimate k = rate_interval(info.interval, with, survivors);
+      seq.field(survivors);
+      if (survivors > 0)
+        seq.field(k.value).field(k.lo).field(k.hi);
+      else
+        seq.field(NAN).field(NAN).field(NAN);
       seq.end_row();
     }
   }

@@ -16,7 +16,8 @@ HEADERS = {
     "end_states.csv": "scenario,variant,end,detail,count,rate,ci_low,ci_high",
     "histograms.csv": "scenario,variant,quantity,bin_low_s,bin_high_s,count",
     "sequelae.csv": "scenario,variant,sequela,trials_with,rate,ci_low,ci_high,total_count,unit,"
-                    "total_magnitude",
+                    "total_magnitude,survivors,rate_survivors,ci_low_survivors,"
+                    "ci_high_survivors",
     "examples.csv": "scenario,variant,kind,name,trial",
     "comparisons.csv": "scenario,variant,reference,metric,difference,ci_low,ci_high,n,"
                        "only_reference,only_variant,p_value,variance_ratio",
@@ -25,7 +26,8 @@ HEADERS = {
                      "se_slope,cov_intercept_slope,crossing,crossing_low,crossing_high",
 }
 # Columns that hold a number in every row (empty = missing is allowed where noted).
-NUMERIC = {"estimate", "ci_low", "ci_high", "n", "count", "rate", "bin_low_s", "bin_high_s",
+NUMERIC = {"estimate", "ci_low", "ci_high", "n", "count", "rate", "survivors", "rate_survivors",
+           "ci_low_survivors", "ci_high_survivors", "bin_low_s", "bin_high_s",
            "trials_with", "total_count", "total_magnitude", "trial", "difference",
            "only_reference", "only_variant", "p_value", "variance_ratio"}
 

@@ -200,7 +200,7 @@ TEST_CASE("run writes the whole results folder", "[cli]") {
       {"histograms.csv", "scenario,variant,quantity,bin_low_s,bin_high_s,count"},
       {"sequelae.csv",
        "scenario,variant,sequela,trials_with,rate,ci_low,ci_high,total_count,unit,"
-       "total_magnitude"},
+       "total_magnitude,survivors,rate_survivors,ci_low_survivors,ci_high_survivors"},
       {"comparisons.csv",
        "scenario,variant,reference,metric,difference,ci_low,ci_high,n,only_reference,"
        "only_variant,p_value,variance_ratio"},

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "rules/common/health_model.h"
+#include "rules/harmonies/model.h"
 #include "rules/pf2/model.h"
 
 namespace leth {
@@ -18,7 +19,7 @@ struct RulesetList {
 };
 
 // ---- the registry: one entry per ruleset
-using Rulesets = RulesetList<pf2::Model>;
+using Rulesets = RulesetList<pf2::Model, harmonies::Model>;
 // ----
 
 using Model = Rulesets::Variant;

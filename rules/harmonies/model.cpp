@@ -205,6 +205,11 @@ class Trial {
 
   // --- planning: each keeps at most one pending event of its kind
   void plan_check(Seconds t);
+  void bring_check_forward(Seconds t);
+  Seconds period() const {
+    const WoundLevel& w = table_[static_cast<size_t>(phys_.worst_level())];
+    return unstable_ ? w.unstable : w.stable;
+  }
   void plan_first_aid(Seconds t);
   void plan_rest(Seconds t);  // surveillance, healing, pain while stable
   void plan_heal(Seconds t);
@@ -231,6 +236,7 @@ class Trial {
   bool unstable_ = false;
   int treated_ = -1;   // after a failed healing roll: the wound that worsens until stable
   Seconds anchor_ = 0; // the one clock: the last survival roll or change of state
+  Seconds check_at_ = -1;  // the pending survival roll; -1: none
   Seconds rest_start_ = -1;
   int neglect_penalty_ = 0;  // 001: -1 cumulative per missed surveillance
   bool in_combat_ = false;
@@ -381,7 +387,7 @@ void Trial::receive(int level, Seconds t, const std::string& from) {
   if (!unstable_)
     become_unstable(t, -1);
   else
-    plan_check(t);
+    bring_check_forward(t);
   receive_pain(table_[static_cast<size_t>(l)].pain, t);
 }
 
@@ -418,7 +424,7 @@ void Trial::worsen(size_t i, Seconds t, const char* why) {
            std::to_string(mortality() - mort_before) + " mortality (" +
            std::to_string(mortality()) + ")";
   });
-  plan_check(t);
+  bring_check_forward(t);
   receive_pain(pain, t);
 }
 
@@ -489,10 +495,18 @@ void Trial::wake(Seconds t) {
 // unstable period, while stable after every stable period, from the last roll or change.
 void Trial::plan_check(Seconds t) {
   timeline_.cancel_kind(Ev::Check);
+  check_at_ = -1;
   if (phys_.n == 0) return;
-  const WoundLevel& w = table_[static_cast<size_t>(phys_.worst_level())];
-  const Seconds next = std::max(t, anchor_ + (unstable_ ? w.unstable : w.stable));
-  timeline_.schedule(next, Ev::Check);
+  check_at_ = std::max(t, anchor_ + period());
+  timeline_.schedule(check_at_, Ev::Check);
+}
+
+// A wound arrived or worsened between two rolls: the worst wound's period from now, unless
+// the roll already due comes sooner (interpretation 3).
+void Trial::bring_check_forward(Seconds t) {
+  if (check_at_ >= 0 && check_at_ <= t + period()) return;
+  anchor_ = t;
+  plan_check(t);
 }
 
 // 001: "un jet de survie (Cp+Rs à 0 plus le malus de douleur)"; the missed surveillances' -1
@@ -708,6 +722,7 @@ void Trial::wounds_changed(Seconds t) {
   if (phys_.n == 0) {
     last_healed_ = t;
     timeline_.cancel_kind(Ev::Check);
+    check_at_ = -1;
     timeline_.cancel_kind(Ev::Surveillance);
     timeline_.cancel_kind(Ev::PainTick);
     return;
@@ -785,6 +800,7 @@ void Trial::dispatch(const Timeline::Event& ev) {
       fight_ends(t);
       break;
     case Ev::Check:
+      check_at_ = -1;
       survival_check(t);
       break;
     case Ev::FirstAid:

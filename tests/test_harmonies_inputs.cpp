@@ -234,3 +234,23 @@ TEST_CASE("harmonies: a variant equal to the baseline differs by exactly zero; 1
   CHECK(one.variants[0].ends[hm::metric::kRecovered] > 0);
   CHECK(one.variants[0].ends[hm::metric::kDiedWorsening] > 0);
 }
+
+TEST_CASE("harmonies: nobody tries a first aid that cannot succeed", "[harmonies]") {
+  // Survival never fails and first aid at -30 - 5 cannot reach 0 with a closed ±d10: the
+  // character stays unstable to the horizon (ten years) without an attempt every minute.
+  const std::string toml =
+      "name = \"h\"\nruleset = \"harmonies\"\nhorizon = \"3650 days\"\n"
+      "[character]\nsurvival = 30\nfirst_aid = -30\nwounds = { critical = 1 }\n"
+      "[aftercare]\nhelp_arrives = \"0 seconds\"\nfirst_aid = -30\n";
+  const LoadedScenario ls = test::load_text(toml, "hopeless.toml");
+  const RunTally t = run_trials(ls, 1, 0, 20);
+  CHECK(t.variants[0].ends[hm::metric::kStillUnstable] == 20);
+  CHECK(t.variants[0].counter_trials[hm::metric::kFirstAidRolls] == 0);
+  // With open rolls a 10 can always come: the attempts are made.
+  const LoadedScenario open = test::load_text(
+      replaced(replaced(toml, "3650 days", "1 hour"), "[character]",
+               "[options]\nopen_rolls = true\n[character]"),
+      "hopeful.toml");
+  const RunTally u = run_trials(open, 1, 0, 2);
+  CHECK(u.variants[0].counter_trials[hm::metric::kFirstAidRolls] == 2);
+}

@@ -78,6 +78,8 @@ constexpr const char* kMentalName[kLevels] = {"shock", "trauma", "psychosis"};
 // 001: "pour chaque 5 points de douleur" one fainting roll; 10 or more in one blow: one roll.
 constexpr int kPainPerFaintRoll = 5;
 constexpr int kOneRollFrom = 10;
+// seeds/README: a closed ±d10 is at most 10 - 1.
+constexpr int kBestClosedRoll = 9;
 
 enum class Ev : uint16_t {
   RoundStart,    // arg: the round
@@ -164,6 +166,16 @@ class Trial {
     int s = 0;
     for (size_t i = 0; i < mental_.n; ++i) s += mtable_[mental_.w[i].level].penalty;
     return s;
+  }
+  // 001: first aid against the sum of every wound's difficulty.
+  int first_aid_difficulty() const {
+    int d = 0;
+    for (size_t i = 0; i < phys_.n; ++i) d += table_[phys_.w[i].level].difficulty;
+    return d;
+  }
+  // Whether a test with these modifiers can succeed at all: always with open rolls.
+  bool possible(int modifiers) const {
+    return opt_.open_rolls || modifiers + kBestClosedRoll >= (opt_.strict_success ? 1 : 0);
   }
   bool helpers_here(Seconds t) const { return help_at_ >= 0 && help_at_ <= t; }
   bool out_of_action() const {
@@ -570,14 +582,18 @@ void Trial::stabilise(Seconds t) {
 
 // The first-aid attempt that ends at t + attempt_time: the helpers once they are there, else
 // the character if conscious (self-help, with the pain penalty).
+// Nobody tries an attempt that cannot succeed (closed rolls: +9 at best), so a hopeless case
+// does not schedule an attempt every `attempt_time` until the horizon.
 void Trial::plan_first_aid(Seconds t) {
   if (!unstable_ || in_combat_ || over() || timeline_.has_kind(Ev::FirstAid)) return;
   const Aftercare& a = cfg_.aftercare;
-  const bool helpers = a.present && a.first_aid.has_value();
+  const int difficulty = first_aid_difficulty();
+  const bool helpers = a.present && a.first_aid.has_value() && possible(*a.first_aid + difficulty);
+  const bool self = ch_.self_help && possible(ch_.first_aid + difficulty + pain_penalty());
   Seconds start = -1;
   if (helpers && helpers_here(t))
     start = t;
-  else if (ch_.self_help && conscious_)
+  else if (self && conscious_)
     start = t;
   else if (helpers && help_at_ > t)
     start = help_at_;
@@ -589,8 +605,7 @@ void Trial::plan_first_aid(Seconds t) {
 void Trial::first_aid(Seconds t) {
   if (!unstable_) return;
   const Aftercare& a = cfg_.aftercare;
-  int difficulty = 0;
-  for (size_t i = 0; i < phys_.n; ++i) difficulty += table_[phys_.w[i].level].difficulty;
+  const int difficulty = first_aid_difficulty();
   const bool helpers = a.present && a.first_aid && helpers_here(t - a.attempt_time);
   bool done = false;
   if (helpers) {

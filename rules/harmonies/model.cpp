@@ -47,7 +47,7 @@ const RulesetInfo& Model::info() {
       .sequelae = {{"open_light", "", "light wounds still open at the horizon"},
                    {"open_grave", "", "grave wounds still open at the horizon"},
                    {"open_critical", "", "critical wounds still open at the horizon"},
-                   {"escalated", "", "escalations suffered (a wound past a full level)"},
+                   {"escalated", "", "escalations suffered (a wound past a full level), by survivors"},
                    {"shock", "", "shocks held at the end (mental, -1)"},
                    {"trauma", "", "traumas held at the end (mental, -3)"},
                    {"psychosis", "", "psychoses held at the end (mental, -5)"}},
@@ -849,8 +849,6 @@ Outcome Trial::outcome() const {
     o.measure(kTimeUnstable, time_unstable_ + (unstable_ ? stop - unstable_since_ : 0));
   }
   if (first_stable_ >= 0) o.measure(kTimeToStable, first_stable_ - first_wound_);
-  if (count_[kEscalations] > 0)
-    o.add_sequela(kEscalated, 0, static_cast<uint16_t>(count_[kEscalations]));
   if (dead_) {
     o.end = end_;
     o.end_time = end_time_;
@@ -863,6 +861,8 @@ Outcome Trial::outcome() const {
     o.measure(kTimeToLoss, end_time_);
     return o;
   }
+  if (count_[kEscalations] > 0)
+    o.add_sequela(kEscalated, 0, static_cast<uint16_t>(count_[kEscalations]));
   for (int l = 0; l < kLevels; ++l)
     if (const int n = mental_.count(l); n > 0)
       o.add_sequela(static_cast<uint16_t>(kShock + l), 0, static_cast<uint16_t>(n));

@@ -67,8 +67,13 @@ TEST_CASE("rules lists the rulesets", "[cli]") {
   const Result r = cli({"rules"});
   CHECK(r.status == 0);
   CHECK(r.err == "");
-  CHECK(r.out ==
-        "pf2  Pathfinder 2e: hit points, dying and recovery (seed 004_3cd47c20af020d45.txt)\n");
+  CHECK_THAT(r.out, Catch::StartsWith("pf2  Pathfinder 2e: hit points, dying and recovery (seed "
+                                       "004_3cd47c20af020d45.txt)\n"));
+  // One line per registered ruleset, in the registry's order.
+  std::string expected;
+  for (const RulesetInfo& info : rulesets())
+    expected += info.id + "  " + info.title + " (seed " + info.seed_file + ")\n";
+  CHECK(r.out == expected);
 }
 
 TEST_CASE("rules pf2 lists every pf2 option with its default, values and help", "[cli]") {

@@ -525,6 +525,17 @@ void Trial::bring_check_forward(Seconds t) {
 // each. Unstable: failure worsens the worst wound (the treated one after a failed healing
 // roll). Stable: failure makes the state unstable again.
 void Trial::survival_check(Seconds t) {
+  // Nothing else can happen and the roll cannot fail (closed rolls, every penalty counted):
+  // the state holds to the horizon, so the rolls that would keep it are not played one by one.
+  if (timeline_.empty() && !opt_.open_rolls &&
+      ch_.survival - neglect_penalty_ + pain_penalty() + mental_penalty() - kBestClosedRoll >=
+          (opt_.strict_success ? 1 : 0)) {
+    note(log_, t, [] {
+      return std::string("no survival roll can fail and nothing else can happen: the state "
+                         "holds to the horizon");
+    });
+    return;
+  }
   Stream s = open(rng_, streams::dying_check(++checks_));
   std::string text;
   const TestResult r =
@@ -606,7 +617,8 @@ void Trial::first_aid(Seconds t) {
   if (!unstable_) return;
   const Aftercare& a = cfg_.aftercare;
   const int difficulty = first_aid_difficulty();
-  const bool helpers = a.present && a.first_aid && helpers_here(t - a.attempt_time);
+  const bool helpers = a.present && a.first_aid && helpers_here(t - a.attempt_time) &&
+                       possible(*a.first_aid + difficulty);
   bool done = false;
   if (helpers) {
     for (int h = 0; h < a.helpers && !done; ++h) {
@@ -619,7 +631,8 @@ void Trial::first_aid(Seconds t) {
       });
       done = r.success;
     }
-  } else if (ch_.self_help && conscious_) {
+  } else if (ch_.self_help && conscious_ &&
+             possible(ch_.first_aid + difficulty + pain_penalty())) {
     Stream s = open(rng_, streams::care_action(++care_));
     ++count_[metric::kFirstAidRolls];
     std::string text;

@@ -276,8 +276,11 @@ TestResult Trial::character_test(Stream& s, int level, int difficulty, bool with
                                  std::string* text) {
   const int roll = roll_pm_d10(s, opt_.open_rolls);
   int mods = level + difficulty;
-  std::string m = mod_text(level);
-  m += mod_text(difficulty);
+  std::string m;  // the modifiers' text, for the log only
+  if (text) {
+    m = mod_text(level);
+    m += mod_text(difficulty);
+  }
   if (with_pain && pain_penalty() != 0) {
     mods += pain_penalty();
     if (text) m += mod_text(pain_penalty()) + " (pain)";
@@ -311,7 +314,8 @@ void Trial::attack(size_t actor_index, int round, Seconds t) {
   if (round < a.first_round || round > a.last_round) return;
   Stream s = open(rng_, streams::creature_turn(round, actor_index));
   if (!conscious_ && !s.chance(a.keep_attacking_downed)) return;
-  const std::string who = a.count > 1 ? a.name + " " + std::to_string(actor.number) : a.name;
+  std::string who;  // for the log only: a trial without one allocates nothing
+  if (log_) who = a.count > 1 ? a.name + " " + std::to_string(actor.number) : a.name;
   if (!s.chance(a.hit_chance)) {
     note(log_, t, [&] { return who + " misses"; });
     return;

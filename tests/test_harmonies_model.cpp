@@ -245,3 +245,34 @@ TEST_CASE("harmonies: Géraldine end to end", "[harmonies][geraldine]") {
   CHECK(p.outcome.counters[hm::metric::kStabilisations] == 2);
   CHECK(p.outcome.counters[hm::metric::kFirstAidRolls] == 3);
 }
+
+// Interpretation 11: after a failed survival roll while stable, the rest already done counts
+// (failed_stable_roll = "resume"), or every healing period starts over ("restart_rest").
+TEST_CASE("harmonies: a failed stable roll resumes or restarts the rest", "[harmonies]") {
+  const std::string base = std::string(kHeader) + "horizon = \"" +
+                           std::to_string(kWeek + kMinute) + " seconds\"\n";
+  const std::string rest =
+      "[character]\nsurvival = 0\nself_help = false\nwounds = { grave = 1 }\n"
+      "[aftercare]\nhelp_arrives = \"0 seconds\"\nfirst_aid = 30\nhealer = 30\n";
+  auto script = [](Script& s, bool heal) {
+    pm(s, 0);   // 0:01 first aid: stable, rest begins
+    pm(s, -5);  // 1d 0:01 stable roll: -5 + 0 - 3 (pain at its floor): failure, unstable
+    pm(s, 0);   // 1d 0:02 first aid: stable again
+    for (int d = 2; d <= 6; ++d) pm(s, 5);  // the daily stable rolls
+    if (heal) pm(s, 0);  // 7d 0:01: the grave wound has rested its week
+  };
+  {
+    Script s;
+    script(s, true);
+    const Played p = play(base + rest, s);
+    CHECK(when(p, "healing roll on a grave wound") == kWeek + kMinute);
+    CHECK(has(p, "the grave wound becomes light: mortality 3 -> 1"));
+  }
+  {
+    Script s;
+    script(s, false);
+    const Played p = play(base + "[options]\nfailed_stable_roll = \"restart_rest\"\n" + rest, s);
+    CHECK_FALSE(has(p, "healing roll"));
+    CHECK(p.outcome.counters[hm::metric::kStabilisations] == 2);
+  }
+}

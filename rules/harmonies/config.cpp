@@ -21,6 +21,10 @@ const std::vector<OptionSpec>& option_specs() {
        "a wound healed down a level rests that level's whole healing period again before its "
        "next roll (a critical wound: 2 weeks + 1 week + 2 days), or the period counts from "
        "the start of the rest (2 weeks in all)"},
+      {"failed_stable_roll", K::Choice, "\"resume\"", {"resume", "restart_rest"}, 0, 0,
+       "after a failed survival roll while stable, once stabilised again: the rest already "
+       "done still counts, or every wound's healing period starts over (001 says so only of a "
+       "missed surveillance)"},
       {"mental_healing", K::Choice, "\"none\"", {"none", "rest"}, 0, 0,
        "001 leaves mental healing to the GM: none (mental wounds stay), or each drops a level "
        "after the wound table's healing period of its level, lightest first, without a roll"},
@@ -40,6 +44,7 @@ Options read_rule_options(Reader& r) {
   o.strict_success = v.choice("success") == "above_zero";
   o.pain_per_penalty = static_cast<int>(v.integer("pain_per_penalty"));
   o.full_period_after_drop = v.choice("healing_after_drop") == "full_period";
+  o.restart_rest_on_stable_failure = v.choice("failed_stable_roll") == "restart_rest";
   o.mental_healing = v.choice("mental_healing") == "rest" ? MentalHealing::Rest : MentalHealing::None;
   return o;
 }

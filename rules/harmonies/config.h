@@ -25,6 +25,7 @@ struct Options {
   bool strict_success = false;         // success at > 0 instead of >= 0
   int pain_per_penalty = 1;            // pain points per -1 of penalty
   bool full_period_after_drop = true;  // a wound that dropped a level rests that level's period
+  bool restart_rest_on_stable_failure = false;  // a failed stable survival roll restarts rest
   MentalHealing mental_healing = MentalHealing::None;
 };
 

@@ -80,6 +80,8 @@ constexpr int kPainPerFaintRoll = 5;
 constexpr int kOneRollFrom = 10;
 // seeds/README: a closed ±d10 is at most 10 - 1.
 constexpr int kBestClosedRoll = 9;
+// A wound's `since` before its first rest: it has not begun to heal.
+constexpr Seconds kNotResting = -1;
 
 enum class Ev : uint16_t {
   RoundStart,    // arg: the round
@@ -250,6 +252,7 @@ class Trial {
   Seconds anchor_ = 0; // the one clock: the last survival roll or change of state
   Seconds check_at_ = -1;  // the pending survival roll; -1: none
   Seconds rest_start_ = -1;
+  bool restart_rest_ = false;  // the next stabilisation restarts every wound's rest
   int neglect_penalty_ = 0;  // 001: -1 cumulative per missed surveillance
   bool in_combat_ = false;
   int rounds_ = 0;
@@ -392,7 +395,7 @@ void Trial::receive(int level, Seconds t, const std::string& from) {
     });
     return;
   }
-  phys_.add(l, t);
+  phys_.add(l, kNotResting);
   note(log_, t, [&] {
     std::string s = std::string("a ") + kLevelName[level] + " wound from " + from;
     if (l != level) s += std::string(", escalated to ") + kLevelName[l] + " (level full)";
@@ -432,7 +435,7 @@ void Trial::worsen(size_t i, Seconds t, const char* why) {
     });
     return;
   }
-  phys_.w[i].level = static_cast<uint8_t>(l);
+  phys_.w[i] = {static_cast<uint8_t>(l), kNotResting};  // replaced by a worse wound
   const int pain = table_[static_cast<size_t>(l)].pain;
   note(log_, t, [&] {
     return std::string("the ") + kLevelName[from] + " wound worsens to " + kLevelName[l] + " (" +
@@ -554,6 +557,8 @@ void Trial::survival_check(Seconds t) {
     return;
   }
   if (!unstable_) {
+    // README, interpretation 11: option failed_stable_roll.
+    if (opt_.restart_rest_on_stable_failure) restart_rest_ = true;
     become_unstable(t, -1);
     return;
   }
@@ -588,7 +593,9 @@ void Trial::stabilise(Seconds t) {
   if (first_stable_ < 0) first_stable_ = t;
   ++count_[metric::kStabilisations];
   rest_start_ = t;
-  for (size_t i = 0; i < phys_.n; ++i) phys_.w[i].since = t;
+  for (size_t i = 0; i < phys_.n; ++i)
+    if (restart_rest_ || phys_.w[i].since == kNotResting) phys_.w[i].since = t;
+  restart_rest_ = false;
   note(log_, t, [] { return std::string("stable: therapeutic rest begins"); });
   timeline_.cancel_kind(Ev::FirstAid);
   plan_check(t);
@@ -679,6 +686,7 @@ void Trial::surveillance(Seconds t) {
              signed_text(-neglect_penalty_);
     });
     if (!r.success) {
+      restart_rest_ = true;  // 001: "La période de repos doit alors être reprise du départ"
       become_unstable(t, -1);
       return;
     }
@@ -731,6 +739,7 @@ void Trial::heal(Seconds t) {
     });
     if (!r.success) {
       ++count_[metric::kHealingFailures];
+      restart_rest_ = true;  // 001: "attendre la fin de la prochaine période de guérison"
       become_unstable(t, static_cast<int>(i));
       return;
     }
@@ -908,7 +917,7 @@ Outcome Trial::run() {
   // Starting wounds: already received (no fainting roll), unstable.
   for (int l = 0; l < kLevels; ++l)
     for (int k = 0; k < ch_.wounds[static_cast<size_t>(l)]; ++k) {
-      phys_.add(l, 0);
+      phys_.add(l, kNotResting);
       ++count_[metric::kWounds];
       first_wound_ = 0;
     }

@@ -19,6 +19,7 @@ open_rolls = false          # ±d10°: a 10 rolls again and adds 10
 success = "at_least_zero"   # or "above_zero"
 pain_per_penalty = 1        # pain points per -1 on every test
 healing_after_drop = "full_period"    # or "counted_from_rest"
+failed_stable_roll = "resume"         # or "restart_rest"
 mental_healing = "none"     # or "rest"
 
 [character]

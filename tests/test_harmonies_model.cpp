@@ -276,3 +276,17 @@ TEST_CASE("harmonies: a failed stable roll resumes or restarts the rest", "[harm
     CHECK(p.outcome.counters[hm::metric::kStabilisations] == 2);
   }
 }
+
+TEST_CASE("harmonies: a fight that stops when the character faints", "[harmonies]") {
+  const std::string toml = std::string(kHeader) +
+                           "horizon = \"10 seconds\"\n[character]\nsurvival = 5\nfainting = -30\n"
+                           "[encounter]\nrounds = 5\nstop_when_fainted = true\n"
+                           "[[encounter.attackers]]\nname = \"blade\"\nwound = { critical = 1.0 }\n";
+  Script s;
+  s.yes().u(0.5);  // round 1: a critical wound, 10 pain
+  pm(s, 0);        // fainting roll: 0 - 30 - 10: faints; no round 2 is fought
+  const Played p = play(toml, s);
+  CHECK(when(p, "faints for 0:10:00") == 0);
+  CHECK(when(p, "the fight ends") == 0);
+  CHECK(p.outcome.counters[hm::metric::kWounds] == 1);
+}

@@ -146,6 +146,7 @@ Encounter read_encounter(Reader& r) {
   if (!enc) return e;  // no fight: the starting wounds alone
   e.rounds = enc->get_dice("rounds", 1, kMaxRounds).value_or(Dice::constant(1));
   e.effort_worsening = enc->get_number("effort_worsening", 0.0, 1.0, 0.0);
+  e.stop_when_fainted = enc->get_bool("stop_when_fainted", false);
   std::vector<Reader> attackers = enc->get_tables("attackers");
   size_t actors = 0;
   for (size_t i = 0; i < attackers.size(); ++i) {

@@ -63,6 +63,7 @@ struct Attack {
 struct Encounter {
   Dice rounds = Dice::constant(1);
   double effort_worsening = 0.0;  // per round fought with a grave/critical wound
+  bool stop_when_fainted = false;  // the fight ends when the character faints (a duel)
   std::vector<Attack> attacks;
 };
 

@@ -304,9 +304,9 @@ TestResult Trial::character_test(Stream& s, int level, int difficulty, bool with
 // ---------------------------------------------------------------- the fight
 
 void Trial::round_start(int round, Seconds t) {
-  for (size_t a = 0; a < m_.actors().size() && !over(); ++a) attack(a, round, t);
-  if (!over()) sudden_effort(round, t);
-  if (!over() && round < rounds_ && t + kRound < cfg_.horizon)
+  for (size_t a = 0; a < m_.actors().size() && !over() && in_combat_; ++a) attack(a, round, t);
+  if (!over() && in_combat_) sudden_effort(round, t);
+  if (!over() && in_combat_ && round < rounds_ && t + kRound < cfg_.horizon)
     timeline_.schedule(t + kRound, Ev::RoundStart, 0, round + 1);
 }
 
@@ -500,6 +500,12 @@ void Trial::faint(Seconds t) {
   const Seconds out = ch_.faint_duration.sample(s);
   note(log_, t, [&] { return "faints for " + clock_text(out); });
   timeline_.schedule(t + out, Ev::Wake);
+  // encounter.stop_when_fainted: the fight is over when the character falls (a duel).
+  if (in_combat_ && cfg_.encounter.stop_when_fainted) {
+    timeline_.cancel_kind(Ev::RoundStart);
+    timeline_.cancel_kind(Ev::FightEnds);
+    fight_ends(t);
+  }
 }
 
 void Trial::wake(Seconds t) {

@@ -38,6 +38,7 @@ wounds = { light = 0, grave = 0, critical = 0 }          # held at the start, un
 [encounter]
 rounds = "1d4+2"            # rounds of 6 s (or a number)
 effort_worsening = 0.05     # per round fought with a grave or critical wound: it worsens
+stop_when_fainted = false   # the fight ends when the character faints (a duel)
 
 [[encounter.attackers]]     # the wound a hit inflicts, as chances per hit
 name = "duellist"

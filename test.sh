@@ -16,13 +16,13 @@ jobs=$(nproc)
 mode=${1:-all}
 case "$mode" in
   all)
-    install_deps
+    install_deps "${LETHALITY_TEST_PACKAGES[@]}"
     configure_build build -DLETHALITY_WERROR=$werror -DLETHALITY_TESTS=ON -DLETHALITY_BENCH=ON
     cmake --build build
     ctest --test-dir build --output-on-failure -j "$jobs"
     ;;
   sanitize)
-    install_deps
+    install_deps "${LETHALITY_TEST_PACKAGES[@]}"
     # Warnings are errors in the plain build only: g++ 12 gives false maybe-uninitialized
     # warnings in the standard library under the sanitizers' instrumentation.
     configure_build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLETHALITY_WERROR=OFF \
@@ -33,7 +33,7 @@ case "$mode" in
     # The runner under TSan runs on plain threads (see sim/runner.cpp: Debian's libtbb is
     # not instrumented, so TSan cannot see inside it).
     configure_build build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLETHALITY_WERROR=OFF \
-      -DLETHALITY_SANITIZE=thread -DLETHALITY_BENCH=OFF
+      -DLETHALITY_SANITIZE=thread -DLETHALITY_BENCH=OFF -DLETHALITY_MPI=OFF
     cmake --build build-tsan --target lethality_runner_tests
     TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/lethality_runner_tests
     ;;
@@ -41,7 +41,7 @@ case "$mode" in
     secs=${2:-60}
     install_deps clang libclang-rt-14-dev
     CXX=clang++ configure_build build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-      -DLETHALITY_FUZZ=ON -DLETHALITY_TESTS=OFF -DLETHALITY_BENCH=OFF
+      -DLETHALITY_FUZZ=ON -DLETHALITY_TESTS=OFF -DLETHALITY_BENCH=OFF -DLETHALITY_MPI=OFF
     # Every tests/fuzz/fuzz_<h>.cpp is a harness. Its corpus starts from the committed seeds in
     # tests/fuzz/corpus/<h>/ and from the project files named by the globs in
     # tests/fuzz/corpus/<h>.from (bundled scenarios, rule data tables); what the fuzzers learn

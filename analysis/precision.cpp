@@ -1,5 +1,6 @@
 #include "analysis/precision.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -26,6 +27,24 @@ bool precise_enough(const PrecisionTarget& target, const RunTally& t, uint64_t d
     if (!(half <= allowed)) return false;
   }
   return true;
+}
+
+uint64_t trials_needed(const PrecisionTarget& target, const RunTally& t, uint64_t died_mask) {
+  double most = 0;
+  for (const Tally& x : t.variants) {
+    if (x.trials == 0) return 0;
+    const double n = static_cast<double>(x.trials);
+    const uint64_t deaths = x.ends_in(died_mask);
+    double need = std::max(n * static_cast<double>(target.min_deaths) /
+                               static_cast<double>(std::max<uint64_t>(deaths, 1)),
+                           static_cast<double>(target.min_trials));
+    const Estimate e = rate_interval(target.interval, deaths, x.trials);
+    const double half = (e.hi - e.lo) / 2;
+    const double allowed = target.relative ? target.half_width * e.value : target.half_width;
+    if (deaths > 0 && allowed > 0) need = std::max(need, n * (half / allowed) * (half / allowed));
+    most = std::max(most, need);
+  }
+  return most >= 1.8e19 ? UINT64_MAX : static_cast<uint64_t>(std::ceil(most));
 }
 
 }  // namespace leth

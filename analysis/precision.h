@@ -30,4 +30,10 @@ struct PrecisionTarget {
 // wider than asked. A variant that never dies is never precise: its run goes to the cap.
 bool precise_enough(const PrecisionTarget& target, const RunTally& t, uint64_t died_mask);
 
+// An estimate of the trials the target needs, for a progress line's ETA (never for stopping):
+// each variant's interval narrows as 1/sqrt(trials), so it needs trials x (half-width /
+// allowed)^2, and at least min_trials, and trials x min_deaths / deaths (deaths counted as 1
+// when there are none yet); the most any variant needs. 0 when the tally is empty.
+uint64_t trials_needed(const PrecisionTarget& target, const RunTally& t, uint64_t died_mask);
+
 }  // namespace leth

@@ -219,6 +219,8 @@ std::string run_json(const RunInfo& info, const RunTally& t) {
       {"interval", interval_name(info.interval)},
       {"threads", info.threads},
       {"elapsed_s", info.elapsed_s},
+      {"trials_per_second", info.trials_per_second},
+      {"peak_memory_mib", info.peak_memory_mib},
       {"variants", variants},
   };
   if (!info.precision.empty()) j["precision"] = info.precision;
@@ -263,11 +265,12 @@ std::string summary_table(const RunInfo& info, const RunTally& t) {
                 static_cast<unsigned long long>(info.seed), info.threads,
                 info.threads == 1 ? "" : "s", info.elapsed_s);
   out += buf;
-  // Columns follow the declaration: deaths, where, each counter, then the two times every
-  // model reports (median time to full health and out of action) and what was unresolved.
+  // Columns follow the declaration: deaths, the difference from the reference, where, each
+  // counter, then the times every model reports (time to full health p50 and p90, out of
+  // action p50), what was unresolved and the most frequent sequelae.
   struct Column {
     std::string head;
-    std::function<std::string(const Tally&)> cell;
+    std::function<std::string(size_t v)> cell;  // v: the variant
   };
   std::vector<Column> cols;
   auto frac = [](const Tally& x, uint64_t k) {
@@ -275,40 +278,78 @@ std::string summary_table(const RunInfo& info, const RunTally& t) {
   };
   const uint64_t died = m.end_mask(EndKind::Died);
   const IntervalKind kind = info.interval;
-  cols.push_back({"deaths (95% CI)", [=](const Tally& x) {
-                    const Estimate d = rate_interval(kind, x.ends_in(died), x.trials);
+  const std::vector<Tally>& tv = t.variants;
+  cols.push_back({"deaths (95% CI)", [&, kind, died](size_t v) {
+                    const Estimate d = rate_interval(kind, tv[v].ends_in(died), tv[v].trials);
                     return pct(d.value) + " (" + pct(d.lo) + "-" + pct(d.hi) + ")";
                   }});
+  // The death-rate difference from the reference (the baseline unless --reference), paired.
+  const std::vector<ComparisonRow> comparisons = comparison_rows(info, t);
+  if (info.variants.size() > 1) {
+    const std::string& ref = info.variants.at(info.reference);
+    cols.push_back({"vs " + ref + " (95% CI)", [&, ref](size_t v) -> std::string {
+                      if (info.variants[v] == ref) return "-";
+                      for (const ComparisonRow& r : comparisons)
+                        if (r.metric == "death_rate_difference" && r.reference == ref &&
+                            r.variant == info.variants[v]) {
+                          char cell[96];
+                          std::snprintf(cell, sizeof cell, "%+.2f pp (%+.2f to %+.2f)",
+                                        100 * r.difference.value, 100 * r.difference.lo,
+                                        100 * r.difference.hi);
+                          return cell;
+                        }
+                      return "-";
+                    }});
+  }
   for (size_t e = 0; e < m.ends.size(); ++e)
     if (m.ends[e].kind == EndKind::Died && !m.ends[e].detail.empty())
-      cols.push_back({m.ends[e].detail, [=](const Tally& x) { return pct(frac(x, x.ends[e])); }});
+      cols.push_back(
+          {m.ends[e].detail, [&, e](size_t v) { return pct(frac(tv[v], tv[v].ends[e])); }});
   if (m.has_kind(EndKind::Lost)) {
     const uint64_t lost = m.end_mask(EndKind::Lost);
-    cols.push_back({"lost", [=](const Tally& x) { return pct(frac(x, x.ends_in(lost))); }});
+    cols.push_back({"lost", [&, lost](size_t v) { return pct(frac(tv[v], tv[v].ends_in(lost))); }});
   }
   for (size_t c = 0; c < m.counters.size(); ++c)
-    cols.push_back(
-        {m.counters[c].name, [=](const Tally& x) { return pct(frac(x, x.counter_trials[c])); }});
-  auto median = [&](const char* duration, const char* head) {
+    cols.push_back({m.counters[c].name,
+                    [&, c](size_t v) { return pct(frac(tv[v], tv[v].counter_trials[c])); }});
+  auto quantile = [&](const char* duration, double q, const char* head) {
     const int d = m.duration_index(duration);
     if (d >= 0)
-      cols.push_back({head, [=](const Tally& x) {
-                        const LogHistogram& h = x.durations[static_cast<size_t>(d)];
-                        return h.count() ? duration_text(h.quantile(0.5)) : std::string("-");
+      cols.push_back({head, [&, d, q](size_t v) {
+                        const LogHistogram& h = tv[v].durations[static_cast<size_t>(d)];
+                        return h.count() ? duration_text(h.quantile(q)) : std::string("-");
                       }});
   };
-  median(kDowntime, "downtime p50");
-  median(kTimeOutOfAction, "out of action p50");
+  quantile(kDowntime, 0.5, "downtime p50");
+  quantile(kDowntime, 0.9, "p90");
+  quantile(kTimeOutOfAction, 0.5, "out of action p50");
   const uint64_t unresolved = m.end_mask(EndKind::Unresolved);
-  cols.push_back(
-      {"unresolved", [=](const Tally& x) { return pct(frac(x, x.ends_in(unresolved))); }});
+  cols.push_back({"unresolved",
+                  [&, unresolved](size_t v) { return pct(frac(tv[v], tv[v].ends_in(unresolved))); }});
+  // The two most frequent sequelae (share of trials with at least one), last: the widest.
+  if (!m.sequelae.empty())
+    cols.push_back({"top sequelae", [&](size_t v) -> std::string {
+                      std::vector<size_t> order(m.sequelae.size());
+                      for (size_t q = 0; q < order.size(); ++q) order[q] = q;
+                      std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+                        return tv[v].sequela_trials[a] > tv[v].sequela_trials[b];
+                      });
+                      std::string cell;
+                      for (size_t i = 0; i < std::min<size_t>(2, order.size()); ++i) {
+                        const size_t q = order[i];
+                        if (tv[v].sequela_trials[q] == 0) break;
+                        if (!cell.empty()) cell += ", ";
+                        cell += m.sequelae[q].name + " " + pct(frac(tv[v], tv[v].sequela_trials[q]));
+                      }
+                      return cell.empty() ? std::string("-") : cell;
+                    }});
 
   size_t w = 10;
   for (const std::string& v : info.variants) w = std::max(w, v.size() + 2);
   std::vector<size_t> widths;
   for (const Column& c : cols) {
     size_t cw = c.head.size() + 2;
-    for (const Tally& x : t.variants) cw = std::max(cw, c.cell(x).size() + 2);
+    for (size_t v = 0; v < tv.size(); ++v) cw = std::max(cw, c.cell(v).size() + 2);
     widths.push_back(cw);
   }
   auto line = [&](std::string text) {  // no trailing blanks after the last column
@@ -318,14 +359,14 @@ std::string summary_table(const RunInfo& info, const RunTally& t) {
   std::string head = "  " + pad("variant", w);
   for (size_t i = 0; i < cols.size(); ++i) head += pad(cols[i].head, widths[i]);
   line(head);
-  for (size_t v = 0; v < t.variants.size(); ++v) {
+  for (size_t v = 0; v < tv.size(); ++v) {
     std::string row = "  " + pad(info.variants[v], w);
-    for (size_t i = 0; i < cols.size(); ++i) row += pad(cols[i].cell(t.variants[v]), widths[i]);
+    for (size_t i = 0; i < cols.size(); ++i) row += pad(cols[i].cell(v), widths[i]);
     line(row);
   }
   // The paired comparisons: death rate difference, discordant trials, McNemar, and what
   // pairing bought (an independent-streams run would need that many times the trials).
-  for (const ComparisonRow& r : comparison_rows(info, t)) {
+  for (const ComparisonRow& r : comparisons) {
     if (r.metric != "death_rate_difference") continue;
     std::snprintf(buf, sizeof buf,
                   "  %s vs %s: deaths %+.3f pp (95%% CI %+.3f to %+.3f), paired over %llu "

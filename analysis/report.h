@@ -26,6 +26,9 @@ struct RunInfo {
   uint64_t trials = 0;
   int threads = 1;
   double elapsed_s = 0;
+  // Measured, like threads and elapsed_s: not the same from one run to the next.
+  double trials_per_second = 0;  // trials / elapsed_s
+  double peak_memory_mib = 0;    // the process's peak resident memory (getrusage), 0: unknown
   std::vector<std::string> variants;  // [0] = "baseline"
   std::vector<std::string> variant_descriptions;
   MetricSpec metrics;  // what the model declared it measures: the reports follow it

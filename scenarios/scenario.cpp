@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "sim/core/precision_text.h"
 #include "sim/core/sha256.h"
 
 namespace leth {
@@ -47,6 +48,23 @@ Scenario read_scenario(std::shared_ptr<Document> doc, const std::vector<std::str
   // Read like --trials and --seed: 1_000_000 or 1e6.
   s.trials = static_cast<uint64_t>(
       r.get_whole("trials", 1, static_cast<int64_t>(Scenario::kMaxTrials)).value_or(100'000));
+  if (auto p = r.get_string("precision")) {
+    if (r.has("trials"))
+      r.fail("precision", "the file sets both trials and precision",
+             "keep one: a precision target decides the trials (cap them with max_trials)");
+    try {
+      parse_precision_text(*p, r.where("precision"));
+    } catch (const InputError& e) {
+      r.fail("precision", e.bare_message(), e.hint());
+    }
+    s.precision = *p;
+  }
+  if (auto cap = r.get_whole("max_trials", 1, static_cast<int64_t>(Scenario::kMaxTrials))) {
+    if (s.precision.empty())
+      r.fail("max_trials", "max_trials caps a precision target, and the file sets none",
+             "add precision = \"5%\" (or a half-width such as \"0.001\"), or use trials");
+    s.max_trials = static_cast<uint64_t>(*cap);
+  }
   s.seed = static_cast<uint64_t>(r.get_whole("seed", 0, INT64_MAX).value_or(1));
   if (auto h = r.get_duration("horizon", Scenario::kMaxHorizon)) {
     if (!h->is_fixed())
@@ -73,11 +91,11 @@ Scenario read_scenario(std::shared_ptr<Document> doc, const std::vector<std::str
     if (s.variant_index(spec.name) >= 0)
       v.fail("name", "a variant named \"" + spec.name + "\" already exists",
              "variant names must be unique");
-    for (const char* common : {"ruleset", "trials", "seed", "horizon"})
+    for (const char* common : {"ruleset", "trials", "precision", "max_trials", "seed", "horizon"})
       if (v.table()->contains(common))
         v.fail(common, "a variant cannot change " + std::string(common),
-               "variants share the file's ruleset, trials, seed and horizon, so that they play "
-               "the same trials");
+               "variants share the file's ruleset, trials (or precision), seed and horizon, so "
+               "that they play the same trials");
     spec.description = v.get_string("description").value_or("");
     // The rest of the variant's table is read by the ruleset, layered over the file.
     spec.overrides = v.table();

@@ -30,6 +30,10 @@ struct Scenario {
   std::string description;
   std::string ruleset;
   uint64_t trials = 0;
+  // `precision = "5%"` instead of `trials` (as --precision): run until every variant's
+  // death-rate interval is this narrow, at most max_trials trials (0: the default cap).
+  std::string precision;  // as written; "" without a target
+  uint64_t max_trials = 0;
   uint64_t seed = 0;
   Seconds horizon = 0;
   std::vector<VariantSpec> variants;  // [0] is the baseline

@@ -8,6 +8,15 @@ LETHALITY_PACKAGES=(
   libtbb-dev libeigen3-dev libboost-program-options-dev libboost-math-dev
   catch2 libbenchmark-dev libtomlplusplus-dev librandom123-dev nlohmann-json3-dev
   python3  # tests/ctrl_c.py drives the real program on a pseudo-terminal
+  libopenmpi-dev openmpi-bin  # mpirun -np R lethality run ...; tests/mpi_run.py
+  gnuplot-nox  # lethality plot draws its charts with gnuplot (no X11 needed)
+)
+
+# Only the tests need these (./test.sh installs them; ./run.sh does not): headless Chromium
+# renders report.html in tests/report_html.py. Over 80 MB to download on a fresh machine, so
+# a designer who only runs scenarios does not pay for it.
+LETHALITY_TEST_PACKAGES=(
+  chromium
 )
 
 install_deps() {

@@ -13,11 +13,13 @@
 #include <sstream>
 
 #include "rules/pf2/config.h"
+#include "sim/engine/registry.h"
 #include "sim/cli/cli.h"
 #include "sim/cli/output.h"
 #include "sim/core/number.h"
 #include "sim/core/sha256.h"
 #include "sim/engine/driver.h"
+#include "sim/engine/registry.h"
 #include "tests/cli_support.h"
 #include "tests/support.h"
 
@@ -59,7 +61,7 @@ std::string bad_scenario() {
 const char* kRunUsage =
     "usage: lethality run FILE|DIR... [--trials N | --precision H] [--seed S] [--threads T] "
     "[--out DIR]\n"
-    "       [--checkpoint-every N] [--resume] [--shard K/N]\n";
+    "       [--checkpoint-every N] [--resume] [--shard K/N] [--log-every SECONDS]\n";
 
 }  // namespace
 
@@ -68,10 +70,10 @@ TEST_CASE("rules lists the rulesets", "[cli]") {
   CHECK(r.status == 0);
   CHECK(r.err == "");
   CHECK_THAT(r.out, Catch::StartsWith("pf2  Pathfinder 2e: hit points, dying and recovery (seed "
-                                       "004_3cd47c20af020d45.txt)\n"));
-  // One line per registered ruleset, in the registry's order.
+                                      "004_3cd47c20af020d45.txt)\n"));
+  // One line per registered ruleset, in registry order.
   std::string expected;
-  for (const RulesetInfo& info : rulesets())
+  for (const leth::RulesetInfo& info : leth::rulesets())
     expected += info.id + "  " + info.title + " (seed " + info.seed_file + ")\n";
   CHECK(r.out == expected);
 }

@@ -3,6 +3,8 @@
 // stops at the same chunk boundary, with the same tallies, for any thread count.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include "analysis/precision.h"
 #include "analysis/report.h"
 #include "sim/engine/driver.h"
@@ -100,4 +102,33 @@ TEST_CASE("precision: a driven run stops at the same boundary for 1 and 2 thread
       CHECK(csv == first_csv);
     }
   }
+}
+
+TEST_CASE("trials_needed: the estimate a precision run's progress aims at", "[precision]") {
+  const uint64_t died = test::test_metrics().end_mask(EndKind::Died);
+  PrecisionTarget abs{0.001, false};
+  // 100 deaths in 10,000 (both variants): Wilson half-width 0.0019614..., so about
+  // 10,000 x 1.9614^2 = 38,470 trials for a half-width of 0.001.
+  const RunTally t = with_deaths(10000, 100, 100);
+  const Estimate e = wilson(100, 10000);
+  const double half = (e.hi - e.lo) / 2;
+  const uint64_t expected = static_cast<uint64_t>(std::ceil(10000 * (half / 0.001) * (half / 0.001)));
+  CHECK(expected > 38000);
+  CHECK(expected < 39000);
+  CHECK(trials_needed(abs, t, died) == expected);
+  // The variant that needs the most decides: 1000 of 10,000 is wider.
+  CHECK(trials_needed(abs, with_deaths(10000, 100, 1000), died) > 3 * expected);
+  // Too few deaths: 5 of 10,000 with 20 needed is 40,000 trials at the rate seen, even where
+  // the interval is already narrow.
+  PrecisionTarget loose{0.5, false};
+  CHECK(trials_needed(loose, with_deaths(10000, 5, 5), died) == 40000);
+  // No death yet counts as one: 20 x the trials so far.
+  CHECK(trials_needed(loose, with_deaths(10000, 0, 5), died) == 200000);
+  // Never below --min-trials.
+  loose.min_deaths = 0;
+  CHECK(trials_needed(loose, with_deaths(100, 50, 50), died) == 10000);
+  // An empty tally gives no estimate.
+  CHECK(trials_needed(abs, with_deaths(0, 0, 0), died) == 0);
+  // Once precise, the estimate is at most the trials done: the run stops there.
+  CHECK(trials_needed(PrecisionTarget{0.01, false}, t, died) <= 10000);
 }

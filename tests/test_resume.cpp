@@ -41,7 +41,8 @@ options = { recovery_check = "flat" }
 const std::vector<std::string> kCsv = {"summary.csv",  "end_states.csv", "histograms.csv",
                                        "sequelae.csv", "examples.csv",   "comparisons.csv"};
 
-// Every CSV byte for byte, and run.json without its measured fields (elapsed_s, threads).
+// Every CSV byte for byte, and run.json without its measured fields (elapsed_s, threads, trials_per_second,
+// peak_memory_mib).
 void check_same_results(const std::string& a, const std::string& b) {
   for (const std::string& f : kCsv) {
     INFO(f);
@@ -51,6 +52,8 @@ void check_same_results(const std::string& a, const std::string& b) {
     nlohmann::json j = nlohmann::json::parse(read_file(dir + "/run.json"));
     j.erase("elapsed_s");
     j.erase("threads");
+    j.erase("trials_per_second");
+    j.erase("peak_memory_mib");
     return j.dump(2);
   };
   CHECK(run(a) == run(b));
@@ -322,4 +325,50 @@ TEST_CASE("run with a shard K/N runs its chunks; merge in any order gives a sing
     CHECK(bad.status == 2);
     CHECK_THAT(bad.err, Catch::Contains("does not exist"));
   }
+}
+
+TEST_CASE("a --precision run resumes from its checkpoint to an uninterrupted run's bytes",
+          "[resume][precision]") {
+  const std::string file = scenario_file();
+  const std::string whole = fresh_path("precision-whole");
+  const Result w = cli({"run", file, "--precision", "4%", "--out", whole, "--quiet"});
+  REQUIRE(w.status == 0);
+  const nlohmann::json run = nlohmann::json::parse(read_file(whole + "/run.json"));
+  REQUIRE(run.at("stopped") == "precision");
+  REQUIRE(run.at("trials").get<uint64_t>() > 2 * kChunkTrials);  // interrupted before precise
+
+  // The checkpoint a run with the same target leaves after two chunks.
+  const LoadedScenario ls = load_scenario(file);
+  RunSettings settings;
+  settings.precision = parse_precision("4%");
+  Checkpoint c = new_checkpoint(ls, settings);
+  CHECK(c.stopping == "precision 4% wilson, min_trials 10000, min_deaths 20");
+  uint64_t seen = 0;
+  c.tally = drive(ls, c.seed, c.plan(), [&](const RunTally&) { return ++seen < 2; });
+  const std::string out = fresh_path("precision-out");
+  write_file_atomically(checkpoint_path(out), checkpoint_text(c));
+
+  SECTION("the same target resumes and stops at the same trial, byte for byte") {
+    const Result r = cli({"run", file, "--precision", "4%", "--out", out, "--resume", "--quiet"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    check_same_results(whole, out);
+  }
+  SECTION("another target, or a trial count, is another run") {
+    const Result r = cli({"run", file, "--precision", "3%", "--out", out, "--resume"});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("stopping rule \"precision 4% wilson, min_trials 10000, "
+                                      "min_deaths 20\" vs \"precision 3% wilson"));
+    const Result t = cli({"run", file, "--trials", "1e9", "--out", out, "--resume"});
+    CHECK(t.status == 2);
+    CHECK_THAT(t.err, Catch::Contains("vs \"a fixed trial count\""));
+  }
+}
+
+TEST_CASE("a precision target with a shard is refused: a shard cannot see the whole run", "[resume]") {
+  const Result r = cli({"run", scenario_file(), "--precision", "4%", "--shard", "1/2", "--out",
+                        fresh_path("precision-shard")});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains("--precision cannot be combined with --shard"));
+  CHECK_THAT(r.err, Catch::Contains("mpirun"));
 }

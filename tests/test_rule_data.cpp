@@ -2,6 +2,8 @@
 // rules/*/data/*.toml in the source tree, byte for byte: no table is left out, none is stale.
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -10,6 +12,7 @@
 #include <string>
 
 #include "rules/common/data.h"
+#include "tests/support.h"
 
 namespace fs = std::filesystem;
 
@@ -47,4 +50,29 @@ TEST_CASE("rule data: every rules/<id>/data/*.toml is embedded, byte for byte", 
 TEST_CASE("rule data: a file that was not embedded is a build error, not an input error",
           "[data]") {
   CHECK_THROWS_AS(leth::rule_data("rules/none/data/missing.toml"), std::logic_error);
+}
+
+TEST_CASE("rule data: LETHALITY_RULES_DIR replaces a table without recompiling", "[data]") {
+  const auto files = leth::rule_data_files();
+  if (files.empty()) {  // only before the first ruleset with printed tables
+    WARN("no rule data file is embedded: nothing to replace");
+    return;
+  }
+  const std::string path(files.front().path);  // "rules/<id>/data/<file>.toml"
+  const std::string dir = leth::test::temp_dir() + "/rules-dir";
+  const fs::path replacement = fs::path(dir) / path.substr(std::string("rules/").size());
+  fs::create_directories(replacement.parent_path());
+  std::ofstream(replacement, std::ios::binary) << "# edited by a designer\n";
+  ::setenv(leth::kRulesDirVariable, dir.c_str(), 1);
+  CHECK(std::string(leth::rule_data(path)) == "# edited by a designer\n");
+  CHECK(leth::rule_data_name(path) == replacement.string());
+  // A file the folder does not replace is the built-in one.
+  if (files.size() > 1) {
+    const std::string other(files.back().path);
+    CHECK(leth::rule_data(other).data() == files.back().text.data());
+    CHECK(leth::rule_data_name(other) == other);
+  }
+  ::unsetenv(leth::kRulesDirVariable);
+  CHECK(leth::rule_data(path).data() == files.front().text.data());
+  CHECK(leth::rule_data_name(path) == path);
 }

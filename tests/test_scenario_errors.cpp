@@ -7,6 +7,7 @@
 #include <variant>
 
 #include "sim/core/number.h"
+#include "sim/engine/registry.h"
 #include "tests/support.h"
 
 using namespace leth;
@@ -255,11 +256,8 @@ TEST_CASE("a duration with an unknown unit is refused", "[errors]") {
 
 TEST_CASE("an unknown ruleset suggests the nearest ruleset", "[errors]") {
   const Bad b = load_bad(replaced(test::pf2_scenario(), "\"pf2\"", "\"pf3\""), "ruleset.toml");
-  std::string ids;  // every registered ruleset, in the registry's order
-  for (const std::string& id : ruleset_ids()) {
-    if (!ids.empty()) ids += ", ";
-    ids += id;
-  }
+  std::string ids;  // every registered ruleset, in registry order
+  for (const std::string& id : ruleset_ids()) ids += (ids.empty() ? "" : ", ") + id;
   CHECK(b.message == b.path + ":2:11: error: ruleset: \"pf3\" is not one of: " + ids +
                          " (did you mean \"pf2\"?)");
 }
@@ -336,8 +334,8 @@ TEST_CASE("a variant cannot change the common keys", "[errors]") {
                          "variant-horizon.toml");
   CHECK(b.message == b.path +
                          ":22:11: error: variants[1].horizon: a variant cannot change horizon "
-                         "(variants share the file's ruleset, trials, seed and horizon, so that "
-                         "they play the same trials)");
+                         "(variants share the file's ruleset, trials (or precision), seed and "
+                         "horizon, so that they play the same trials)");
 }
 
 TEST_CASE("an error a variant causes in the shared file names the variant", "[errors]") {

@@ -82,12 +82,12 @@ MentalTable parse_mental_table(std::string_view text, const std::string& path) {
 }
 
 const WoundTable& wound_table() {
-  static const WoundTable t = parse_wound_table(rule_data(kWoundsFile), kWoundsFile);
+  static const WoundTable t = parse_wound_table(rule_data(kWoundsFile), rule_data_name(kWoundsFile));
   return t;
 }
 
 const MentalTable& mental_table() {
-  static const MentalTable t = parse_mental_table(rule_data(kMentalFile), kMentalFile);
+  static const MentalTable t = parse_mental_table(rule_data(kMentalFile), rule_data_name(kMentalFile));
   return t;
 }
 

@@ -21,6 +21,7 @@ const char* kUsage =
     "  validate FILE|DIR...     check scenario files without running them\n"
     "  replay FILE --trial N    tell the story of one trial, event by event\n"
     "  rules [ID]               list the rulesets, or one ruleset's options\n"
+    "  plot RESULTS_DIR         draw a results folder's charts and report.html (gnuplot)\n"
     "\n"
     "`lethality <command> --help` describes each command.\n";
 
@@ -45,7 +46,8 @@ int cli_main(const std::vector<std::string>& args, std::ostream& out, std::ostre
   if (args[0] == "validate") return cmd_validate(rest, out, err);
   if (args[0] == "replay") return cmd_replay(rest, out, err);
   if (args[0] == "rules") return cmd_rules(rest, out, err);
-  const std::string near = nearest(args[0], {"run", "merge", "validate", "replay", "rules"});
+  if (args[0] == "plot") return cmd_plot(rest, out, err);
+  const std::string near = nearest(args[0], {"run", "merge", "validate", "replay", "rules", "plot"});
   err << "error: unknown command '" << args[0] << "'"
       << (near.empty() ? "" : " (did you mean '" + near + "'?)") << "\n\n"
       << kUsage;

@@ -1,4 +1,4 @@
-// The command line: `lethality run|merge|validate|replay|rules ...`. Library code throws; these
+// The command line: `lethality run|merge|validate|replay|rules|plot ...`. Library code throws; these
 // functions turn errors into messages and exit statuses (0 ok, 2 bad input, 1 internal error).
 #pragma once
 
@@ -17,5 +17,6 @@ int cmd_validate(const std::vector<std::string>& args, std::ostream& out, std::o
 int cmd_replay(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int cmd_merge(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int cmd_rules(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int cmd_plot(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace leth

@@ -101,6 +101,9 @@ int cmd_merge(const std::vector<std::string>& args, std::ostream& out, std::ostr
     const bool complete = total.trials() == first.trials_planned;
     RunInfo info = run_info_of(ls, first.seed, first.trials_planned, threads, elapsed);
     info.file = first.file;  // as a single run of the shards' command line would say
+    // elapsed is the shards' summed time: trials per second of one machine's worth of work.
+    info.trials_per_second = elapsed > 0 ? static_cast<double>(total.trials()) / elapsed : 0;
+    info.peak_memory_mib = 0;  // the shards' memory is not recorded; the merge's own is not it
     Checkpoint merged = first;
     merged.shard = merged.shards = 1;
     FileSet files = csv_files(info, total);

@@ -1,8 +1,12 @@
 // `lethality run`: validate every scenario first, check every output folder, then run.
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <ostream>
+#include <sstream>
 
 #include "analysis/report.h"
 #include "sim/cli/cli.h"
@@ -12,9 +16,16 @@
 #include "sim/cli/plan.h"
 #include "sim/cli/progress.h"
 #include "sim/cli/results.h"
-#include "sim/engine/driver.h"
+#include "sim/engine/distributed.h"
+#include "sim/engine/ranks.h"
 
 namespace leth {
+
+double peak_memory_mib() {
+  rusage u{};
+  if (::getrusage(RUSAGE_SELF, &u) != 0) return 0;
+  return static_cast<double>(u.ru_maxrss) / 1024.0;  // Linux: kibibytes
+}
 
 RunInfo run_info_of(const LoadedScenario& ls, uint64_t seed, uint64_t trials, int threads,
                     double elapsed) {
@@ -30,6 +41,8 @@ RunInfo run_info_of(const LoadedScenario& ls, uint64_t seed, uint64_t trials, in
   info.trials = trials;
   info.threads = threads;
   info.elapsed_s = elapsed;
+  info.trials_per_second = elapsed > 0 ? static_cast<double>(trials) / elapsed : 0;
+  info.peak_memory_mib = peak_memory_mib();
   for (const VariantSpec& v : s.variants) {
     info.variants.push_back(v.name);
     info.variant_descriptions.push_back(v.description);
@@ -50,36 +63,78 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   CommandSpec spec{
       "lethality run FILE|DIR... [--trials N | --precision H] [--seed S] [--threads T] "
       "[--out DIR]\n"
-      "       [--checkpoint-every N] [--resume] [--shard K/N]",
+      "       [--checkpoint-every N] [--resume] [--shard K/N] [--log-every SECONDS]",
       "Runs each scenario (a folder means every *.toml in it), prints a summary per scenario and\n"
       "writes summary.csv, end_states.csv, histograms.csv, sequelae.csv, examples.csv,\n"
       "comparisons.csv and "
-      "run.json into results/<scenario-name>/ (or --out DIR). Every file is validated before\n"
+      "run.json into results/<scenario-name>/ (or --out DIR); several scenarios also get one\n"
+      "summary.csv across them beside their folders. Every file is validated before\n"
       "anything runs; bad input exits with status 2 and writes nothing. With --precision the\n"
       "run stops, at a chunk boundary, once every variant's death-rate interval is narrow\n"
       "enough (or at --max-trials); the stopping point does not depend on --threads.\n"
       "Every --checkpoint-every trials the run saves <results folder>.checkpoint.json; Ctrl-C\n"
       "stops at the next chunk of 65536 trials, saves a checkpoint, writes the results so far\n"
       "marked partial and exits 130; --resume continues from the checkpoint. --shard K/N runs\n"
-      "chunks i with i mod N = K-1 and writes tally.json for `lethality merge`.",
+      "chunks i with i mod N = K-1 and writes tally.json for `lethality merge`.\n"
+      "Progress goes to stderr: a live line on a terminal, else a log line every --log-every\n"
+      "seconds (30).",
       po::options_description("options"),
       {}};
   RunArgs run_args;
   add_run_options(spec, run_args);
   po::variables_map vm;
-  if (auto status = parse_command(args, spec, vm, out, err)) return *status;
+  // In an MPI job (sim/engine/ranks.h) only rank 0 prints and writes; every rank checks the
+  // files, since every rank loads them to compute its chunks.
+  const int rank = Ranks::rank();
+  std::ostream discard(nullptr);
+  std::ostringstream rank_err;
+  std::ostream& say = rank == 0 ? out : discard;
+  std::ostream& complain = rank == 0 ? err : rank_err;
+  if (auto status = parse_command(args, spec, vm, say, complain)) return *status;
   const bool quiet = vm.count("quiet") > 0;
   // Validate everything before running anything: the same checks as `validate`.
-  std::optional<CheckedRun> checked = check_run(vm, run_args, spec.usage, err);
-  if (!checked) return 2;
+  std::optional<CheckedRun> checked = check_run(vm, run_args, spec.usage, complain);
+  if (checked)
+    for (const InputError& e : checked->plan.errors) complain << e.what() << "\n";
+  const bool mine = checked && checked->plan.ok();
+  const bool rank0_ok = Ranks::broadcast(mine ? 1 : 0) == 1;
+  if (!Ranks::all(mine)) {
+    // A rank's own trouble (a file it cannot read on its node) is said once, by that rank.
+    if (rank != 0 && rank0_ok) err << "rank " << rank << ": " << rank_err.str();
+    return 2;
+  }
   const RunSettings& settings = checked->settings;
   const RunPlan& plan = checked->plan;
-  for (const InputError& e : plan.errors) err << e.what() << "\n";
-  if (!plan.ok()) return 2;
+
+  if (rank != 0) {
+    // The other ranks compute chunks for rank 0, scenario by scenario, until it says done.
+    ThreadLimit limit(settings.threads);
+    for (int i; (i = Ranks::broadcast(-1)) >= 0;) {
+      const PlannedScenario& p = plan.scenarios.at(static_cast<size_t>(i));
+      serve_ranks(p.loaded, p.start.seed);
+    }
+    return 0;
+  }
+  // Rank 0 names each scenario before driving it, and -1 when it is done, however it returns.
+  struct EndOfRun {
+    ~EndOfRun() { Ranks::broadcast(-1); }
+  } end_of_run;
 
   ThreadLimit limit(settings.threads);
   StopOnSignal stop_on_signal;  // Ctrl-C: stop at the next chunk boundary
+  // Each scenario's trials in this session, for the batch's ETA.
+  std::vector<uint64_t> batch_trials;
   for (const PlannedScenario& p : plan.scenarios) {
+    uint64_t t = 0;
+    for (const auto& [lo, hi] : chunk_schedule(p.start.rest())) t += hi - lo;
+    batch_trials.push_back(t);
+  }
+  // Several scenarios: one summary.csv across them beside their folders, rewritten as each
+  // one finishes.
+  const std::string batch_root = run_args.out_dir.empty() ? "results" : run_args.out_dir;
+  std::string batch_summary;
+  for (size_t i = 0; i < plan.scenarios.size(); ++i) {
+    const PlannedScenario& p = plan.scenarios[i];
     const LoadedScenario& ls = p.loaded;
     Checkpoint cp = p.start;
     const std::string cp_path = checkpoint_path(p.out_dir);
@@ -88,14 +143,16 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
           << " will be replaced (--resume continues it)\n";
     const DrivePlan rest = cp.rest();
     uint64_t chunks_done = chunk_schedule(cp.plan()).size() - chunk_schedule(rest).size();
+    Ranks::broadcast(static_cast<int>(i));
     const uint64_t n = cp.trials_planned;  // with --precision: the cap (see new_checkpoint)
     const uint64_t s = cp.seed;
-    const std::optional<PrecisionTarget>& target = settings.precision;
+    const std::optional<PrecisionTarget> target = precision_target(settings, ls.scenario);
     const uint64_t died = metrics_of(ls.models.front()).end_mask(EndKind::Died);
     // The progress line counts this session's trials, so that its rate and ETA are true after
     // a resume and for a shard.
-    uint64_t session_trials = 0;
-    for (const auto& [lo, hi] : chunk_schedule(rest)) session_trials += hi - lo;
+    const uint64_t session_trials = batch_trials[i];
+    uint64_t batch_after = 0;
+    for (size_t j = i + 1; j < batch_trials.size(); ++j) batch_after += batch_trials[j];
     std::atomic<uint64_t> done{0};
     const auto t0 = std::chrono::steady_clock::now();
     const double elapsed_before = cp.elapsed_s;
@@ -105,14 +162,32 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     };
     bool stopped = false;
     try {
-      ProgressLine progress(ls.scenario.name, session_trials, done, !quiet);
+      ProgressSpec ps;
+      ps.label = ls.scenario.name;
+      ps.index = static_cast<int>(i + 1);
+      ps.count = static_cast<int>(plan.scenarios.size());
+      ps.total = session_trials;
+      ps.batch_after = batch_after;
+      ps.total_is_cap = target.has_value();
+      ps.live = !quiet;
+      ps.log_every_s = settings.log_every_s;
+      ProgressLine progress(ps, done);
       // At each chunk boundary: a checkpoint every checkpoint_chunks chunks (counted in the
       // shard's schedule from its start, so the same whatever the threads or interruptions),
       // and on Ctrl-C a checkpoint and a stop.
-      cp.tally = drive(
+      cp.tally = drive_ranks(
           ls, s, cp.tally, rest,
           [&](const RunTally& so_far) {
             ++chunks_done;
+            progress.set_deaths(so_far.variants.front().ends_in(died),
+                                so_far.variants.front().trials);
+            if (target) {
+              // This session's share of the estimated need (a resume started part-way).
+              const uint64_t need = trials_needed(*target, so_far, died);
+              const uint64_t now = done.load(), all = so_far.trials();
+              const uint64_t before = all > now ? all - now : 0;
+              progress.set_goal(need > before ? need - before : 1);
+            }
             stopped = StopOnSignal::requested() != 0;
             // --precision: the run is done once every variant's interval is narrow enough.
             if (target && precise_enough(*target, so_far, died)) return false;
@@ -136,6 +211,8 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     const bool partial = !complete || settings.shards > 1;
     RunInfo info =
         run_info_of(ls, s, target ? cp.tally.trials() : n, limit.threads(), cp.elapsed_s);
+    info.trials_per_second =
+        cp.elapsed_s > 0 ? static_cast<double>(cp.tally.trials()) / cp.elapsed_s : 0;
     info.interval = settings.interval;
     info.reference = reference_index(settings, ls.scenario);
     info.all_pairs = settings.all_pairs;
@@ -151,6 +228,19 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     } catch (const InputError& e) {
       err << e.what() << "\n";
       return 2;
+    }
+    if (plan.scenarios.size() > 1) {
+      const auto it = std::find_if(fileset.begin(), fileset.end(),
+                                   [](const auto& f) { return f.first == "summary.csv"; });
+      const std::string& text = it->second;  // a header, then the rows
+      const size_t eol = text.find('\n');
+      batch_summary += batch_summary.empty() ? text : text.substr(eol + 1);
+      try {
+        write_file_atomically(batch_root + "/summary.csv", batch_summary);
+      } catch (const CheckpointError& e) {
+        err << "error: cannot write " << batch_root << "/summary.csv: " << e.what() << "\n";
+        return 2;
+      }
     }
     // The results hold every trial the checkpoint does: it is needed again only to continue.
     if (complete) {

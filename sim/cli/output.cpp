@@ -1,11 +1,13 @@
 #include "sim/cli/output.h"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 
 #include "sim/core/error.h"
+#include "sim/engine/checkpoint.h"
 
 namespace leth {
 
@@ -17,6 +19,21 @@ std::string staging_name(const std::string& dir) {
   fs::path p = fs::path(dir).lexically_normal();
   if (p.filename().empty()) p = p.parent_path();
   return p.string() + ".partial-" + std::to_string(::getpid());
+}
+
+// Syncs the folder holding `path`, so a rename into it survives a power cut. Best effort: the
+// results are already in place and complete; a file system that cannot sync folders
+// (some network mounts) is not an error.
+void sync_folder_of(const std::string& path) {
+  fs::path parent = fs::path(path).lexically_normal();
+  if (parent.filename().empty()) parent = parent.parent_path();
+  parent = parent.parent_path();
+  if (parent.empty()) parent = ".";
+  const int fd = ::open(parent.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  const int ignored = ::fsync(fd);
+  (void)ignored;
+  ::close(fd);
 }
 
 void remove_quietly(const std::string& p) {
@@ -86,13 +103,15 @@ void write_output_dir(const std::string& dir, const FileSet& files) {
   remove_quietly(stage);
   fs::create_directories(stage, ec);
   if (ec) throw InputError({dir}, "cannot create the output folder: " + ec.message());
+  // Each file is written, synced and renamed into the staging folder (write_file_atomically),
+  // the folder is renamed into place, and its parent synced: once this returns, a power cut
+  // leaves the whole results folder or the previous one, never a half-written CSV.
   for (const auto& [name, contents] : files) {
-    std::ofstream f(stage + "/" + name, std::ios::binary);
-    f << contents;
-    f.close();
-    if (!f) {
+    try {
+      write_file_atomically(stage + "/" + name, contents);
+    } catch (const CheckpointError& e) {
       remove_quietly(stage);
-      throw InputError({dir + "/" + name}, "cannot write the file");
+      throw InputError({dir + "/" + name}, std::string("cannot write the file: ") + e.what());
     }
   }
   remove_quietly(dir);
@@ -101,6 +120,7 @@ void write_output_dir(const std::string& dir, const FileSet& files) {
     remove_quietly(stage);
     throw InputError({dir}, "cannot move the results into place: " + ec.message());
   }
+  sync_folder_of(dir);
 }
 
 }  // namespace leth

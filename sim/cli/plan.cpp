@@ -6,8 +6,10 @@
 #include <map>
 
 #include "sim/core/number.h"
+#include "sim/core/precision_text.h"
 
 #include "sim/cli/output.h"
+#include "sim/engine/ranks.h"
 
 namespace leth {
 
@@ -33,8 +35,11 @@ void add_run_options(CommandSpec& spec, RunArgs& args) {
       "rate intervals: wilson or clopper-pearson")(
       "reference", po::value<std::string>(&args.reference),
       "compare every variant against this one (default: the baseline)")(
-      "all-pairs", "compare every pair of variants")("quiet,q",
-                                                     "no summary table and no progress line")(
+      "all-pairs", "compare every pair of variants")(
+      "quiet,q", "no summary table; progress as log lines, not a live line")(
+      "log-every", po::value<std::string>(&args.log_every)->default_value("30"),
+      "seconds between progress log lines when stderr is not a terminal or with --quiet; "
+      "0 = none")(
       "checkpoint-every", po::value<std::string>(&args.checkpoint_every),
       "trials between checkpoints, rounded up to whole chunks of 65536; default 1048576")(
       "resume", "continue from the checkpoint beside the results folder (one scenario)")(
@@ -104,6 +109,8 @@ RunSettings read_run_settings(const po::variables_map& vm, const RunArgs& args) 
     s.checkpoint_chunks = (every + kChunkTrials - 1) / kChunkTrials;
   }
   s.resume = vm.count("resume") > 0;
+  s.log_every_s = static_cast<int>(
+      parse_flag_number("--log-every", args.log_every, 0, 86'400, "seconds, 0 to 86400"));
   if (vm.count("shard")) {
     const std::string& t = args.shard;
     const size_t slash = t.find('/');
@@ -119,27 +126,25 @@ RunSettings read_run_settings(const po::variables_map& vm, const RunArgs& args) 
                            std::to_string(s.shards) + " does not exist",
                        hint);
   }
-  // A precision target's stopping point is not part of a checkpoint's plan (yet): one or the
-  // other.
-  if (s.precision && (s.resume || vm.count("shard")))
-    throw InputError({}, "--precision cannot be combined with --resume or --shard",
-                     "give the run a trial count (--trials) to checkpoint, resume or shard it");
+  // A shard cannot tell when the whole run is precise: the target needs every trial's tally
+  // at each boundary (one process, or MPI ranks, have it; a shard has only its own chunks).
+  if (s.precision && vm.count("shard"))
+    throw InputError({}, "--precision cannot be combined with --shard",
+                     "give the shards a trial count (--trials), or spread a precision run "
+                     "over MPI ranks (mpirun -np R lethality run ... --precision ...)");
   return s;
 }
 
 PrecisionTarget parse_precision(const std::string& text) {
+  PrecisionText p;
+  try {
+    p = parse_precision_text(text);
+  } catch (const InputError& e) {
+    throw InputError({}, "--precision " + e.bare_message(), e.hint());
+  }
   PrecisionTarget t;
-  const bool relative = !text.empty() && text.back() == '%';
-  const std::string number = relative ? text.substr(0, text.size() - 1) : text;
-  char* end = nullptr;
-  const double x = number.empty() ? NAN : std::strtod(number.c_str(), &end);
-  const bool whole = end && *end == '\0';
-  if (!whole || !std::isfinite(x) || x <= 0 || (relative ? x >= 100 : x >= 0.5))
-    throw InputError({}, "--precision \"" + text + "\" is not a precision",
-                     "expected a half-width above 0 and below 0.5 (e.g. 0.001), or a percentage "
-                     "of the estimate above 0% and below 100% (e.g. 5%)");
-  t.half_width = relative ? x / 100 : x;
-  t.relative = relative;
+  t.half_width = p.half_width;
+  t.relative = p.relative;
   return t;
 }
 
@@ -188,6 +193,24 @@ std::string checkpoint_path(const std::string& out_dir) {
   return p.string() + ".checkpoint.json";
 }
 
+std::optional<PrecisionTarget> precision_target(const RunSettings& settings, const Scenario& s) {
+  if (settings.trials) return std::nullopt;  // --trials: a count, whatever the file says
+  if (settings.precision) return settings.precision;
+  if (s.precision.empty()) return std::nullopt;
+  const PrecisionText p = parse_precision_text(s.precision, {s.file});  // checked on loading
+  PrecisionTarget t;
+  t.half_width = p.half_width;
+  t.relative = p.relative;
+  t.interval = settings.interval;
+  return t;
+}
+
+uint64_t planned_trials(const RunSettings& settings, const Scenario& s) {
+  if (!precision_target(settings, s)) return settings.trials.value_or(s.trials);
+  if (settings.precision) return settings.max_trials;
+  return s.max_trials ? s.max_trials : RunSettings::kDefaultMaxTrials;
+}
+
 Checkpoint new_checkpoint(const LoadedScenario& ls, const RunSettings& settings) {
   Checkpoint c;
   const uint64_t seed = settings.seed.value_or(ls.scenario.seed);
@@ -197,11 +220,13 @@ Checkpoint new_checkpoint(const LoadedScenario& ls, const RunSettings& settings)
   c.sha256 = ls.scenario.sha256;
   c.seed = seed;
   c.chunk_trials = kChunkTrials;
-  // With --precision the trials are a cap: the hook stops the run once it is precise.
-  c.trials_planned =
-      settings.precision ? settings.max_trials : settings.trials.value_or(ls.scenario.trials);
+  // With a precision target the trials are a cap: the hook stops the run once it is precise.
+  c.trials_planned = planned_trials(settings, ls.scenario);
   c.shard = settings.shard;
   c.shards = settings.shards;
+  if (const auto t = precision_target(settings, ls.scenario))
+    c.stopping = "precision " + t->text() + " " + interval_name(t->interval) + ", min_trials " +
+                 std::to_string(t->min_trials) + ", min_deaths " + std::to_string(t->min_deaths);
   c.tally = empty_tally(ls, seed);
   return c;
 }
@@ -226,8 +251,9 @@ Checkpoint resume_point(const PlannedScenario& p, const RunSettings& settings) {
   }
   if (const std::string d = c.difference(expected); !d.empty())
     throw InputError({path}, "--resume: the checkpoint is of another run (checkpoint vs now): " + d,
-                     "resume with the scenario file, --seed, --trials and --shard it was made "
-                     "with, by the same lethality version; or run without --resume to start over");
+                     "resume with the scenario file, --seed, --trials (or --precision and its "
+                     "options) and --shard it was made with, by the same lethality version; or "
+                     "run without --resume to start over");
   if (c.shard != expected.shard)
     throw InputError(
         {path},
@@ -281,6 +307,12 @@ RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_d
                 : files.size() == 1 ? out_dir
                                     : out_dir + "/" + name;
     try {
+      if (settings.shards > 1 && precision_target(settings, p.loaded.scenario))
+        throw InputError({p.loaded.scenario.file},
+                         "the file's precision target cannot be sharded: a shard cannot tell "
+                         "when the whole run is precise",
+                         "give the shards a count with --trials, or spread the run over MPI "
+                         "ranks (mpirun -np R lethality run ...)");
       p.start = new_checkpoint(p.loaded, settings);
       if (chunk_schedule(p.start.plan()).empty())
         throw InputError(
@@ -290,8 +322,12 @@ RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_d
                 std::to_string((p.start.trials_planned + kChunkTrials - 1) / kChunkTrials) +
                 " chunks of " + std::to_string(kChunkTrials),
             "use fewer shards or more trials");
-      check_output_dir(p.out_dir);
-      if (settings.resume) p.start = resume_point(p, settings);
+      // Only rank 0 of an MPI job writes results and reads checkpoints: the other ranks
+      // compute the chunks it sends them (sim/engine/distributed.h).
+      if (Ranks::rank() == 0) {
+        check_output_dir(p.out_dir);
+        if (settings.resume) p.start = resume_point(p, settings);
+      }
       checked.push_back(std::move(p));
     } catch (const InputError& e) {
       plan.errors.push_back(e);

@@ -28,6 +28,7 @@ struct RunArgs {
   std::string precision, max_trials, min_trials, min_deaths;
   std::string interval = "wilson", reference;
   std::string checkpoint_every, shard;  // --resume is a switch, read from the variables map
+  std::string log_every = "30";
 };
 
 // The options of RunArgs, plus --quiet, --all-pairs and --resume.
@@ -48,6 +49,8 @@ struct RunSettings {
   uint64_t checkpoint_chunks = kDefaultCheckpointChunks;  // a checkpoint every this many chunks
   bool resume = false;
   uint64_t shard = 1, shards = 1;  // --shard K/N, 1-based
+  // Progress when stderr is not a terminal (or --quiet): a log line every this many seconds.
+  int log_every_s = 30;
 
   static constexpr uint64_t kDefaultMaxTrials = 1'000'000'000;
 };
@@ -58,6 +61,13 @@ RunSettings read_run_settings(const po::variables_map& vm, const RunArgs& args);
 // "0.001" (absolute half-width) or "5%" (relative to the estimate); throws InputError naming
 // --precision.
 PrecisionTarget parse_precision(const std::string& text);
+
+// The precision target a scenario runs to, if any: --precision, else the file's `precision`
+// (with --interval and the default minimums) unless --trials overrides it with a count.
+std::optional<PrecisionTarget> precision_target(const RunSettings& settings, const Scenario& s);
+// The trials a scenario's run plans: its count, or with a precision target its cap
+// (--max-trials, else the file's max_trials, else RunSettings::kDefaultMaxTrials).
+uint64_t planned_trials(const RunSettings& settings, const Scenario& s);
 
 struct PlannedScenario {
   LoadedScenario loaded;

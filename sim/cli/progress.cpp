@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
+#include <ctime>
 
+#include "analysis/interval.h"
 #include "sim/core/clock.h"
 
 namespace leth {
@@ -75,22 +77,96 @@ void write_all(int fd, const char* s, size_t n) {
 static_assert(std::atomic<int>::is_always_lock_free && std::atomic<bool>::is_always_lock_free,
               "the signal handler reads these");
 
+ProgressLine::ProgressLine(ProgressSpec spec, const std::atomic<uint64_t>& done, int fd)
+    : spec_(std::move(spec)), done_(done), fd_(fd), start_(std::chrono::steady_clock::now()) {
+  if (spec_.live && ::isatty(fd_)) {
+    if (g_installed) return;  // one live line at a time
+    live_ = true;
+    install(fd_);
+    thread_ = std::thread([this] { loop(); });
+  } else if (spec_.log_every_s > 0) {
+    thread_ = std::thread([this] { log_loop(); });
+  }
+}
+
 ProgressLine::ProgressLine(std::string label, uint64_t total, const std::atomic<uint64_t>& done,
                            bool enabled, int fd)
-    : label_(std::move(label)),
-      total_(total),
-      done_(done),
-      fd_(fd),
-      start_(std::chrono::steady_clock::now()) {
-  if (!enabled || !::isatty(fd_) || g_installed) return;  // one live line at a time
-  install(fd_);
-  thread_ = std::thread([this] { loop(); });
+    : ProgressLine(ProgressSpec{std::move(label), 1, 1, total, 0, false, enabled, 0}, done, fd) {}
+
+void ProgressLine::set_goal(uint64_t trials) {
+  goal_.store(trials, std::memory_order_relaxed);
+}
+
+void ProgressLine::set_deaths(uint64_t deaths, uint64_t trials) {
+  deaths_.store(deaths, std::memory_order_relaxed);
+  death_trials_.store(trials, std::memory_order_relaxed);
+}
+
+std::string ProgressLine::text() const {
+  const uint64_t d = std::min(done_.load(std::memory_order_relaxed), spec_.total);
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  const double rate = secs > 0 ? static_cast<double>(d) / secs : 0;
+  // With a precision target the total is the cap; once a chunk has given an estimate of the
+  // trials the target needs, the ETA aims at that instead ("~": an estimate).
+  const uint64_t goal = goal_.load(std::memory_order_relaxed);
+  const bool estimated = spec_.total_is_cap && goal > 0 && goal < spec_.total;
+  const uint64_t aim = estimated ? std::max(goal, d) : spec_.total;
+  const double left = static_cast<double>(aim - d);
+  const char* bound = estimated ? "~" : spec_.total_is_cap ? "<= " : "";
+  std::string label = spec_.label;
+  if (spec_.count > 1)
+    label += " (" + std::to_string(spec_.index) + "/" + std::to_string(spec_.count) + ")";
+  char buf[512];
+  int n = std::snprintf(buf, sizeof buf, "%s  %3.0f%%  %llu/%s%llu trials  %.3g trials/s  ETA %s%s",
+                        label.c_str(),
+                        aim ? 100.0 * static_cast<double>(d) / static_cast<double>(aim) : 100.0,
+                        static_cast<unsigned long long>(d), estimated ? "~" : "",
+                        static_cast<unsigned long long>(aim), rate, bound,
+                        rate > 0 ? duration_text(left / rate).c_str() : "-");
+  std::string out(buf, static_cast<size_t>(std::max(n, 0)));
+  if (spec_.count > 1 && rate > 0) {
+    // The later scenarios at this one's rate: an estimate, as their trials may cost more.
+    n = std::snprintf(buf, sizeof buf, "  batch ETA %s%s", bound,
+                      duration_text((left + static_cast<double>(spec_.batch_after)) / rate).c_str());
+    out.append(buf, static_cast<size_t>(std::max(n, 0)));
+  }
+  const uint64_t k = deaths_.load(std::memory_order_relaxed);
+  const uint64_t t = death_trials_.load(std::memory_order_relaxed);
+  if (t > 0) {
+    const Estimate e = wilson(k, t);
+    n = std::snprintf(buf, sizeof buf, "  deaths %.3g%% ±%.2g%%", 100.0 * e.value,
+                      100.0 * (e.hi - e.lo) / 2);
+    out.append(buf, static_cast<size_t>(std::max(n, 0)));
+  }
+  return out;
+}
+
+void ProgressLine::log_loop() {
+  // Sleeps in short steps, so that a finished scenario does not wait for the next line.
+  const auto every = std::chrono::duration<double>(spec_.log_every_s);
+  auto next = std::chrono::steady_clock::now() + every;
+  while (!stop_) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (stop_) break;
+    const auto now = std::chrono::steady_clock::now();
+    if (now < next) continue;
+    while (next <= now) next += std::chrono::duration_cast<std::chrono::steady_clock::duration>(every);
+    const std::time_t wall = std::time(nullptr);
+    std::tm tm{};
+    ::localtime_r(&wall, &tm);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M:%S", &tm);
+    const std::string line = std::string(stamp) + "  " + text() + "\n";
+    write_all(fd_, line.data(), line.size());
+  }
 }
 
 ProgressLine::~ProgressLine() {
   if (!thread_.joinable()) return;
   stop_ = true;
   thread_.join();
+  if (!live_) return;
   if (g_showing) write_all(fd_, "\r\x1b[K", 4);
   g_showing = false;
   uninstall();
@@ -113,18 +189,9 @@ void ProgressLine::loop() {
   while (!stop_) {
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
     if (stop_) break;
-    const uint64_t d = done_.load(std::memory_order_relaxed);
-    const double secs =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    const double rate = secs > 0 ? static_cast<double>(d) / secs : 0;
-    const double eta = rate > 0 ? static_cast<double>(total_ - d) / rate : 0;
-    char line[512];
-    const int n = std::snprintf(
-        line, sizeof line, "\r\x1b[K%s  %3.0f%%  %llu/%llu trials  %.3g trials/s  ETA %s",
-        label_.c_str(),
-        total_ ? 100.0 * static_cast<double>(d) / static_cast<double>(total_) : 100.0,
-        static_cast<unsigned long long>(d), static_cast<unsigned long long>(total_), rate,
-        duration_text(eta).c_str());
+    const std::string body = text();
+    char line[600];
+    const int n = std::snprintf(line, sizeof line, "\r\x1b[K%s", body.c_str());
     if (n <= 0) continue;
     g_drawing = true;
     if (!g_interrupted) {

@@ -11,6 +11,11 @@
 
 namespace leth {
 
+// The process's peak resident memory so far, in MiB (getrusage); 0 if unknown.
+double peak_memory_mib();
+
+// The run's description; trials_per_second is `trials` / `elapsed` and peak_memory_mib this
+// process's, both measured fields of run.json.
 RunInfo run_info_of(const LoadedScenario& ls, uint64_t seed, uint64_t trials, int threads,
                     double elapsed);
 

@@ -4,7 +4,9 @@
 // sub-streams and so see the same attack rolls: common random numbers by purpose.
 //
 // Indices of one purpose must never collide within a trial; each function below says how
-// its index is made. Purpose::Test is for tests and benchmarks only.
+// its index is made. A trial runs one ruleset's model, so the sub-streams of two rulesets
+// (their sections below) may share indices; within a ruleset's trials, and with the shared
+// ones at the top, they may not. Purpose::Test is for tests and benchmarks only.
 #pragma once
 
 #include <cstdint>
@@ -54,8 +56,79 @@ inline constexpr SubStream wake(uint64_t n) {
   return {Purpose::Recovery, n};
 }
 
-// harmonies (rules/harmonies): the indices below start at 2^40, above every index the
-// functions above make, so they never collide with them within a purpose.
+// --- dnd5e (rules/dnd5e).
+// Recovery, dnd5e: the n-th lingering injury of the trial (n >= 0): its d20 and the draws made
+// when it is inflicted (which limb). Tagged 1 << 40 so it never meets wake(n).
+inline constexpr SubStream injury(uint64_t n) {
+  return {Purpose::Recovery, (uint64_t{1} << 40) | n};
+}
+// Recovery, dnd5e: the n-th draw of an injury's course (n >= 0): a day's 1d4 of rot, a deadline,
+// an open wound's extra 1d4.
+inline constexpr SubStream injury_course(uint64_t n) {
+  return {Purpose::Recovery, (uint64_t{2} << 40) | n};
+}
+// Recovery, dnd5e: the n-th rest of the trial (n >= 0): its Hit Dice.
+inline constexpr SubStream rest(uint64_t n) {
+  return {Purpose::Recovery, (uint64_t{3} << 40) | n};
+}
+
+
+// --- unisystem (rules/unisystem). Indices carry a tag in bits 40..47 so that they never meet
+// the indices above, which stay far below 2^40.
+// Dying: a test the character makes in round `round` (< 2^20) of the fight after the turn of
+// creature `actor` (< 2^16; kMaxActors - 1 for the end of the round); `kind` (< 16) says
+// which (the survival test, staying conscious, staying up, the Will test after a hit, ...).
+inline constexpr SubStream fight_test(int round, uint64_t actor, uint64_t kind) {
+  return {Purpose::Dying, (uint64_t{1} << 40) | (static_cast<uint64_t>(round) << 20) |
+                              ((actor & 0xffff) << 4) | (kind & 15)};
+}
+// Care: when the k-th kind of helper arrives (k < 16).
+inline constexpr SubStream helper_arrival(uint64_t k) {
+  return {Purpose::Care, (uint64_t{1} << 40) | k};
+}
+// Care: the attempts to stabilise at the m-th minute of a dying episode (m >= 1), one draw
+// per helper.
+inline constexpr SubStream stabilise_attempt(uint64_t minute) {
+  return {Purpose::Care, (uint64_t{2} << 40) | minute};
+}
+// Care: the i-th first-aid test that restores hit points (i >= 0).
+inline constexpr SubStream first_aid_test(uint64_t i) {
+  return {Purpose::Care, (uint64_t{3} << 40) | i};
+}
+// Care: resuscitation after a failed survival test (the paramedics', the doctor's and the new
+// survival test).
+inline constexpr SubStream resuscitation() {
+  return {Purpose::Care, uint64_t{4} << 40};
+}
+// Recovery: day d of the recovery (d >= 1): the daily survival test without medical care.
+inline constexpr SubStream recovery_day(uint64_t d) {
+  return {Purpose::Recovery, (uint64_t{1} << 40) | d};
+}
+
+// --- flux (rules/flux).
+// Encounter: the n-th hazard of the trial (1 <= n < 2^16): a fall, a disease. Creature turns
+// start at round 1 (index 2^16 and up) and fight_setup is 0, so these never collide.
+inline constexpr SubStream hazard(uint64_t n) {
+  return {Purpose::Encounter, n & 0xffff};
+}
+
+// Recovery: the n-th night of rest (n >= 0): its tests and what it restores. Indices from
+// 2^40 up, clear of the wake() indices.
+inline constexpr SubStream night(uint64_t n) {
+  return {Purpose::Recovery, (uint64_t{1} << 40) | n};
+}
+// Recovery: the n-th short rest (n >= 0), e.g. an hour's rest.
+inline constexpr SubStream short_rest(uint64_t n) {
+  return {Purpose::Recovery, (uint64_t{2} << 40) | n};
+}
+// Recovery: the journey to a place of care (a clinic).
+inline constexpr SubStream travel() {
+  return {Purpose::Recovery, uint64_t{3} << 40};
+}
+
+// --- harmonies (rules/harmonies). Indices from 2^40 up, clear of the shared functions'
+// indices (fight_setup, creature_turn, help_arrival, care_action, dying_check, wake), the
+// only others a harmonies trial opens.
 inline constexpr uint64_t kHarmoniesBase = uint64_t{1} << 40;
 // Dying: the n-th fainting roll (Rs+It) of the trial (n >= 1).
 inline constexpr SubStream fainting_roll(uint64_t n) {

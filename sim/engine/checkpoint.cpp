@@ -32,6 +32,7 @@ nlohmann::json body_of(const Checkpoint& c) {
           {"chunk_trials", c.chunk_trials},
           {"trials_planned", c.trials_planned},
           {"shard", {c.shard, c.shards}},
+          {"stopping", c.stopping},
           {"elapsed_s", c.elapsed_s},
           {"threads", c.threads},
           {"tally", c.tally.to_json()}};
@@ -62,6 +63,9 @@ std::string Checkpoint::difference(const Checkpoint& o) const {
   if (chunk_trials != o.chunk_trials)
     return diff("chunk size", num(chunk_trials), num(o.chunk_trials));
   if (shards != o.shards) return diff("shard count", num(shards), num(o.shards));
+  if (stopping != o.stopping)
+    return diff("stopping rule", stopping.empty() ? "\"a fixed trial count\"" : "\"" + stopping + "\"",
+                o.stopping.empty() ? "\"a fixed trial count\"" : "\"" + o.stopping + "\"");
   return "";
 }
 
@@ -123,6 +127,7 @@ Checkpoint parse_checkpoint(const std::string& text) {
     c.trials_planned = body.at("trials_planned").get<uint64_t>();
     c.shard = body.at("shard").at(0).get<uint64_t>();
     c.shards = body.at("shard").at(1).get<uint64_t>();
+    c.stopping = body.value("stopping", "");  // absent before precision runs could resume
     c.elapsed_s = body.at("elapsed_s").get<double>();
     c.threads = body.at("threads").get<int>();
     c.tally = RunTally::from_json(body.at("tally"));

@@ -5,7 +5,7 @@
 //
 //   {"format": "lethality-checkpoint", "format_version": 1,
 //    "body": {"tool_version", "scenario": {"name", "file", "sha256"}, "seed", "chunk_trials",
-//             "trials_planned", "shard": [K, N] (1-based K), "elapsed_s", "threads",
+//             "trials_planned", "shard": [K, N] (1-based K), "stopping", "elapsed_s", "threads",
 //             "tally": RunTally JSON (identity, trial ranges, counts)},
 //    "body_sha256": hex SHA-256 of the body serialized compactly}
 #pragma once
@@ -34,6 +34,9 @@ struct Checkpoint {
   uint64_t chunk_trials = kChunkTrials;
   uint64_t trials_planned = 0;
   uint64_t shard = 1, shards = 1;  // 1-based: shard K of N
+  // How the run stops besides its trials: "" for a fixed count, else its precision target
+  // ("precision 5% wilson, min_trials 10000, min_deaths 20"): a resume must keep it.
+  std::string stopping;
   double elapsed_s = 0;            // measured: summed over the sessions that made it
   int threads = 0;                 // measured: the last session's
   RunTally tally;

@@ -8,8 +8,11 @@
 #include <vector>
 
 #include "rules/common/health_model.h"
+#include "rules/dnd5e/model.h"
+#include "rules/flux/model.h"
 #include "rules/harmonies/model.h"
 #include "rules/pf2/model.h"
+#include "rules/unisystem/model.h"
 
 namespace leth {
 
@@ -19,7 +22,8 @@ struct RulesetList {
 };
 
 // ---- the registry: one entry per ruleset
-using Rulesets = RulesetList<pf2::Model, harmonies::Model>;
+using Rulesets =
+    RulesetList<pf2::Model, dnd5e::Model, unisystem::Model, flux::Model, harmonies::Model>;
 // ----
 
 using Model = Rulesets::Variant;

@@ -1,0 +1,112 @@
+// The lingering-injury tables of seed 003: the d20 severity mapping and the 13 tables by damage
+// type, read from rules/dnd5e/data/*.toml (embedded, rules/common/data.h) and validated when
+// the first dnd5e scenario is built. A row is data (what it does is a small closed set of
+// effect kinds); what each effect does over time is code, in model.cpp.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rules/common/table.h"
+
+namespace leth::dnd5e {
+
+enum class Severity : uint8_t { Light, Moderate, Severe, Serious };
+inline constexpr int kSeverities = 4;
+const char* severity_name(Severity s);  // "light", ...
+
+// 5e conditions an injury imposes while it is open.
+enum class Condition : uint8_t {
+  None,
+  Blinded,
+  Deafened,
+  Frightened,
+  Incapacitated,
+  Paralyzed,
+  Poisoned,
+  Stunned,
+  Unconscious
+};
+enum class Ability : uint8_t { Str, Dex, Con, Int, Wis, Cha, None };
+inline constexpr int kAbilities = 6;
+const char* ability_name(Ability a);  // "str", ...
+// What keeps acting while the injury is open.
+enum class Ongoing : uint8_t {
+  None,
+  MaxHpLoss,       // rot, haemorrhage: max HP -1d4 now and each day; death at 0
+  AbilityDecline,  // septicaemia: Str, Dex and Con -1 each 24 hours
+  OpenWound,       // +1d4 damage whenever damage is taken
+  PiercingWound    // -1 HP at the end of each turn while standing
+};
+// What happens if the injury is not treated within 1d4 days.
+enum class Deadline : uint8_t { None, LoseLimb, Worsen };
+// The permanent loss the injury is (reported as such while it is open).
+enum class Permanent : uint8_t { None, Eye, Limb, Blindness, Deafness };
+
+struct InjuryDef {
+  std::string damage_type;
+  std::string name;   // "lost_eye"
+  std::string label;  // the seed's French name
+  std::string text;   // the seed's text
+  Severity severity = Severity::Light;
+  Condition condition = Condition::None;
+  Ability ability = Ability::None;
+  int ability_loss = 0;
+  Ongoing ongoing = Ongoing::None;
+  Deadline deadline = Deadline::None;
+  uint16_t worsens_to = 0;  // Deadline::Worsen: the injury it becomes (index in the catalog)
+  Permanent permanent = Permanent::None;
+  bool no_natural_healing = false;  // "Aucune guérison naturelle"
+  bool requires_magic = false;      // "Nécessite obligatoirement un soin magique"
+};
+
+// The damage types of 5e, in the vocabulary's order.
+const std::vector<std::string>& damage_types();
+
+// A d20 -> severity mapping (seed, mild, or a designer's).
+struct SeverityMap {
+  RollTable table;
+  std::vector<Severity> severity;  // by row
+  Severity of(int roll) const { return severity[table.row_for(roll)]; }
+};
+
+// One damage type's table: d20 bands -> injuries.
+struct InjuryTable {
+  RollTable table;
+  std::vector<uint16_t> injury;  // by row: index into InjuryCatalog::injuries
+};
+
+// How the row is chosen once the severity is known (README interpretation 7).
+enum class RowBy : uint8_t { Severity, Roll };
+
+class InjuryCatalog {
+ public:
+  // The tables of rules/dnd5e/data (or their LETHALITY_RULES_DIR replacements), loaded once;
+  // throws InputError on a bad file.
+  static const InjuryCatalog& builtin();
+  // For tests and the fuzzer: a catalog from texts (path -> text); the severity file and 13
+  // table files, by damage type.
+  static InjuryCatalog parse(std::string_view severity_text, std::string_view severity_path,
+                             const std::vector<std::pair<std::string, std::string>>& tables);
+  // Reads the rows ("range", "severity") of a mapping table (used for [[injury_severity]]).
+  static SeverityMap read_mapping(Reader& parent, std::string_view key);
+
+  const std::vector<InjuryDef>& injuries() const { return injuries_; }
+  const InjuryDef& injury(size_t i) const { return injuries_.at(i); }
+  const InjuryTable& table(size_t type) const { return tables_.at(type); }
+  const SeverityMap& seed_mapping() const { return seed_; }
+  const SeverityMap& mild_mapping() const { return mild_; }
+  // The injury a roll gives for damage type `type`, its severity being `sev`.
+  uint16_t pick(size_t type, int roll, Severity sev, RowBy by) const;
+
+ private:
+  void read_table(std::string_view text, const std::string& path, size_t type);
+  std::vector<InjuryDef> injuries_;
+  std::array<InjuryTable, 13> tables_;
+  SeverityMap seed_, mild_;
+};
+
+}  // namespace leth::dnd5e

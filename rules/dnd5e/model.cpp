@@ -1,0 +1,1078 @@
+#include "rules/dnd5e/model.h"
+
+#include <algorithm>
+#include <array>
+
+#include "sim/core/clock.h"
+#include "sim/core/substreams.h"
+
+namespace leth::dnd5e {
+
+const RulesetInfo& Model::info() {
+  static const MetricSpec metrics{
+      .ends = {{EndKind::Died, "combat", "died in the fight (death saves, damage at 0 HP)"},
+               {EndKind::Died, "massive", "killed outright by massive damage (SRD)"},
+               {EndKind::Died, "dying", "died after the fight, of death saves"},
+               {EndKind::Died, "injury",
+                "killed by an injury's course: max HP (rot, haemorrhage) or an ability score "
+                "(septicaemia) reduced to 0"},
+               {EndKind::Recovered, "",
+                "full HP, conscious, out of bed, no healable injury open (permanent losses "
+                "excepted)"},
+               {EndKind::Unresolved, "dying", "at 0 HP making death saves at the horizon"},
+               {EndKind::Unresolved, "unconscious", "stable at 0 HP, or in a coma, at the horizon"},
+               {EndKind::Unresolved, "injured",
+                "conscious with an injury still open at the horizon"},
+               {EndKind::Unresolved, "hurt",
+                "below full HP or in bed at the horizon, no injury open"}},
+      .counters = {{"knocked_out", "times the character fell to 0 HP"},
+                   {"injuries", "lingering injuries inflicted (seed 003)"},
+                   {"injuries_light", "light injuries inflicted"},
+                   {"injuries_moderate", "moderate injuries inflicted"},
+                   {"injuries_severe", "severe injuries inflicted"},
+                   {"injuries_serious", "serious injuries inflicted"},
+                   {"death_save_failures",
+                    "death-save failures marked (failed saves, natural 1s, damage at 0 HP)"},
+                   {"nat20_revivals", "natural 20s on a death save, back to 1 HP"},
+                   {"stabilised_by_medicine", "stabilised by the healer's DC 10 Medicine check"},
+                   {"treatments_failed", "failed treatment checks (each raises the DC by 2)"},
+                   {"treatments_succeeded", "successful treatment checks"},
+                   {"magic_used", "spells, potions and remedies used"},
+                   {"hit_dice_spent", "Hit Dice spent in short rests"},
+                   {"limbs_lost_to_deadline",
+                    "hands or feet lost to an untreated severe burn, frostbite or necrosis"},
+                   {"frostbite_worsened", "frostbite turned serious untreated"}},
+      .durations = {{kDowntime,
+                     "from the start of the fight until full HP, conscious, out of bed with no "
+                     "healable injury open; over the trials that recovered"},
+                    {kTimeOutOfAction,
+                     "time unconscious, paralysed, stunned, incapacitated or in bed, in all, "
+                     "until the trial ends; over the trials ever out of action"},
+                    {kTimeToDeath, "from the start of the fight until death; over deaths"},
+                    {"time_unconscious",
+                     "time at 0 HP or in a coma, in all; over the trials ever unconscious"},
+                    {"time_in_bed",
+                     "bed rest after treating severe and serious injuries; over the trials with "
+                     "bed rest"}},
+      .sequelae = {{"lost_eye", "", "an eye lost (Perte d'un œil), not restored by magic"},
+                   {"blindness", "", "blind: Cécité permanente, or both eyes lost"},
+                   {"deafness", "", "deaf for good: Nerfs auditif déchiré"},
+                   {"lost_hand", "",
+                    "a hand lost: untreated burn, frostbite, necrosis, or slashing"},
+                   {"lost_foot", "", "a foot lost, as lost_hand"},
+                   {"str_loss", "Strength", "Strength points lost to injuries open at the end"},
+                   {"dex_loss", "Dexterity", "Dexterity points lost"},
+                   {"con_loss", "Constitution", "Constitution points lost"},
+                   {"int_loss", "Intelligence", "Intelligence points lost"},
+                   {"wis_loss", "Wisdom", "Wisdom points lost"},
+                   {"cha_loss", "Charisma", "Charisma points lost"},
+                   {"max_hp_loss", "max HP", "maximum HP lost to rot or haemorrhage still open"},
+                   {"open_light", "", "light injuries still open at the end"},
+                   {"open_moderate", "", "moderate injuries still open"},
+                   {"open_severe", "", "severe injuries still open"},
+                   {"open_serious", "", "serious injuries still open (permanent losses apart)"}},
+  };
+  static const RulesetInfo r{"dnd5e",
+                             "D&D 5e: death saving throws and lingering injuries (house rule)",
+                             "003_f65d7649eac98612.txt",
+                             &option_specs(),
+                             &metrics,
+                             &scenario_template};
+  return r;
+}
+
+Model::Model(Config config) : config_(std::move(config)), catalog_(&InjuryCatalog::builtin()) {
+  for (size_t s = 0; s < config_.strikes.size(); ++s)
+    for (int n = 1; n <= config_.strikes[s].base.count; ++n)
+      actors_.push_back({static_cast<int>(s), n});
+}
+
+namespace {
+
+using namespace metric;
+
+// 003 "Soigner une blessure": DC by severity.
+constexpr std::array<int, kSeverities> kTreatDc = {10, 15, 20, 25};
+// 003: "Rater un jet de guérison d'une blessure augmente le DD de la blessure de 2 points."
+constexpr int kFailedTreatmentDcStep = 2;
+// 003: time of a treatment: 10 min, 30 min; severe and serious: the care before the bed rest.
+constexpr std::array<Seconds, kSeverities> kTreatTime = {10 * kMinute, 30 * kMinute, 30 * kMinute,
+                                                         30 * kMinute};
+// SRD: stabilising a dying creature, DC 10 Wisdom (Medicine).
+constexpr int kStabiliseDc = 10;
+constexpr int kMaxInjuries = 32;  // per trial; further ones are counted but not tracked
+constexpr Seconds kLongRest = 8 * kHour;
+constexpr Seconds kShortRest = kHour;
+
+enum class Ev : uint16_t {
+  RoundStart,
+  CharacterTurn,
+  CreatureTurn,
+  RoundEnd,
+  FightEnds,
+  DeathSave,
+  HealerAct,
+  TreatEnd,
+  Wake,
+  ShortRestEnd,
+  LongRestStart,
+  LongRestEnd,
+  DailyTick,
+  Deadline,
+  BedRestEnd,
+  PiercingHour,
+};
+
+int modifier(int score) {
+  return score >= 10 ? (score - 10) / 2 : -((11 - score) / 2);
+}
+
+int64_t constant_part(const Dice& d) {
+  int64_t c = 0;
+  for (const DiceTerm& t : d.terms())
+    if (t.count == 0) c += t.sign * t.constant * t.multiplier;
+  return c;
+}
+
+struct Injury {
+  uint16_t def = 0;
+  Severity severity = Severity::Light;
+  int dc = 10;
+  bool open = true;
+  bool treated = false;  // a successful check: healing in bed, no deadline, no decline
+  bool limb_is_hand = true;
+  int long_rests = 0;  // untreated long rests (the "Varie" default)
+  int hp_lost = 0;     // rot, haemorrhage
+  int decline = 0;     // septicaemia: points of Str, Dex and Con lost
+  Seconds next_try = 0;
+};
+
+class Trial {
+ public:
+  Trial(const Model& m, TrialContext& ctx)
+      : m_(m),
+        cfg_(m.config()),
+        opt_(cfg_.options),
+        ch_(cfg_.character),
+        cat_(m.catalog()),
+        rng_(ctx.rng),
+        log_(ctx.log),
+        timeline_(ctx.timeline) {
+    hp_ = ch_.max_hp;
+    max_hp_ = ch_.max_hp;
+    temp_hp_ = ch_.temp_hp;
+    hit_dice_ = ch_.hit_dice;
+    scores_ = ch_.scores;
+  }
+  Outcome run();
+
+ private:
+  // --- state
+  bool down() const { return hp_ == 0; }
+  bool dying() const { return down() && !stable_ && !dead_; }
+  bool has_condition(Condition c) const {
+    for (int i = 0; i < n_injuries_; ++i)
+      if (inj_[i].open && cat_.injury(inj_[i].def).condition == c) return true;
+    return false;
+  }
+  bool coma() const { return has_condition(Condition::Unconscious); }
+  bool unconscious() const { return down() || coma(); }
+  bool paralysed() const { return has_condition(Condition::Paralyzed); }
+  bool stunned() const { return has_condition(Condition::Stunned); }
+  bool blind() const { return eyes_lost() >= 2 || has_condition(Condition::Blinded); }
+  int eyes_lost() const {
+    int n = 0;
+    for (int i = 0; i < n_injuries_; ++i)
+      if (inj_[i].open && cat_.injury(inj_[i].def).permanent == Permanent::Eye) ++n;
+    return n;
+  }
+  bool in_bed(Seconds t) const { return bed_until_ > t; }
+  bool out_of_action(Seconds t) const {
+    return !dead_ && (unconscious() || paralysed() || stunned() ||
+                      has_condition(Condition::Incapacitated) || in_bed(t));
+  }
+  // Injuries that still count against recovery: open and not a permanent loss.
+  bool healable_open() const {
+    for (int i = 0; i < n_injuries_; ++i)
+      if (inj_[i].open && cat_.injury(inj_[i].def).permanent == Permanent::None) return true;
+    return false;
+  }
+  bool full(Seconds t) const {
+    return !dead_ && !unconscious() && hp_ >= max_hp_ && !in_bed(t) && !healable_open();
+  }
+  int con_mod() const { return modifier(scores_[static_cast<size_t>(Ability::Con)]); }
+
+  // --- fight
+  void start_fight();
+  void round_start(int round, Seconds t);
+  void creature_turn(size_t actor, int round, Seconds t);
+  void character_turn(Seconds t);
+  void round_end(Seconds t);
+  void fight_ends(Seconds t);
+  void dispatch(const Timeline::Event& ev);
+
+  // --- the rules
+  void take_damage(int64_t amount, uint16_t type, bool critical, Seconds t, const char* what);
+  void fall(uint16_t type, Seconds t);
+  void inflict_injury(uint16_t type, Seconds t);
+  void death_save(Seconds t);
+  void add_failures(int n, Seconds t);
+  void become_stable(Seconds t);
+  void heal_hp(int amount, Seconds t, const char* how);
+  void close_injury(int i, Seconds t, const char* how);
+  void recompute(Seconds t);
+  template <typename Why>
+  void die(Seconds t, End end, Why&& why);
+  bool healer_turn(Seconds t);  // true: did something
+  bool magic_for_injury(Seconds t);
+  bool start_treatment(Seconds t);
+  void treat_end(int i, Seconds t);
+  void plan_healer(Seconds t);
+  void schedule_short_rest(Seconds t);
+  void short_rest(Seconds t);
+  void long_rest_end(Seconds t);
+  void daily_tick(int i, Seconds t);
+  void deadline(int i, Seconds t);
+  void track(Seconds t);  // out-of-action and unconscious time, full health
+  Outcome outcome() const;
+  std::string injury_name(int i) const {
+    const InjuryDef& d = cat_.injury(inj_[i].def);
+    return d.label + " (" + d.damage_type + ", " + severity_name(inj_[i].severity) + ")";
+  }
+  Stream course() { return open(rng_, streams::injury_course(courses_++)); }
+
+  const Model& m_;
+  const Config& cfg_;
+  const Options& opt_;
+  const Character& ch_;
+  const InjuryCatalog& cat_;
+  TrialRng& rng_;
+  EventLog* log_;
+  Timeline& timeline_;
+
+  int hp_ = 0, max_hp_ = 0, temp_hp_ = 0, hit_dice_ = 0;
+  std::array<int, kAbilities> scores_{};
+  int successes_ = 0, failures_ = 0;
+  bool stable_ = false, dead_ = false, in_combat_ = true;
+  bool fell_before_ = false;
+  std::array<Injury, kMaxInjuries> inj_{};
+  int n_injuries_ = 0;
+  int hands_lost_ = 0, feet_lost_ = 0;
+  Seconds bed_until_ = 0, bed_total_ = 0;
+  bool ever_bed_ = false;
+  Seconds death_time_ = 0;
+  End death_end_ = kDiedCombat;
+  int rounds_ = 0;
+  Seconds help_at_ = -1;
+  bool healer_here_ = false;
+  int healing_uses_ = 0, potions_ = 0, lesser_ = 0, greater_ = 0, heal_spell_ = 0, rem_mod_ = 0,
+      rem_sev_ = 0;
+  bool treating_ = false;
+  bool short_rest_done_ = false, resting_ = false;
+  uint64_t saves_ = 0, cares_ = 0, wakes_ = 0, injuries_drawn_ = 0, courses_ = 0, rests_ = 0;
+  std::array<uint32_t, 16> counts_{};
+  // tracking
+  Seconds last_track_ = 0;
+  bool was_ooa_ = false, was_unconscious_ = false, ever_ooa_ = false, ever_unconscious_ = false;
+  Seconds ooa_total_ = 0, unconscious_total_ = 0;
+  Seconds full_since_ = -1;
+};
+
+template <typename Why>
+void Trial::die(Seconds t, End end, Why&& why) {
+  if (dead_) return;
+  track(t);
+  dead_ = true;
+  death_time_ = t;
+  death_end_ = end;
+  note(log_, t, [&] { return std::string("dies: ") + why(); });
+}
+
+// Accumulates the time out of action and unconscious up to t, then records the state from t on.
+void Trial::track(Seconds t) {
+  if (was_ooa_) ooa_total_ += t - last_track_;
+  if (was_unconscious_) unconscious_total_ += t - last_track_;
+  last_track_ = t;
+  if (dead_) {
+    was_ooa_ = was_unconscious_ = false;
+    return;
+  }
+  was_ooa_ = out_of_action(t);
+  was_unconscious_ = unconscious();
+  ever_ooa_ = ever_ooa_ || was_ooa_;
+  ever_unconscious_ = ever_unconscious_ || was_unconscious_;
+  if (!in_combat_ && full(t)) {
+    if (full_since_ < 0) full_since_ = t;
+  } else {
+    full_since_ = -1;
+  }
+}
+
+// 003 ongoing effects and 5e ability scores: the scores from the open injuries' losses and
+// septicaemia's decline; the HP maximum from the Constitution modifier (SRD: it counts once a
+// level) and rot or haemorrhage. A maximum at 0 kills (003 "Si votre maximum atteint 0, vous
+// mourrez"), and so does a score at 0 with ability_zero_kills.
+void Trial::recompute(Seconds t) {
+  scores_ = ch_.scores;
+  int rot = 0;
+  for (int i = 0; i < n_injuries_; ++i) {
+    const Injury& in = inj_[i];
+    if (!in.open) continue;
+    const InjuryDef& d = cat_.injury(in.def);
+    if (d.ability != Ability::None) scores_[static_cast<size_t>(d.ability)] -= d.ability_loss;
+    for (Ability a : {Ability::Str, Ability::Dex, Ability::Con})
+      scores_[static_cast<size_t>(a)] -= in.decline;
+    rot += in.hp_lost;
+  }
+  for (int& s : scores_) s = std::max(s, 0);
+  const int con_change = con_mod() - modifier(ch_.scores[static_cast<size_t>(Ability::Con)]);
+  max_hp_ = ch_.max_hp + con_change * ch_.level - rot;
+  if (max_hp_ <= 0) {
+    max_hp_ = 0;
+    die(t, kDiedInjury, [] { return std::string("maximum HP reduced to 0"); });
+    return;
+  }
+  hp_ = std::min(hp_, max_hp_);
+  if (opt_.ability_zero_kills)
+    for (size_t a = 0; a < kAbilities; ++a)
+      if (scores_[a] == 0) {
+        die(t, kDiedInjury,
+            [&] { return std::string(ability_name(static_cast<Ability>(a))) + " reduced to 0"; });
+        return;
+      }
+}
+
+void Trial::heal_hp(int amount, Seconds t, const char* how) {
+  if (dead_ || amount <= 0) return;
+  const bool was_down = down();
+  hp_ = std::min(max_hp_, hp_ + amount);
+  note(log_, t, [&] {
+    return std::string(how) + ": HP " + std::to_string(hp_) + "/" + std::to_string(max_hp_);
+  });
+  if (was_down && hp_ > 0) {
+    // SRD: regaining any HP ends dying; the death saves reset.
+    successes_ = failures_ = 0;
+    stable_ = false;
+    timeline_.cancel_kind(Ev::Wake);
+    timeline_.cancel_kind(Ev::DeathSave);
+    if (!in_combat_) schedule_short_rest(t);
+  }
+}
+
+void Trial::close_injury(int i, Seconds t, const char* how) {
+  Injury& in = inj_[i];
+  if (!in.open) return;
+  in.open = false;
+  timeline_.cancel_if([i](const Timeline::Event& e) {
+    return e.who == i && (e.kind == static_cast<uint16_t>(Ev::DailyTick) ||
+                          e.kind == static_cast<uint16_t>(Ev::Deadline) ||
+                          e.kind == static_cast<uint16_t>(Ev::BedRestEnd));
+  });
+  note(log_, t, [&] { return injury_name(i) + " heals: " + how; });
+  recompute(t);
+}
+
+// 003: "Le type de blessure dépend du dernier type de dégât subit": one d20 gives the severity
+// (the mapping in use) and the row of that damage type's table (option injury_row).
+void Trial::inflict_injury(uint16_t type, Seconds t) {
+  Stream s = open(rng_, streams::injury(injuries_drawn_++));
+  const int roll = s.die(20);
+  const Severity sev = cfg_.severity.of(roll);
+  const uint16_t def = cat_.pick(type, roll, sev, opt_.injury_row);
+  ++counts_[kInjuries];
+  ++counts_[kInjuriesLight + static_cast<size_t>(sev)];
+  const bool hand = s.chance(opt_.lost_limb_hand_percent / 100.0);
+  if (n_injuries_ >= kMaxInjuries) return;
+  const int i = n_injuries_++;
+  Injury& in = inj_[i];
+  in = Injury{};
+  in.def = def;
+  in.severity = sev;
+  in.dc = kTreatDc[static_cast<size_t>(sev)];
+  in.limb_is_hand = hand;
+  const InjuryDef& d = cat_.injury(def);
+  note(log_, t, [&] { return "injury (d20 " + std::to_string(roll) + "): " + injury_name(i); });
+  if (d.ongoing == Ongoing::MaxHpLoss) {
+    Stream c = course();
+    in.hp_lost = c.die(4);  // 003: "réduits de 1d4 puis de 1d4 pour chaque journée suivante"
+    timeline_.schedule(t + kDay, Ev::DailyTick, static_cast<uint16_t>(i));
+  } else if (d.ongoing == Ongoing::AbilityDecline) {
+    timeline_.schedule(t + kDay, Ev::DailyTick, static_cast<uint16_t>(i));
+  }
+  if (d.deadline != Deadline::None) {
+    Stream c = course();
+    timeline_.schedule(t + opt_.deadline.sample(c), Ev::Deadline, static_cast<uint16_t>(i));
+  }
+  if (d.ongoing == Ongoing::PiercingWound && !in_combat_ &&
+      opt_.piercing_after_fight == PiercingAfterFight::PerHour &&
+      !timeline_.has_kind(Ev::PiercingHour))
+    timeline_.schedule(t + kHour, Ev::PiercingHour);
+  recompute(t);
+}
+
+void Trial::fall(uint16_t type, Seconds t) {
+  ++counts_[kKnockedOut];
+  successes_ = failures_ = 0;
+  stable_ = false;
+  note(log_, t, [] { return std::string("falls to 0 HP: unconscious, dying"); });
+  const bool first = !fell_before_;
+  fell_before_ = true;
+  if (opt_.lingering_injuries && (opt_.injury_trigger != InjuryTrigger::FirstFall || first))
+    inflict_injury(type, t);
+  if (!dead_ && !in_combat_ && !timeline_.has_kind(Ev::DeathSave))
+    timeline_.schedule(t + kRound, Ev::DeathSave);
+}
+
+void Trial::add_failures(int n, Seconds t) {
+  failures_ += n;
+  counts_[kDeathSaveFailures] += static_cast<uint32_t>(n);
+  if (failures_ >= opt_.failures_to_die)
+    die(t, in_combat_ ? kDiedCombat : kDiedDying,
+        [&] { return std::to_string(failures_) + " death-save failures"; });
+}
+
+// SRD: damage on temporary HP first; at 0 HP a death-save failure (two on a critical hit);
+// massive damage kills. 003: an open wound adds 1d4 to any damage.
+void Trial::take_damage(int64_t amount, uint16_t type, bool critical, Seconds t, const char* what) {
+  if (dead_ || amount <= 0) return;
+  for (int i = 0; i < n_injuries_; ++i)
+    if (inj_[i].open && cat_.injury(inj_[i].def).ongoing == Ongoing::OpenWound) {
+      Stream c = course();
+      amount += c.die(4);
+    }
+  const int64_t absorbed = std::min<int64_t>(temp_hp_, amount);
+  temp_hp_ -= static_cast<int>(absorbed);
+  amount -= absorbed;
+  if (amount <= 0) return;
+  note(log_, t, [&] {
+    return std::string(what) + ": " + std::to_string(amount) + " " + damage_types()[type] +
+           " damage" + (critical ? " (critical)" : "");
+  });
+  if (!down()) {
+    const int64_t left = amount - hp_;
+    if (left < 0) {
+      hp_ -= static_cast<int>(amount);
+      return;
+    }
+    hp_ = 0;
+    if (opt_.massive_damage && left >= max_hp_) {
+      die(t, kDiedMassive, [&] {
+        return std::to_string(left) + " damage past 0 HP >= maximum " + std::to_string(max_hp_);
+      });
+      return;
+    }
+    fall(type, t);
+    return;
+  }
+  if (opt_.massive_damage && amount >= max_hp_) {
+    die(t, kDiedMassive, [] { return std::string("massive damage at 0 HP"); });
+    return;
+  }
+  stable_ = false;
+  timeline_.cancel_kind(Ev::Wake);
+  if (opt_.lingering_injuries && opt_.injury_trigger == InjuryTrigger::EachDamageAtZero)
+    inflict_injury(type, t);
+  if (dead_) return;
+  add_failures(critical ? 2 : 1, t);
+  if (!dead_ && !in_combat_ && !timeline_.has_kind(Ev::DeathSave))
+    timeline_.schedule(t + kRound, Ev::DeathSave);
+}
+
+void Trial::become_stable(Seconds t) {
+  stable_ = true;
+  timeline_.cancel_kind(Ev::DeathSave);
+  Stream w = open(rng_, streams::wake(wakes_++));
+  const Seconds at = t + opt_.stable_wake.sample(w);
+  timeline_.schedule(at, Ev::Wake);
+  note(log_, t, [&] { return "stable; wakes at " + clock_text(at); });
+}
+
+// SRD death saving throw; options for the DC, advantage, the natural 20 and failures to die.
+void Trial::death_save(Seconds t) {
+  if (!dying()) return;
+  Stream s = open(rng_, streams::dying_check(saves_++));
+  int roll = s.die(20);
+  if (opt_.death_save_advantage) roll = std::max(roll, s.die(20));
+  if (roll == 20 && opt_.nat20_revives) {
+    ++counts_[kNat20Revivals];
+    note(log_, t, [] { return std::string("death save: natural 20"); });
+    heal_hp(1, t, "natural 20");
+    return;
+  }
+  if (roll == 1) {
+    note(log_, t, [] { return std::string("death save: natural 1, two failures"); });
+    add_failures(2, t);
+    return;
+  }
+  if (roll >= opt_.death_save_dc) {
+    ++successes_;
+    note(log_, t, [&] {
+      return "death save " + std::to_string(roll) + ": success " + std::to_string(successes_);
+    });
+    if (successes_ >= opt_.successes_to_stabilise) become_stable(t);
+  } else {
+    note(log_, t, [&] { return "death save " + std::to_string(roll) + ": failure"; });
+    add_failures(1, t);
+  }
+}
+
+void Trial::start_fight() {
+  Stream setup = open(rng_, streams::fight_setup());
+  rounds_ = static_cast<int>(cfg_.encounter.rounds.roll(setup));
+  note(log_, 0, [&] { return "the fight begins: " + std::to_string(rounds_) + " rounds"; });
+  const Seconds end = std::min<Seconds>(static_cast<Seconds>(rounds_) * kRound, cfg_.horizon);
+  if (rounds_ >= 1 && cfg_.horizon > 0) timeline_.schedule(0, Ev::RoundStart, 0, 1);
+  timeline_.schedule(end, Ev::FightEnds);
+}
+
+void Trial::round_start(int round, Seconds t) {
+  const size_t n = m_.actors().size();
+  if (!cfg_.encounter.attackers_first) timeline_.schedule(t, Ev::CharacterTurn);
+  for (size_t a = 0; a < n; ++a)
+    timeline_.schedule(t, Ev::CreatureTurn, static_cast<uint16_t>(a), round);
+  if (cfg_.encounter.attackers_first) timeline_.schedule(t, Ev::CharacterTurn);
+  timeline_.schedule(t, Ev::RoundEnd, 0, round);
+  if (round < rounds_ && t + kRound < cfg_.horizon)
+    timeline_.schedule(t + kRound, Ev::RoundStart, 0, round + 1);
+}
+
+// A creature's turn: its blows in order from its own stream. SRD: attacks against a blinded,
+// stunned, paralysed or unconscious character have advantage; a melee hit on a paralysed or
+// unconscious one is critical; paralysed, stunned and unconscious fail Str and Dex saves.
+void Trial::creature_turn(size_t actor, int round, Seconds t) {
+  const Model::Actor& a = m_.actors()[actor];
+  const Strike& st = cfg_.strikes[static_cast<size_t>(a.strike)];
+  if (round < st.base.first_round || round > st.base.last_round) return;
+  Stream s = open(rng_, streams::creature_turn(round, actor));
+  if (st.recharge > 0 && round > st.base.first_round && s.die(6) < st.recharge) return;
+  if (down() && !s.chance(st.base.keep_attacking_downed)) return;
+  for (size_t i = 0; i < st.turn.size() && !dead_; ++i) {
+    const Attack& at = st.turn[i];
+    const bool helpless = paralysed() || unconscious();
+    int64_t dmg = 0;
+    bool crit = false;
+    if (st.mode == Strike::Mode::Attack) {
+      int d = s.die(20);
+      if (blind() || stunned() || helpless) d = std::max(d, s.die(20));
+      const bool hit = d == 20 || (d != 1 && d + at.attack_bonus >= ch_.ac);
+      if (!hit) continue;
+      crit = d == 20 || (st.melee && helpless);
+    } else if (st.mode == Strike::Mode::Save) {
+      const bool auto_fail =
+          (st.save == Ability::Str || st.save == Ability::Dex) && (helpless || stunned());
+      const size_t ab = static_cast<size_t>(st.save);
+      const int bonus = ch_.saves[ab] + modifier(scores_[ab]) - modifier(ch_.scores[ab]);
+      const bool saved = !auto_fail && s.die(20) + bonus >= st.dc;
+      dmg = std::max<int64_t>(0, at.damage.roll(s));
+      if (saved) dmg = st.half_on_save ? dmg / 2 : 0;
+      take_damage(dmg, at.damage_type, false, t, st.base.name.c_str());
+      if (!dead_ && down() && i + 1 < st.turn.size() && !s.chance(st.base.keep_attacking_downed))
+        break;
+      continue;
+    } else {
+      if (!s.chance(*st.base.hit_chance)) continue;
+      crit = (st.base.crit_chance > 0 && s.chance(st.base.crit_chance / *st.base.hit_chance)) ||
+             (st.melee && helpless);
+    }
+    dmg = at.damage.roll(s);
+    if (crit) dmg += at.damage.roll(s) - constant_part(at.damage);  // SRD: the dice twice
+    take_damage(std::max<int64_t>(1, dmg), at.damage_type, crit, t, st.base.name.c_str());
+    if (!dead_ && down() && i + 1 < st.turn.size() && !s.chance(st.base.keep_attacking_downed))
+      break;
+  }
+}
+
+// The character's turn: a death save at 0 HP; standing, 003's piercing wound costs 1 HP "à la
+// fin de chaque tour tant que vous êtes debout".
+void Trial::character_turn(Seconds t) {
+  if (dead_) return;
+  if (dying()) {
+    death_save(t);
+    return;
+  }
+  if (unconscious()) return;  // a comatose character is not standing
+  for (int i = 0; i < n_injuries_ && !dead_ && !down(); ++i)
+    if (inj_[i].open && cat_.injury(inj_[i].def).ongoing == Ongoing::PiercingWound)
+      take_damage(1, static_cast<uint16_t>(7), false, t, "piercing wound");  // 7: piercing
+}
+
+// The healer acts at the end of each round from the round it arrives in, and in the fight
+// tends only a character at 0 HP.
+void Trial::round_end(Seconds t) {
+  if (help_at_ < 0 || help_at_ >= t + kRound) return;
+  if (!healer_here_) {
+    healer_here_ = true;
+    note(log_, t, [] { return std::string("help arrives"); });
+  }
+  if (down()) healer_turn(t);
+}
+
+// At 0 HP: healing magic (a spell, else a potion), else a DC 10 Medicine check to stabilise.
+bool Trial::healer_turn(Seconds t) {
+  if (!cfg_.healer || dead_ || !down()) return false;
+  const Healer& h = *cfg_.healer;
+  Stream s = open(rng_, streams::care_action(++cares_));
+  if (healing_uses_ > 0 || potions_ > 0) {
+    const bool spell = healing_uses_ > 0;
+    (spell ? healing_uses_ : potions_)--;
+    ++counts_[kMagicUsed];
+    const bool was_dying = dying();
+    heal_hp(static_cast<int>(std::max<int64_t>(1, (spell ? *h.healing : *h.potion).roll(s))), t,
+            spell ? "healing spell" : "potion");
+    // 003: light injuries heal with "Soin magique, dans un état stable": not while dying.
+    if (!was_dying)
+      for (int i = 0; i < n_injuries_; ++i)
+        if (inj_[i].open && inj_[i].severity == Severity::Light) {
+          close_injury(i, t, "healing magic while stable");
+          break;
+        }
+    return true;
+  }
+  if (dying() && h.stabilise) {
+    const int r = s.die(20) + *h.medicine;
+    note(log_, t, [&] { return "Medicine to stabilise: " + std::to_string(r) + " vs DC 10"; });
+    if (r >= kStabiliseDc) {
+      ++counts_[kStabilisedByMedicine];
+      become_stable(t);
+    }
+    return true;
+  }
+  return false;
+}
+
+// 003 "Soin magique": one injury at a time, by severity: light — any healing magic once
+// stable; moderate — lesser restoration or a remedy; severe — greater restoration or a remedy;
+// serious — heal or regenerate. The most severe first.
+bool Trial::magic_for_injury(Seconds t) {
+  for (int sev = kSeverities - 1; sev >= 0; --sev)
+    for (int i = 0; i < n_injuries_; ++i) {
+      Injury& in = inj_[i];
+      if (!in.open || in.treated || static_cast<int>(in.severity) != sev) continue;
+      int* pool = nullptr;
+      const char* what = "";
+      switch (in.severity) {
+        case Severity::Light:
+          if (healing_uses_ > 0)
+            pool = &healing_uses_, what = "a healing spell";
+          else if (potions_ > 0)
+            pool = &potions_, what = "a potion";
+          break;
+        case Severity::Moderate:
+          if (lesser_ > 0)
+            pool = &lesser_, what = "lesser restoration";
+          else if (rem_mod_ > 0)
+            pool = &rem_mod_, what = "a remedy";
+          break;
+        case Severity::Severe:
+          if (greater_ > 0)
+            pool = &greater_, what = "greater restoration";
+          else if (rem_sev_ > 0)
+            pool = &rem_sev_, what = "a remedy";
+          break;
+        case Severity::Serious:
+          if (heal_spell_ > 0) pool = &heal_spell_, what = "heal / regenerate";
+          break;
+      }
+      if (!pool) continue;
+      --*pool;
+      ++counts_[kMagicUsed];
+      if (in.severity == Severity::Light) {
+        Stream s = open(rng_, streams::care_action(++cares_));
+        const Healer& h = *cfg_.healer;
+        heal_hp(static_cast<int>((pool == &healing_uses_ ? *h.healing : *h.potion).roll(s)), t,
+                what);
+      }
+      close_injury(i, t, what);
+      return true;
+    }
+  return false;
+}
+
+// 003 "Soin traditionnel": Medicine with an herbalism kit against the injury's DC (10/15/20/25,
+// +2 per failure); the care takes 10 min (light), 30 min (moderate and the care before the bed
+// rest of severe and serious). The deadliest first: deadlines, then by severity.
+bool Trial::start_treatment(Seconds t) {
+  const Healer& h = *cfg_.healer;
+  if (!h.treat_injuries || treating_) return false;
+  int best = -1;
+  auto rank = [&](int i) {
+    const InjuryDef& d = cat_.injury(inj_[i].def);
+    return (d.deadline != Deadline::None ? 10 : 0) + static_cast<int>(inj_[i].severity);
+  };
+  for (int i = 0; i < n_injuries_; ++i) {
+    const Injury& in = inj_[i];
+    if (!in.open || in.treated || cat_.injury(in.def).requires_magic || in.next_try > t) continue;
+    if (best < 0 || rank(i) > rank(best)) best = i;
+  }
+  if (best < 0) return false;
+  treating_ = true;
+  timeline_.schedule(t + kTreatTime[static_cast<size_t>(inj_[best].severity)], Ev::TreatEnd,
+                     static_cast<uint16_t>(best));
+  return true;
+}
+
+void Trial::treat_end(int i, Seconds t) {
+  treating_ = false;
+  Injury& in = inj_[i];
+  if (!in.open || dead_) return;
+  const Healer& h = *cfg_.healer;
+  Stream s = open(rng_, streams::care_action(++cares_));
+  const int r = s.die(20) + *h.medicine;
+  note(log_, t, [&] {
+    return "treats " + injury_name(i) + ": " + std::to_string(r) + " vs DC " +
+           std::to_string(in.dc);
+  });
+  if (r < in.dc) {
+    ++counts_[kTreatmentsFailed];
+    in.dc += kFailedTreatmentDcStep;
+    in.next_try = t + h.retry_after.sample(s);
+    return;
+  }
+  ++counts_[kTreatmentsSucceeded];
+  if (in.severity == Severity::Light || in.severity == Severity::Moderate) {
+    close_injury(i, t, "treatment");
+    return;
+  }
+  // Severe: 2d4 days of bed rest; serious: the extended bed rest (option). Treated: no deadline,
+  // no further decline; it heals when the bed rest ends.
+  in.treated = true;
+  timeline_.cancel_if([i](const Timeline::Event& e) {
+    return e.who == i && (e.kind == static_cast<uint16_t>(Ev::DailyTick) ||
+                          e.kind == static_cast<uint16_t>(Ev::Deadline));
+  });
+  Seconds bed = 0;
+  if (in.severity == Severity::Severe)
+    bed = (s.die(4) + s.die(4)) * kDay;
+  else
+    bed = opt_.extended_bed_rest.sample(s);
+  const Seconds until = t + bed;
+  if (until > bed_until_) {
+    bed_total_ += until - std::max(bed_until_, t);
+    bed_until_ = until;
+  }
+  ever_bed_ = true;
+  timeline_.schedule(until, Ev::BedRestEnd, static_cast<uint16_t>(i));
+  note(log_, t, [&] { return "bed rest until " + clock_text(until); });
+}
+
+void Trial::plan_healer(Seconds t) {
+  if (!cfg_.healer || dead_ || help_at_ < 0 || in_combat_) return;
+  if (timeline_.has_kind(Ev::HealerAct) || treating_) return;
+  const Seconds at = std::max(t, help_at_);
+  bool need = down() && (healing_uses_ > 0 || potions_ > 0 || (dying() && cfg_.healer->stabilise));
+  Seconds next = at;
+  if (!need)
+    for (int i = 0; i < n_injuries_; ++i) {
+      const Injury& in = inj_[i];
+      if (!in.open || in.treated) continue;
+      const bool magic = (in.severity == Severity::Light && (healing_uses_ + potions_) > 0) ||
+                         (in.severity == Severity::Moderate && (lesser_ + rem_mod_) > 0) ||
+                         (in.severity == Severity::Severe && (greater_ + rem_sev_) > 0) ||
+                         (in.severity == Severity::Serious && heal_spell_ > 0);
+      const bool mundane = cfg_.healer->treat_injuries && !cat_.injury(in.def).requires_magic;
+      if (magic) {
+        need = true;
+        next = at;
+        break;
+      }
+      if (mundane) {
+        const Seconds when = std::max(at, in.next_try);
+        if (!need || when < next) next = when;
+        need = true;
+      }
+    }
+  if (need) timeline_.schedule(next, Ev::HealerAct);
+}
+
+void Trial::schedule_short_rest(Seconds t) {
+  if (short_rest_done_ || !cfg_.recovery.short_rest || in_combat_ || down()) return;
+  short_rest_done_ = true;
+  timeline_.schedule(t + kShortRest, Ev::ShortRestEnd);
+}
+
+// SRD short rest: spend Hit Dice (die + Con modifier each). 003: "Utiliser un dé de vie pendant
+// un repos court guérit une blessure légère": one die per light injury first, then for HP.
+void Trial::short_rest(Seconds t) {
+  if (down()) return;
+  Stream s = open(rng_, streams::rest(rests_++));
+  for (int i = 0; i < n_injuries_ && hit_dice_ > 0; ++i)
+    if (inj_[i].open && inj_[i].severity == Severity::Light &&
+        !cat_.injury(inj_[i].def).no_natural_healing && !cat_.injury(inj_[i].def).requires_magic) {
+      --hit_dice_;
+      ++counts_[kHitDiceSpent];
+      heal_hp(std::max(0, s.die(ch_.hit_die) + con_mod()), t, "a Hit Die");
+      close_injury(i, t, "a Hit Die in a short rest");
+    }
+  while (hit_dice_ > 0 && hp_ < max_hp_ && !dead_) {
+    --hit_dice_;
+    ++counts_[kHitDiceSpent];
+    heal_hp(std::max(0, s.die(ch_.hit_die) + con_mod()), t, "a Hit Die");
+  }
+}
+
+// SRD long rest: all HP, half the Hit Dice back (at least one). 003: "Les repos longs guérissent
+// toutes les blessures légères et modérés"; severe and serious ones with neither flag heal after
+// the options' number of long rests.
+void Trial::long_rest_end(Seconds t) {
+  resting_ = false;
+  if (dead_) return;
+  hit_dice_ = std::min(ch_.level, hit_dice_ + std::max(1, ch_.level / 2));
+  for (int i = 0; i < n_injuries_; ++i) {
+    Injury& in = inj_[i];
+    if (!in.open || in.treated) continue;
+    const InjuryDef& d = cat_.injury(in.def);
+    if (d.no_natural_healing || d.requires_magic) continue;
+    if (in.severity == Severity::Light || in.severity == Severity::Moderate) {
+      close_injury(i, t, "a long rest");
+      continue;
+    }
+    const int need = in.severity == Severity::Severe ? opt_.untreated_severe_long_rests
+                                                     : opt_.untreated_serious_long_rests;
+    if (need > 0 && ++in.long_rests >= need) close_injury(i, t, "long rests, untreated");
+  }
+  if (!dead_) heal_hp(max_hp_, t, "a long rest");
+}
+
+void Trial::daily_tick(int i, Seconds t) {
+  Injury& in = inj_[i];
+  if (!in.open || in.treated) return;
+  const InjuryDef& d = cat_.injury(in.def);
+  if (d.ongoing == Ongoing::MaxHpLoss) {
+    Stream c = course();
+    in.hp_lost += c.die(4);
+  } else {
+    ++in.decline;
+  }
+  note(log_, t, [&] { return injury_name(i) + " worsens"; });
+  recompute(t);
+  if (!dead_) timeline_.schedule(t + kDay, Ev::DailyTick, static_cast<uint16_t>(i));
+}
+
+// 003: "Si cela n'est pas traité dans les 1d4 jours qui suivent, vous perdez une main ou un
+// pied"; frostbite "évolue en blessure sérieuse" (Gelure Sévère, with a fresh clock).
+void Trial::deadline(int i, Seconds t) {
+  Injury& in = inj_[i];
+  if (!in.open || in.treated) return;
+  const InjuryDef& d = cat_.injury(in.def);
+  if (d.deadline == Deadline::LoseLimb) {
+    ++counts_[kLimbsLostToDeadline];
+    (in.limb_is_hand ? hands_lost_ : feet_lost_)++;
+    note(log_, t,
+         [&] { return std::string("untreated: loses a ") + (in.limb_is_hand ? "hand" : "foot"); });
+    close_injury(i, t, "the limb is lost");
+    return;
+  }
+  ++counts_[kFrostbiteWorsened];
+  in.def = d.worsens_to;
+  in.severity = cat_.injury(in.def).severity;
+  in.dc = kTreatDc[static_cast<size_t>(in.severity)];
+  in.long_rests = 0;
+  note(log_, t, [&] { return "untreated: becomes " + injury_name(i); });
+  Stream c = course();
+  timeline_.schedule(t + opt_.deadline.sample(c), Ev::Deadline, static_cast<uint16_t>(i));
+  recompute(t);
+}
+
+void Trial::fight_ends(Seconds t) {
+  in_combat_ = false;
+  temp_hp_ = 0;
+  note(log_, t,
+       [&] { return "the fight ends: HP " + std::to_string(hp_) + "/" + std::to_string(max_hp_); });
+  // The next turn comes when the fight's last round would have ended.
+  if (dying()) timeline_.schedule(t, Ev::DeathSave);
+  if (cfg_.recovery.daily_rest) timeline_.schedule(t + cfg_.recovery.first_rest, Ev::LongRestStart);
+  schedule_short_rest(t);
+  if (opt_.piercing_after_fight == PiercingAfterFight::PerHour)
+    timeline_.schedule(t + kHour, Ev::PiercingHour);
+  plan_healer(t);
+}
+
+void Trial::dispatch(const Timeline::Event& ev) {
+  const Seconds t = ev.time;
+  const int who = ev.who;
+  switch (static_cast<Ev>(ev.kind)) {
+    case Ev::RoundStart:
+      round_start(ev.arg, t);
+      break;
+    case Ev::CharacterTurn:
+      character_turn(t);
+      break;
+    case Ev::CreatureTurn:
+      creature_turn(ev.who, ev.arg, t);
+      break;
+    case Ev::RoundEnd:
+      round_end(t);
+      break;
+    case Ev::FightEnds:
+      fight_ends(t);
+      break;
+    case Ev::DeathSave:
+      if (dying()) {
+        death_save(t);
+        if (dying()) timeline_.schedule(t + kRound, Ev::DeathSave);
+      }
+      break;
+    case Ev::HealerAct:
+      if (!healer_here_) {
+        healer_here_ = true;
+        note(log_, t, [] { return std::string("help arrives"); });
+      }
+      if (!healer_turn(t) && !magic_for_injury(t)) start_treatment(t);
+      // Every round while there is something to do at 0 HP: heal, or stabilise a dying one.
+      if (!dead_ && down() && (healing_uses_ + potions_ > 0 || dying()))
+        timeline_.schedule(t + kRound, Ev::HealerAct);
+      break;
+    case Ev::TreatEnd:
+      treat_end(who, t);
+      break;
+    case Ev::Wake:
+      if (down() && stable_) {
+        hp_ = 1;
+        stable_ = false;
+        successes_ = failures_ = 0;
+        note(log_, t, [] { return std::string("wakes at 1 HP"); });
+        if (!in_combat_) schedule_short_rest(t);
+      }
+      break;
+    case Ev::ShortRestEnd:
+      short_rest(t);
+      break;
+    case Ev::LongRestStart:
+      timeline_.schedule(t + kDay, Ev::LongRestStart);
+      if (down()) break;  // SRD: a long rest needs at least 1 HP
+      resting_ = true;
+      timeline_.schedule(t + kLongRest, Ev::LongRestEnd);
+      break;
+    case Ev::LongRestEnd:
+      long_rest_end(t);
+      break;
+    case Ev::DailyTick:
+      daily_tick(who, t);
+      break;
+    case Ev::Deadline:
+      deadline(who, t);
+      break;
+    case Ev::BedRestEnd:
+      close_injury(who, t, "treatment and bed rest");
+      break;
+    case Ev::PiercingHour: {
+      bool any = false;
+      for (int i = 0; i < n_injuries_; ++i)
+        any = any || (inj_[i].open && cat_.injury(inj_[i].def).ongoing == Ongoing::PiercingWound);
+      if (!any) break;
+      if (!unconscious() && !resting_ && !in_bed(t)) character_turn(t);
+      if (!dead_) timeline_.schedule(t + kHour, Ev::PiercingHour);
+      break;
+    }
+  }
+}
+
+Outcome Trial::outcome() const {
+  Outcome o;
+  for (size_t c = 0; c < counts_.size(); ++c)
+    if (counts_[c]) o.count(c, counts_[c]);
+  if (ever_ooa_) o.measure(kOutOfAction, ooa_total_);
+  if (ever_unconscious_) o.measure(kTimeUnconscious, unconscious_total_);
+  if (ever_bed_) o.measure(kTimeInBed, bed_total_);
+  if (dead_) {
+    o.end = death_end_;
+    o.end_time = death_time_;
+    o.measure(kTimeToDeath, death_time_);
+    return o;
+  }
+  // Sequelae of a survivor: permanent losses, losses from injuries still open, open injuries.
+  std::array<int, kSeverities> open_by{};
+  int eyes = 0, hands = hands_lost_, feet = feet_lost_, rot = 0;
+  bool blind_perm = false, deaf = false;
+  for (int i = 0; i < n_injuries_; ++i) {
+    const Injury& in = inj_[i];
+    if (!in.open) continue;
+    const InjuryDef& d = cat_.injury(in.def);
+    rot += in.hp_lost;
+    switch (d.permanent) {
+      case Permanent::Eye:
+        ++eyes;
+        break;
+      case Permanent::Limb:
+        (in.limb_is_hand ? hands : feet)++;
+        break;
+      case Permanent::Blindness:
+        blind_perm = true;
+        break;
+      case Permanent::Deafness:
+        deaf = true;
+        break;
+      case Permanent::None:
+        ++open_by[static_cast<size_t>(in.severity)];
+        break;
+    }
+  }
+  if (eyes) o.add_sequela(kLostEye, 0, static_cast<uint16_t>(eyes));
+  if (blind_perm || eyes >= 2) o.add_sequela(kBlindness);
+  if (deaf) o.add_sequela(kDeafness);
+  if (hands) o.add_sequela(kLostHand, 0, static_cast<uint16_t>(hands));
+  if (feet) o.add_sequela(kLostFoot, 0, static_cast<uint16_t>(feet));
+  for (size_t a = 0; a < kAbilities; ++a) {
+    const int lost = ch_.scores[a] - scores_[a];
+    if (lost > 0) o.add_sequela(static_cast<uint16_t>(kStrLoss + a), -lost);
+  }
+  if (rot > 0) o.add_sequela(kMaxHpLoss, -rot);
+  for (size_t s = 0; s < kSeverities; ++s)
+    if (open_by[s])
+      o.add_sequela(static_cast<uint16_t>(kOpenLight + s), 0, static_cast<uint16_t>(open_by[s]));
+  if (full_since_ >= 0) {
+    o.end = kRecovered;
+    o.end_time = full_since_;
+    o.measure(kDowntime, full_since_);
+    return o;
+  }
+  o.end = dying()           ? kStillDying
+          : unconscious()   ? kStillUnconscious
+          : healable_open() ? kStillInjured
+                            : kStillHurt;
+  o.end_time = cfg_.horizon;
+  return o;
+}
+
+Outcome Trial::run() {
+  if (cfg_.healer) {
+    const Healer& h = *cfg_.healer;
+    Stream s = open(rng_, streams::help_arrival());
+    help_at_ = h.arrives.sample(s);
+    healing_uses_ = h.healing_uses;
+    potions_ = h.potions;
+    lesser_ = h.lesser_restoration;
+    greater_ = h.greater_restoration;
+    heal_spell_ = h.heal_spell;
+    rem_mod_ = h.remedies_moderate;
+    rem_sev_ = h.remedies_severe;
+  }
+  start_fight();
+  track(0);
+  while (!dead_ && !timeline_.empty()) {
+    const Timeline::Event ev = timeline_.pop();
+    if (ev.time > cfg_.horizon) break;
+    track(ev.time);
+    dispatch(ev);
+    if (dead_) break;
+    if (!in_combat_) plan_healer(ev.time);
+    track(ev.time);
+    if (full_since_ >= 0) break;
+  }
+  if (!dead_ && full_since_ < 0) track(cfg_.horizon);
+  const Outcome o = outcome();
+  if (!dead_)
+    note(log_, o.end_time, [&] {
+      return std::string(o.end == kRecovered ? "recovered" : "the horizon comes: still ") +
+             (o.end == kRecovered ? "" : Model::info().metrics->ends[o.end].detail);
+    });
+  return o;
+}
+
+}  // namespace
+
+Outcome Model::run_trial(TrialContext& ctx) const {
+  return Trial(*this, ctx).run();
+}
+
+}  // namespace leth::dnd5e

@@ -1,0 +1,98 @@
+// D&D 5e hit points, death saving throws and the lingering-injuries house rule of seed 003.
+// Immutable once built; run_trial() is a pure function of the trial's streams.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "rules/common/health_model.h"
+#include "rules/dnd5e/config.h"
+
+namespace leth::dnd5e {
+
+// What a dnd5e trial reports (the order of Model::info().metrics's lists).
+namespace metric {
+enum End : uint16_t {
+  kDiedCombat,        // died in the fight: death saves or damage at 0 HP
+  kDiedMassive,       // killed outright by massive damage
+  kDiedDying,         // died after the fight, of death saves
+  kDiedInjury,        // killed by an injury's course: max HP or an ability reduced to 0
+  kRecovered,         // full HP, conscious, out of bed, no healable injury open
+  kStillDying,        // unresolved at the horizon: at 0 HP making death saves
+  kStillUnconscious,  // at 0 HP and stable, or in a coma
+  kStillInjured,      // conscious with an injury still open
+  kStillHurt,         // below full HP or in bed, no injury open
+};
+enum Counter : uint16_t {
+  kKnockedOut,
+  kInjuries,
+  kInjuriesLight,
+  kInjuriesModerate,
+  kInjuriesSevere,
+  kInjuriesSerious,
+  kDeathSaveFailures,
+  kNat20Revivals,
+  kStabilisedByMedicine,
+  kTreatmentsFailed,
+  kTreatmentsSucceeded,
+  kMagicUsed,
+  kHitDiceSpent,
+  kLimbsLostToDeadline,
+  kFrostbiteWorsened,
+};
+enum Duration : uint16_t {
+  kDowntime,
+  kOutOfAction,
+  kTimeToDeath,
+  kTimeUnconscious,
+  kTimeInBed,
+};
+// Sequelae: permanent losses, ability and max-HP losses, and injuries still open by severity.
+enum Sequela : uint16_t {
+  kLostEye,
+  kBlindness,
+  kDeafness,
+  kLostHand,
+  kLostFoot,
+  kStrLoss,  // .. kChaLoss: in Ability order
+  kDexLoss,
+  kConLoss,
+  kIntLoss,
+  kWisLoss,
+  kChaLoss,
+  kMaxHpLoss,
+  kOpenLight,  // .. kOpenSerious: in Severity order
+  kOpenModerate,
+  kOpenSevere,
+  kOpenSerious,
+};
+}  // namespace metric
+
+// rules/dnd5e/template.cpp: every scenario key, commented.
+const char* scenario_template();
+
+class Model {
+ public:
+  explicit Model(Config config);
+
+  static const RulesetInfo& info();
+  static Model build(const Scenario& s, size_t v) { return Model(read_config(s, v)); }
+
+  Outcome run_trial(TrialContext& ctx) const;
+
+  const Config& config() const { return config_; }
+  const InjuryCatalog& catalog() const { return *catalog_; }
+
+  struct Actor {
+    int strike;
+    int number;
+  };
+  const std::vector<Actor>& actors() const { return actors_; }
+
+ private:
+  Config config_;
+  const InjuryCatalog* catalog_;
+  std::vector<Actor> actors_;
+};
+
+}  // namespace leth::dnd5e

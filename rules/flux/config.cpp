@@ -1,0 +1,260 @@
+#include "rules/flux/config.h"
+
+#include <algorithm>
+
+#include "sim/core/substreams.h"
+
+namespace leth::flux {
+
+const std::vector<OptionSpec>& option_specs() {
+  using K = OptionSpec::Kind;
+  static const std::vector<OptionSpec> specs = {
+      {"damage_at_zero",
+       K::Choice,
+       "\"test_again\"",
+       {"test_again", "no_test"},
+       0,
+       0,
+       "damage taken while acting at 0 PV or less after a passed Survival test: a new Survival "
+       "test (failure: coma at once), or only the PV loss (002 is silent)"},
+      {"stat_floor",
+       K::Int,
+       "0",
+       {},
+       -10,
+       10,
+       "the lowest value a sequela can take a stat to (002 is silent; 0: a stat can reach 0 "
+       "but not go below)"},
+      {"cushion_test",
+       K::Bool,
+       "false",
+       {},
+       0,
+       0,
+       "002: a fall with cushion = \"test\" is cushioned by an ADR test only \"si le MJ lui "
+       "autorise\"; false: the GM refuses and the fall is taken in full"},
+      {"clinic_when_sick",
+       K::Bool,
+       "true",
+       {},
+       0,
+       0,
+       "the clinic's 1d4 PV a night still comes when a disease caps the night's recovery (002 "
+       "is silent); false: the disease's cap applies to the clinic's PV too"},
+      {"healed_coma_sequela",
+       K::Bool,
+       "true",
+       {},
+       0,
+       0,
+       "a character healed above 0 PV in the coma before any stabilisation (by the helper's "
+       "concoction) wakes at once: with a sequela (true), as on waking from a stabilised coma, "
+       "or without (false); 002 is silent"},
+  };
+  return specs;
+}
+
+const DamageVocabulary& vocabulary() {
+  // 002 names no damage types; falls are their own hazard.
+  static const DamageVocabulary v{{"physical"}, {Channel::Lethal}, "physical"};
+  return v;
+}
+
+const char* state_name(State s) {
+  static constexpr const char* kNames[] = {"shaken",      "exhausted", "hindered",
+                                           "immobilised", "paralysed", "surprised"};
+  return kNames[static_cast<int>(s)];
+}
+
+namespace {
+
+Options read_rule_options(Reader& r) {
+  const OptionValues v = read_options(r.get_table("options"), option_specs());
+  Options o;
+  o.damage_at_zero =
+      v.choice("damage_at_zero") == "no_test" ? DamageAtZero::NoTest : DamageAtZero::TestAgain;
+  o.stat_floor = static_cast<int>(v.integer("stat_floor"));
+  o.cushion_test = v.flag("cushion_test");
+  o.clinic_when_sick = v.flag("clinic_when_sick");
+  o.healed_coma_sequela = v.flag("healed_coma_sequela");
+  return o;
+}
+
+Character read_character(Reader& r) {
+  Character c;
+  c.max_pv = static_cast<int>(r.need_int("max_pv", 1, 10000));
+  c.pv = static_cast<int>(r.get_int("pv", 1, c.max_pv, c.max_pv));
+  c.max_flux = static_cast<int>(r.get_int("max_flux", 0, 10000, 10));
+  c.flux = static_cast<int>(r.get_int("flux", 0, c.max_flux, c.max_flux));
+  c.pa = static_cast<int>(r.get_int("pa", 0, 1000, 0));
+  static constexpr const char* kKeys[] = {"adr", "pui", "ins", "pre", "vai", "sav"};
+  for (int k = 0; k < kStatCount; ++k)
+    c.stats[static_cast<size_t>(k)] = static_cast<int>(r.get_int(kKeys[k], -10, 100, 0));
+  c.survival = static_cast<int>(r.get_int("survival", -20, 100, 0));
+  c.sequelae = static_cast<int>(r.get_int("sequelae", 0, 100, 0));
+  if (auto states = r.get_string("states")) {
+    // A comma-separated list: "shaken, immobilised".
+    std::string s = *states;
+    size_t at = 0;
+    while (at <= s.size()) {
+      size_t end = s.find(',', at);
+      if (end == std::string::npos) end = s.size();
+      std::string word = s.substr(at, end - at);
+      word.erase(0, word.find_first_not_of(' '));
+      word.erase(word.find_last_not_of(' ') + 1);
+      bool found = false;
+      std::vector<std::string> names;
+      for (int k = 0; k < kStateCount; ++k) {
+        names.push_back(state_name(static_cast<State>(k)));
+        if (word == names.back()) c.states[static_cast<size_t>(k)] = found = true;
+      }
+      if (!word.empty() && !found) {
+        const std::string near = nearest(word, names);
+        r.fail("states", "unknown state \"" + word + "\"",
+               near.empty() ? "states: shaken, exhausted, hindered, immobilised, paralysed, "
+                              "surprised"
+                            : "did you mean \"" + near + "\"?");
+      }
+      at = end + 1;
+    }
+  }
+  return c;
+}
+
+std::optional<Fall> read_fall(Reader& enc, const Options& opt) {
+  auto f = enc.get_table("fall");
+  if (!f) return std::nullopt;
+  Fall fall;
+  const bool moving = f->get_bool("moving", false);
+  fall.floors = f->get_int("floors", 1, FallTable::kFloors);
+  if (moving == fall.floors.has_value())
+    f->fail_here(moving ? "give floors or moving = true, not both" : "missing key 'floors'",
+                 "floors = 1..6 for a fall from a height; moving = true for a fall at speed "
+                 "(a galloping horse)");
+  fall.surface_name = f->get_choice("surface", {"normal", "rough", "soft"}).value_or("normal");
+  fall.surface = fall.surface_name == "rough"  ? fall_table().rough
+                 : fall.surface_name == "soft" ? fall_table().soft
+                                               : 0;
+  const std::string c = f->get_choice("cushion", {"none", "test", "spell"}).value_or("none");
+  fall.cushion = c == "spell"                      ? Fall::Cushion::Spell
+                 : c == "test" && opt.cushion_test ? Fall::Cushion::Test
+                                                   : Fall::Cushion::None;
+  return fall;
+}
+
+std::optional<Disease> read_disease(Reader& enc) {
+  auto d = enc.get_table("disease");
+  if (!d) return std::nullopt;
+  Disease out;
+  std::vector<std::string> names;
+  for (const Severity& s : kSeverities) names.push_back(s.name);
+  const auto sev = d->get_choice("severity", names);
+  if (!sev)
+    d->fail_here("missing key 'severity'",
+                 "add severity = \"sick\" (light, sick, severe, critical)");
+  out.severity = static_cast<int>(std::find(names.begin(), names.end(), *sev) - names.begin());
+  if (auto on = d->get_duration("onset", Scenario::kMaxHorizon)) {
+    if (!on->is_fixed()) d->fail("onset", "onset must be a fixed time", "e.g. \"2 days\"");
+    out.onset = on->max();
+  }
+  out.remedy = d->get_bool("remedy", false);
+  return out;
+}
+
+std::optional<Helper> read_aftercare(Reader& r) {
+  auto a = r.get_table("aftercare");
+  if (!a) return std::nullopt;
+  Helper h;
+  const auto arrives = a->get_duration("help_arrives", Scenario::kMaxHorizon);
+  if (!arrives) a->fail_here("missing key 'help_arrives'", "add help_arrives = \"2 hours\"");
+  h.arrives = *arrives;
+  h.medicine = static_cast<int>(a->need_int("medicine", -20, 100));
+  h.attempts_per_hour = static_cast<int>(a->get_int("attempts_per_hour", 1, 60, 1));
+  h.equipment = a->get_bool("equipment", true);
+  h.concoction = a->get_dice("concoction", 0, 1000);
+  h.concoction_uses = static_cast<int>(a->get_int("concoction_uses", 0, 100, h.concoction ? 1 : 0));
+  if (h.concoction_uses > 0 && !h.concoction)
+    a->fail("concoction_uses", "concoction_uses without concoction",
+            "add concoction = \"2d4\" (the PV it restores)");
+  return h;
+}
+
+Recovery read_recovery(Reader& r) {
+  Recovery rec;
+  auto t = r.get_table("recovery");
+  if (!t) return rec;
+  auto fixed = [&](const char* key, Seconds max, Seconds fallback) {
+    auto d = t->get_duration(key, max);
+    if (!d) return fallback;
+    if (!d->is_fixed())
+      t->fail(key, std::string(key) + " must be a fixed time", "e.g. \"8 hours\"");
+    return d->max();
+  };
+  rec.first_night = fixed("first_night", 7 * kDay, rec.first_night);
+  rec.sleep = fixed("sleep", kDay, rec.sleep);
+  if (rec.sleep <= 0) t->fail("sleep", "a night of no sleep", "give sleep = \"4 hours\" or more");
+  rec.poor_sleep = t->get_choice("sleep_quality", {"good", "poor"}).value_or("good") == "poor";
+  rec.hour_rests = t->get_bool("hour_rests", true);
+  rec.hour_rest_every = fixed("hour_rest_every", 7 * kDay, rec.hour_rest_every);
+  if (rec.hour_rest_every < 2 * kHour)
+    t->fail("hour_rest_every", "hour rests closer than 2 hours apart",
+            "002: about one a half day (\"12 hours\"); at least \"2 hours\"");
+  rec.clinic_travel = t->get_duration("clinic_travel", Scenario::kMaxHorizon);
+  rec.concoction = t->get_dice("concoction", 0, 1000);
+  if (rec.concoction && !rec.clinic_travel)
+    t->fail("concoction", "a concoction without a clinic",
+            "002: concoctions are given in clinics; add clinic_travel = \"1 day\"");
+  return rec;
+}
+
+}  // namespace
+
+Config read_config(const Scenario& s, size_t v) {
+  // The rule tables are read (and a bad replacement reported) at load, never mid-run.
+  (void)fall_table();
+  (void)sequela_table();
+  Reader r = s.section_reader(v);
+  Config c;
+  c.horizon = s.horizon;
+  c.options = read_rule_options(r);
+  if (auto res = r.get_table("resolution"))
+    c.resolution.difficulty = static_cast<int>(res->get_int("difficulty", -100, 200, 15));
+  auto ch = r.get_table("character");
+  if (!ch) r.fail_here("missing [character]", "add [character] with max_pv, vai, pa");
+  c.character = read_character(*ch);
+  auto enc = r.get_table("encounter");
+  if (!enc) r.fail_here("missing [encounter]", "add [encounter] and [[encounter.attackers]]");
+  c.encounter = read_encounter_common(*enc);
+  // The coma's hours are counted after the fight: keep the fight under an hour.
+  if (c.encounter.rounds.max() * kRound > kHour)
+    enc->fail("rounds", "a fight longer than an hour",
+              "at most 600 rounds of 6 seconds: split the scenario");
+  if (auto sc = enc->get_duration("scene", kDay)) {
+    if (!sc->is_fixed()) enc->fail("scene", "scene must be a fixed time", "e.g. \"10 minutes\"");
+    c.scene = sc->max();
+  }
+  std::vector<Reader> attackers = enc->get_tables("attackers");
+  size_t actors = 0;
+  for (size_t i = 0; i < attackers.size(); ++i) {
+    c.attackers.push_back(read_attacker(attackers[i], vocabulary(), i + 1));
+    if (!attackers[i].get_tables(kAttacksKey).empty())
+      attackers[i].fail(kAttacksKey, "flux attackers have no attack profiles",
+                        "give damage and hit_chance on the attacker itself");
+    if (!c.attackers.back().hit_chance) c.attackers.back().hit_chance = 1.0;
+    actors += static_cast<size_t>(c.attackers.back().count);
+  }
+  if (actors >= streams::kMaxActors)
+    enc->fail_here("more than " + std::to_string(streams::kMaxActors - 1) + " creatures",
+                   "split the scenario");
+  c.fall = read_fall(*enc, c.options);
+  c.disease = read_disease(*enc);
+  if (attackers.empty() && !c.fall && !c.disease)
+    enc->fail_here("nothing happens",
+                   "add [[encounter.attackers]], [encounter.fall] or "
+                   "[encounter.disease]");
+  c.helper = read_aftercare(r);
+  c.recovery = read_recovery(r);
+  return c;
+}
+
+}  // namespace leth::flux

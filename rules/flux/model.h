@@ -1,0 +1,63 @@
+// The flux health model (seed 002): PV and Flux, the Survival test at 0 PV, the coma losing a
+// PV an hour, stabilisation by a helper, waking with a sequela, rest, clinics, disease, falls
+// and sleep deprivation. Immutable once built; run_trial() is a pure function of the streams.
+#pragma once
+
+#include "rules/common/health_model.h"
+#include "rules/flux/config.h"
+
+namespace leth::flux {
+
+// What a flux trial reports (the order of Model::info().metrics's lists).
+namespace metric {
+enum End : uint16_t {
+  kDiedFall,          // a fall of six floors or more
+  kDiedComa,          // a failed Survival test in the coma
+  kRecovered,         // awake and back to full PV
+  kStillComa,         // unresolved at the horizon: in the coma, not stabilised
+  kStillUnconscious,  // unresolved: stabilised, not yet awake
+  kStillInjured,      // unresolved: awake, below full PV
+};
+enum Counter : uint16_t {
+  kAtZero,             // fell to 0 PV or less while conscious
+  kComa,               // fell into the coma
+  kComaSurvivalTests,  // Survival tests made in the coma past -VAI
+  kStabiliseFailures,  // failed Medicine tests (each costs a PV)
+  kWakeTests,          // Survival tests to wake once stabilised
+  kSequelae,           // sequelae gained
+  kNights,             // nights of rest taken
+  kClinicNights,       // of them, nights in a clinic
+  kHourRests,          // hour rests taken
+  kSleepTestsFailed,   // failed Will tests after a partial night (exhausted)
+  kFallsCushioned,     // falls cushioned (by a spell or a passed ADR test)
+  kConcoctions,        // curative concoctions the helper gave at 0 PV or less
+};
+enum Duration : uint16_t {
+  kDowntime,         // start -> back to full PV (recovered trials)
+  kOutOfAction,      // coma onset -> awake (trials with a coma that end awake)
+  kTimeToDeath,      // start -> death (deaths)
+  kTimeToStabilise,  // coma onset -> stabilised (stabilised trials)
+  kTimeSick,         // the disease's length (trials sick for a day or more)
+  kTimeToClinic,     // start -> reaching the clinic (trials that reach it)
+};
+}  // namespace metric
+
+// rules/flux/template.cpp: every scenario key, commented.
+const char* scenario_template();
+
+class Model {
+ public:
+  explicit Model(Config config) : config_(std::move(config)) {}
+
+  static const RulesetInfo& info();
+  static Model build(const Scenario& s, size_t v) { return Model(read_config(s, v)); }
+
+  Outcome run_trial(TrialContext& ctx) const;
+
+  const Config& config() const { return config_; }
+
+ private:
+  Config config_;
+};
+
+}  // namespace leth::flux

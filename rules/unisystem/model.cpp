@@ -1,0 +1,794 @@
+#include "rules/unisystem/model.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "rules/unisystem/roll.h"
+#include "sim/core/substreams.h"
+
+namespace leth::unisystem {
+
+const RulesetInfo& Model::info() {
+  static const MetricSpec metrics{
+      .ends = {{EndKind::Died, "combat",
+                "a failed survival test in the fight, not resuscitated (or a creature without "
+                "survival test destroyed at its threshold)"},
+               {EndKind::Died, "dying",
+                "a failed survival test of the minute-by-minute chain, not resuscitated"},
+               {EndKind::Died, "unresuscitable",
+                "died of a blow that leaves nothing to resuscitate (000: \"décapité ou brûlé et "
+                "calciné\")"},
+               {EndKind::Died, "essence", "a failed survival test at -30 essence or less"},
+               {EndKind::Died, "recovery",
+                "a failed daily survival test without medical care, at or below the threshold"},
+               {EndKind::Recovered, "", "full hit points, endurance and essence"},
+               {EndKind::Unresolved, "dying", "still dying (not stabilised) at the horizon"},
+               {EndKind::Unresolved, "injured", "alive but not fully recovered at the horizon"}},
+      .counters = {{"wounds_superficial", "wounds of 1-2 points after armour (000: superficial)"},
+                   {"wounds_deep", "wounds of 3-5 points (000: \"profonde\")"},
+                   {"wounds_serious", "wounds of 6-10 points (000: \"grave\")"},
+                   {"wounds_life_threatening", "wounds of 11-15 points (000: \"menace la vie\")"},
+                   {"wounds_massive", "wounds of more than 15 points (beyond 000's scale)"},
+                   {"collapsed", "failed the Will test after a hit: out of the fight"},
+                   {"knocked_down", "failed the Will + Con test to stay up at 0 HP or less"},
+                   {"survival_tests", "survival tests made, of every kind"},
+                   {"stabilised", "stabilised while dying (first aid, Medicine, hospital)"},
+                   {"resuscitated", "brought back after a failed survival test"},
+                   {"first_aid_hp", "hit points restored by first-aid tests"},
+                   {"endurance_knockouts", "fell unconscious at 0 endurance or less"},
+                   {"hp_from_endurance", "hit points lost to endurance damage (realism)"},
+                   {"essence_will_failures", "failed Will tests below 0 essence"}},
+      .durations = {{kDowntime,
+                     "from the start of the fight until full HP, endurance and essence; over "
+                     "the trials that recovered"},
+                    {kTimeOutOfAction,
+                     "from the first fall (collapsed, down, unconscious or dying) until fully "
+                     "recovered: the bed rest; over the trials that fell and recovered"},
+                    {kTimeToDeath, "from the start of the fight until death; over deaths"},
+                    {"time_below_zero",
+                     "time with HP below 0, in all; over the trials that went below 0"},
+                    {"time_dying",
+                     "from the first survival test survived until stabilised or dead; over "
+                     "the trials that were dying"}},
+      .sequelae = {{"resuscitated", "", "brought back from death by resuscitation (000)"},
+                   {"days_below_zero", "days",
+                    "days of recovery begun below 0 HP (the intensive-care days)"},
+                   {"mental_level_lost", "levels",
+                    "a mental attribute level lost to essence drain (000: temporarily)"},
+                   {"mental_flaw", "flaws",
+                    "a mental flaw of 2 points or more gained from essence drain (000: "
+                    "temporarily)"}},
+  };
+  static const RulesetInfo r{"unisystem",
+                             "Unisystem: survival tests, resuscitation and recovery",
+                             "000_46f22156c4a95f9d.txt",
+                             &option_specs(),
+                             &metrics,
+                             &scenario_template};
+  return r;
+}
+
+Model::Model(Config config) : config_(std::move(config)) {
+  for (size_t a = 0; a < config_.attackers.size(); ++a)
+    for (int n = 1; n <= config_.attackers[a].base.count; ++n)
+      actors_.push_back({static_cast<int>(a), n});
+}
+
+namespace {
+
+using namespace metric;
+
+// Tracks never fall below this, so that no sum of blows overflows an int (far past any death).
+constexpr int kFloor = -10'000'000;
+
+constexpr Seconds kNever = std::numeric_limits<Seconds>::max() / 4;
+// The round-end tests' creature index in fight_test().
+constexpr uint64_t kRoundEnd = streams::kMaxActors - 1;
+
+// The kinds of fight_test().
+enum FightTest : uint64_t {
+  kSurvivalKind,
+  kConsciousKind,
+  kStayUpKind,
+  kShockKind,
+  kEssenceWillKind,
+  kEssenceSurvivalKind,
+  kDrainKind,
+  kEnduranceKind,
+};
+
+// 000: "à 1 ou 0 points d'essence ... Tous les tests et épreuves subissent une pénalité de -3".
+constexpr int kEssenceDepression = -3;
+// 000 "Effet de la perte d'endurance": "À 5 points d'endurance ou moins ... pénalité de -2".
+constexpr int kGroggyAt = 5;
+constexpr int kGroggy = -2;
+// 000: "un personnage réduit à moins de 5 points de vie est sévèrement blessé".
+constexpr int kPainBelow = 5;
+// 000 "Pratiquer des premiers soins sur soi-même est possible, mais avec un modificateur de -2".
+constexpr int kSelfAid = -2;
+// 000: "après cela, il récupère 2 points de vie par jour".
+constexpr int kDailyAboveZero = 2;
+// 000: resuscitation within "constitution x 2 minutes"; "techniques avancées ... +3".
+constexpr int kResuscitationMinutesPerCon = 2;
+constexpr int kAdvancedBonus = 3;
+// 000 essence: a survival test "à -30 ou moins", -1 per 10 below; Will test -1 per 5 below 0.
+constexpr int kEssenceDeath = -30;
+// 000 realism: "tous les 4 points d'endurance de dégâts ... la perte d'1 point de vie".
+constexpr int kEndurancePerHp = 4;
+
+Seconds ceil_div(int64_t a, int64_t b) {
+  return (a + b - 1) / b;
+}
+
+class Trial {
+ public:
+  Trial(const Model& m, TrialContext& ctx)
+      : m_(m),
+        cfg_(m.config()),
+        opt_(cfg_.options),
+        ch_(cfg_.character),
+        cr_(*ch_.creature),
+        rng_(ctx.rng),
+        log_(ctx.log) {
+    hp_ = ch_.hp;
+    endurance_tracked_ = cr_.endurance.rule != Rate::Rule::None;
+    essence_tracked_ = ch_.essence > 0;
+    // 000: "7 heures de sommeil par période de 24 heures ... 1 point d'endurance par heure de
+    // sommeil en moins", and more when awake past 24 hours.
+    sleep_deficit_ =
+        endurance_tracked_
+            ? awake_loss(ch_.hours_awake) + ch_.short_nights * sleep_shortfall_loss(ch_.sleep_hours)
+            : 0;
+    endurance_ = ch_.endurance - sleep_deficit_;
+    essence_ = ch_.essence;
+    if (hp_ < 0) {
+      neg_since_ = 0;
+      ever_neg_ = true;
+    }
+  }
+
+  Outcome run();
+
+ private:
+  // --- penalties
+  int essence_penalty() const { return essence_tracked_ && essence_ <= 1 ? kEssenceDepression : 0; }
+  // The character's own actions (not survival tests): groggy, pain outside adrenaline.
+  int action_penalty(bool in_fight) const {
+    int p = essence_penalty();
+    if (endurance_tracked_ && endurance_ <= kGroggyAt) p += kGroggy;
+    if (hp_ < kPainBelow && !(in_fight && opt_.adrenaline)) p -= opt_.pain_penalty;
+    return p;
+  }
+  int survival_base() const { return ch_.con + ch_.will + essence_penalty(); }
+  bool has_threshold() const { return cr_.has_threshold; }
+  int threshold() const { return cr_.threshold_for(ch_.will); }
+
+  // --- the fight
+  void fight();
+  void effort();
+  void creature_turn(size_t actor, int round, Seconds t);
+  int64_t attack(const Attacker& a, const Profile& pr, Seconds t, Stream& s);
+  void after_hits(size_t actor, int round, Seconds t, int64_t damage, int hp_before,
+                  int essence_before);
+  void round_end(int round, Seconds t);
+
+  // --- after it
+  void draw_arrivals();
+  void dying_chain();
+  void clinical_death(Seconds t, End how);
+  bool resuscitate();
+  void first_aid_healing(Seconds t0);
+  void recover(Seconds t0);
+  Seconds hp_recovery(Seconds t0);  // when HP is full; kNever if never; -1 if died
+  Seconds endurance_recovery(Seconds t0) const;
+  Seconds essence_recovery(Seconds t0) const;
+
+  // --- state
+  bool survival(Stream& s, int penalty, Seconds t, const char* what);
+  void set_hp(int hp, Seconds t);
+  void fall(Seconds t) {
+    out_of_fight_ = true;
+    if (out_since_ < 0) out_since_ = t;
+  }
+  void die(Seconds t, End how);
+  void finish(End end, Seconds t);
+  Outcome outcome() const;
+
+  const Model& m_;
+  const Config& cfg_;
+  const Options& opt_;
+  const Character& ch_;
+  const Creature& cr_;
+  TrialRng& rng_;
+  EventLog* log_;
+
+  int hp_ = 0;
+  int endurance_ = 0;
+  int essence_ = 0;
+  int sleep_deficit_ = 0;
+  int64_t endurance_damage_ = 0;  // realism: endurance damage taken, in all
+  int hp_from_endurance_ = 0;
+  bool endurance_tracked_ = false;
+  bool essence_tracked_ = false;
+  int wounds_ = 0;
+  bool out_of_fight_ = false;
+  bool down_ = false;         // failed to stay up at 0 HP or less
+  bool unconscious_ = false;  // failed to stay conscious, or out of endurance
+  bool dying_ = false;
+  bool unresuscitable_ = false;
+  bool in_hospital_ = false;
+  bool dead_ = false;
+  bool clinical_ = false;  // dead of a failed survival test, resuscitation not yet tried
+  Seconds death_at_ = 0;
+  End death_how_ = kDiedCombat;
+  bool finished_ = false;
+  Seconds fight_end_ = 0;
+  Seconds stable_at_ = 0;
+  Seconds dying_since_ = -1;
+  Seconds dying_until_ = -1;
+  Seconds out_since_ = -1;
+  Seconds neg_since_ = -1;
+  Seconds time_neg_ = 0;
+  bool ever_neg_ = false;
+  Seconds first_aider_at_ = kNever, bystander_at_ = kNever, paramedics_at_ = kNever,
+          hospital_at_ = kNever;
+  uint16_t end_ = kStillInjured;
+  Seconds end_time_ = 0;
+  std::array<uint32_t, Outcome::kMaxCounters> counters_{};
+  int days_below_zero_ = 0;
+  int levels_lost_ = 0;
+  int flaws_ = 0;
+  bool resuscitated_ = false;
+};
+
+void Trial::set_hp(int hp, Seconds t) {
+  if (hp_ >= 0 && hp < 0) {
+    neg_since_ = t;
+    ever_neg_ = true;
+  } else if (hp_ < 0 && hp >= 0 && neg_since_ >= 0) {
+    time_neg_ += t - neg_since_;
+    neg_since_ = -1;
+  }
+  hp_ = hp;
+}
+
+bool Trial::survival(Stream& s, int penalty, Seconds t, const char* what) {
+  ++counters_[kSurvivalTests];
+  const int base = survival_base() - penalty;
+  const TestResult r = roll_test(s, base);
+  note(log_, t, [&] {
+    const std::string pen =
+        penalty >= 0 ? " - " + std::to_string(penalty) : " + " + std::to_string(-penalty);
+    return std::string(what) + " (Con + Will" + pen + "): " + test_text(r, base);
+  });
+  return r.passed();
+}
+
+void Trial::die(Seconds t, End how) {
+  dead_ = true;
+  if (dying_ && dying_until_ < 0) dying_until_ = t;
+  note(log_, t, [&] { return std::string("dead (") + m_.info().metrics->ends[how].name() + ")"; });
+  finish(how, t);
+}
+
+void Trial::finish(End end, Seconds t) {
+  if (finished_) return;
+  finished_ = true;
+  end_ = end;
+  end_time_ = t;
+  if (neg_since_ >= 0) {
+    time_neg_ += t - neg_since_;
+    neg_since_ = -1;
+  }
+}
+
+// ---------------------------------------------------------------- the fight
+
+void Trial::fight() {
+  Stream setup = open(rng_, streams::fight_setup());
+  const int rounds =
+      static_cast<int>(std::clamp<int64_t>(cfg_.encounter.rounds.roll(setup), 1, kMaxRounds));
+  fight_end_ = rounds * kTurn;
+  effort();
+  for (int round = 1; round <= rounds && !dead_; ++round) {
+    const Seconds t = (round - 1) * kTurn;
+    for (size_t i = 0; i < m_.actors().size() && !dead_; ++i) creature_turn(i, round, t);
+    if (!dead_) round_end(round, t);
+  }
+  if (dead_) fight_end_ = clinical_ ? death_at_ : end_time_;
+}
+
+// 000 "Perte de points d'endurance": "une activité très difficile ... D4 (2) points par minute.
+// Un effort intense ... 1 point d'endurance toutes les dix minutes" — before the fight.
+void Trial::effort() {
+  if (!endurance_tracked_ || cfg_.effort == Config::Effort::None) return;
+  int lost = 0;
+  if (cfg_.effort == Config::Effort::Intense) {
+    lost = static_cast<int>(cfg_.effort_time / (10 * kMinute));
+  } else {
+    Stream s = open(rng_, streams::fight_test(0, kRoundEnd, kDrainKind));
+    for (Seconds m = 0; m < cfg_.effort_time / kMinute; ++m) lost += s.die(4);
+  }
+  endurance_ -= lost;
+  note(log_, 0, [&] {
+    return "effort before the fight: -" + std::to_string(lost) + " endurance, " +
+           std::to_string(endurance_) + " left";
+  });
+}
+
+void Trial::creature_turn(size_t actor, int round, Seconds t) {
+  const Attacker& a = cfg_.attackers[static_cast<size_t>(m_.actors()[actor].attacker)];
+  if (round < a.base.first_round || round > a.base.last_round) return;
+  Stream s = open(rng_, streams::creature_turn(round, actor));
+  if (out_of_fight_ && !s.chance(a.base.keep_attacking_downed)) return;
+  const int hp_before = hp_, essence_before = essence_;
+  int64_t damage = 0;
+  for (const Profile& pr : a.turn) damage += attack(a, pr, t, s);
+  if (damage == 0) return;
+  if (a.unresuscitable && hp_ < hp_before && has_threshold() && hp_ <= threshold())
+    unresuscitable_ = true;
+  after_hits(actor, round, t, damage, hp_before, essence_before);
+}
+
+// One attack of a creature's turn: the attack test, then each hit through the armour.
+int64_t Trial::attack(const Attacker& a, const Profile& pr, Seconds t, Stream& s) {
+  int hits = 0;
+  if (a.base.hit_chance) {
+    hits = s.chance(*a.base.hit_chance) ? 1 : 0;
+  } else {
+    // seeds/README: D10 + attack >= 9; 000 (alley): "deux niveaux de réussite. Deux balles
+    // touchent" — a burst lands as many bullets as success levels.
+    const TestResult r = roll_test(s, pr.attack);
+    hits = std::min(r.levels, pr.burst);
+    note(log_, t, [&] {
+      return pr.name + " attacks: " + test_text(r, pr.attack) + ", " + std::to_string(hits) +
+             (hits == 1 ? " hit" : " hits");
+    });
+  }
+  int64_t damage = 0;
+  for (int h = 0; h < hits; ++h) {
+    const int64_t rolled = pr.damage.roll(s);
+    const bool armored = a.armor_applies && a.base.channel != Channel::Essence;
+    const int64_t armor = armored ? ch_.armor.roll(s) : 0;
+    // 000 (alley): armour per hit, then the multiplier ("doublés ... balles normales").
+    const int64_t after = std::max<int64_t>(0, rolled - armor) * pr.multiplier;
+    const Severity sev = severity_of(after);
+    note(log_, t, [&] {
+      return "hit: " + std::to_string(rolled) + " - armour " + std::to_string(armor) + ", x" +
+             std::to_string(pr.multiplier) + " = " + std::to_string(after) + " (" +
+             channel_name(a.base.channel) + ", " + severity_name(sev) + ")";
+    });
+    damage += after;
+    const int dmg = static_cast<int>(std::min<int64_t>(after, 1'000'000));
+    if (a.base.channel == Channel::Essence) {
+      if (essence_tracked_) essence_ = std::max(essence_ - dmg, kFloor);
+      continue;
+    }
+    if (a.base.channel == Channel::Nonlethal && opt_.cinematic) {
+      if (!endurance_tracked_) continue;  // a creature without endurance shrugs it off
+      endurance_ = std::max(endurance_ - dmg, kFloor);
+      if (opt_.realism) {
+        endurance_damage_ += dmg;
+        const int owed =
+            static_cast<int>(std::min<int64_t>(endurance_damage_ / kEndurancePerHp, -kFloor));
+        if (owed > hp_from_endurance_) {
+          counters_[kHpFromEndurance] += static_cast<uint32_t>(owed - hp_from_endurance_);
+          set_hp(std::max(hp_ - (owed - hp_from_endurance_), kFloor), t);
+          hp_from_endurance_ = owed;
+        }
+      }
+      continue;
+    }
+    if (sev != Severity::None) {
+      ++wounds_;
+      ++counters_[kWoundsSuperficial + static_cast<int>(sev) - 1];
+    }
+    set_hp(std::max(hp_ - dmg, kFloor), t);
+  }
+  return damage;
+}
+
+void Trial::after_hits(size_t actor, int round, Seconds t, int64_t damage, int hp_before,
+                       int essence_before) {
+  auto stream = [&](FightTest k) { return open(rng_, streams::fight_test(round, actor, k)); };
+  const bool hp_dropped = hp_ < hp_before;
+  note(log_, t, [&] {
+    return "HP " + std::to_string(hp_) + "/" + std::to_string(ch_.max_hp) +
+           (endurance_tracked_ ? ", endurance " + std::to_string(endurance_) : "") +
+           (essence_tracked_ ? ", essence " + std::to_string(essence_) : "");
+  });
+  if (hp_dropped && has_threshold() && hp_ <= threshold()) {
+    if (!cr_.survival_test) {
+      // 000's table: a threshold with no survival test ("Fantôme"): destroyed there.
+      die(t, kDiedCombat);
+      return;
+    }
+    // 000 "Test de survie et conscience": -1 per full 10 points below 0.
+    Stream s = stream(kSurvivalKind);
+    if (!survival(s, groups_below(hp_, 0, 10, false), t, "survival test")) {
+      clinical_death(t, kDiedCombat);
+      return;
+    }
+    if (!dying_) {
+      dying_ = true;
+      dying_since_ = t;
+    }
+    fall(t);
+    // 000 (petit Tim): "pour rester conscient ... un test similaire, mais avec une pénalité de
+    // -24".
+    if (!unconscious_) {
+      Stream c = stream(kConsciousKind);
+      const int base = survival_base() + hp_;
+      const TestResult r = roll_test(c, base);
+      note(log_, t, [&] { return "stay conscious: " + test_text(r, base); });
+      if (!r.passed()) unconscious_ = true;
+    }
+  } else if (hp_dropped && hp_ <= 0 && !down_) {
+    // 000 "Effet des blessures": Will + Con at minus the points below zero to stay up.
+    Stream s = stream(kStayUpKind);
+    const int base = ch_.will + ch_.con + essence_penalty() + hp_;
+    const TestResult r = roll_test(s, base);
+    note(log_, t,
+         [&] { return "stay up at " + std::to_string(hp_) + " HP: " + test_text(r, base); });
+    if (!r.passed()) {
+      down_ = true;
+      ++counters_[kKnockedDown];
+      fall(t);
+    }
+  }
+  if (opt_.shock_test && damage > 0 && !out_of_fight_) {
+    // 000 (alley): "un test simple de Volonté ... un malus égal aux dégâts subis".
+    Stream s = stream(kShockKind);
+    const int base = static_cast<int>(
+        std::max<int64_t>(2 * ch_.will + action_penalty(true) - damage, -1'000'000));
+    const TestResult r = roll_test(s, base);
+    note(log_, t, [&] { return "Will test after the hit: " + test_text(r, base); });
+    if (!r.passed()) {
+      ++counters_[kCollapsed];
+      fall(t);
+    }
+  }
+  if (essence_tracked_ && essence_ < essence_before && essence_ < 0) {
+    // 000: "un test difficile de Volonté à -1 pour chaque groupe de 5 points ... en dessous
+    // de 0"; a failure costs a mental attribute level or gives a mental flaw.
+    Stream s = stream(kEssenceWillKind);
+    const int base =
+        ch_.will + essence_penalty() - groups_below(essence_, 0, 5, opt_.groups_round_up);
+    const TestResult r = roll_test(s, base);
+    note(log_, t, [&] { return "Will test below 0 essence: " + test_text(r, base); });
+    if (!r.passed()) {
+      ++counters_[kEssenceWillFailures];
+      const bool level = opt_.essence_failure == EssenceFailure::Level ||
+                         (opt_.essence_failure == EssenceFailure::Either && s.chance(0.5));
+      ++(level ? levels_lost_ : flaws_);
+    }
+    if (essence_ <= kEssenceDeath && cr_.survival_test) {
+      Stream d = stream(kEssenceSurvivalKind);
+      if (!survival(d, groups_below(essence_, kEssenceDeath, 10, false), t,
+                    "essence survival test")) {
+        die(t, kDiedEssence);
+        return;
+      }
+    }
+  }
+}
+
+void Trial::round_end(int round, Seconds t) {
+  auto stream = [&](FightTest k) { return open(rng_, streams::fight_test(round, kRoundEnd, k)); };
+  if (cfg_.close_combat && endurance_tracked_ && !out_of_fight_) {
+    // 000: "un combat rapproché intensif ... dépensant D4 (2) points en un tour".
+    Stream s = stream(kDrainKind);
+    endurance_ = std::max(endurance_ - s.die(4), kFloor);
+  }
+  // 000's creature tables: recovery "points / tour".
+  const auto per_turn = [&](const Rate& r) {
+    return r.rule == Rate::Rule::Formula && r.per == kTurn
+               ? r.amount(ch_.con, ch_.will, ch_.channelling)
+               : 0;
+  };
+  if (const int g = per_turn(cr_.hp); g > 0 && hp_ < ch_.max_hp)
+    set_hp(std::min(ch_.max_hp, hp_ + g), t + kTurn);
+  if (const int g = per_turn(cr_.endurance); g > 0 && endurance_tracked_)
+    endurance_ = std::min(ch_.endurance, endurance_ + g);
+  if (endurance_tracked_ && endurance_ <= 0 && !unconscious_) {
+    // 000: "un test de survie ... -1 pour chaque groupe de 5 points en dessous de 0 (arrondis
+    // au supérieur). Ce test se répète tous les tours".
+    Stream s = stream(kEnduranceKind);
+    const int pen = groups_below(endurance_, 0, 5, true);
+    if (!survival(s, pen, t + kTurn, "endurance test")) {
+      unconscious_ = true;
+      ++counters_[kEnduranceKnockouts];
+      fall(t + kTurn);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- after the fight
+
+void Trial::draw_arrivals() {
+  const Aftercare& a = cfg_.aftercare;
+  auto when = [&](const leth::Duration& d, uint64_t k) {
+    Stream s = open(rng_, streams::helper_arrival(k));
+    return d.sample(s);
+  };
+  if (a.first_aider) first_aider_at_ = when(a.first_aider->arrives, 0);
+  if (a.bystander) bystander_at_ = when(a.bystander->arrives, 1);
+  if (a.paramedics) paramedics_at_ = when(a.paramedics->arrives, 2);
+  if (a.hospital) hospital_at_ = when(a.hospital->arrives, 3);
+}
+
+// 000: "À moins de soins médicaux, le personnage peut mourir en quelques minutes, et un nouveau
+// test de survie est nécessaire, avec une pénalité cumulative de -1" — once a minute.
+void Trial::dying_chain() {
+  const Aftercare& a = cfg_.aftercare;
+  for (int64_t m = 1;; ++m) {
+    const Seconds tm = dying_since_ + m * kMinute;
+    if (tm > cfg_.horizon) {
+      finish(kStillDying, cfg_.horizon);
+      return;
+    }
+    Seconds stable = -1;
+    // 000's creature tables: a type that regenerates by the turn or the minute climbs back
+    // above its threshold by itself.
+    if (const Rate& r = cr_.hp; r.rule == Rate::Rule::Formula && r.per <= kMinute) {
+      const int g =
+          r.amount(ch_.con, ch_.will, ch_.channelling) * static_cast<int>(kMinute / r.per);
+      set_hp(std::min(ch_.max_hp, hp_ + g), tm);
+      if (hp_ > threshold()) {
+        stable = tm;
+        note(log_, tm, [&] { return "regenerates to " + std::to_string(hp_) + " HP"; });
+      }
+    }
+    if (stable >= 0) {
+    } else if (hospital_at_ <= tm) {
+      stable = std::max(hospital_at_, dying_since_);
+      in_hospital_ = true;
+      note(log_, stable, [] { return std::string("intensive care: stabilised"); });
+    } else {
+      // 000: "Les personnages avec premiers soins ou des compétences médicales peuvent
+      // stabiliser l'état de la victime, grâce à une épreuve réussie" (README: no modifier).
+      Stream s = open(rng_, streams::stabilise_attempt(static_cast<uint64_t>(m)));
+      auto attempt = [&](const char* who, int base) {
+        const TestResult r = roll_test(s, base);
+        note(log_, tm, [&] { return std::string(who) + " stabilises: " + test_text(r, base); });
+        return r.passed();
+      };
+      if (first_aider_at_ <= tm && attempt("first aider", *a.first_aider->skill)) stable = tm;
+      if (stable < 0 && paramedics_at_ <= tm && attempt("paramedics", *a.paramedics->skill))
+        stable = tm;
+      if (stable < 0 && bystander_at_ <= tm) {
+        const bool ok = s.chance(a.bystander->untrained_chance);
+        note(log_, tm, [&] {
+          return std::string("a bystander binds the wounds: ") + (ok ? "stabilised" : "no use");
+        });
+        if (ok) stable = tm;
+      }
+      if (stable < 0 && !unconscious_ && a.self_aid && ch_.first_aid >= 0 &&
+          attempt("self-aid", ch_.first_aid + kSelfAid + action_penalty(false)))
+        stable = tm;
+    }
+    if (stable >= 0) {
+      dying_ = false;
+      dying_until_ = stable;
+      stable_at_ = stable;
+      ++counters_[kStabilised];
+      return;
+    }
+    Stream s = open(rng_, streams::dying_check(static_cast<uint64_t>(m)));
+    const int pen = groups_below(hp_, 0, 10, false) + static_cast<int>(m);
+    if (!survival(s, pen, tm, "survival test")) {
+      clinical_death(tm, kDiedDying);
+      return;
+    }
+  }
+}
+
+// A failed survival test: the character is dead unless resuscitated, which run() tries once
+// the fight is over (a body is not struck again: the fight stops for it).
+void Trial::clinical_death(Seconds td, End how) {
+  if (dying_ && dying_until_ < 0) dying_until_ = td;
+  dead_ = true;
+  clinical_ = true;
+  death_at_ = td;
+  death_how_ = how;
+}
+
+// 000 "Réanimation": intensive care within Con x 2 minutes (+1 a level of the paramedics'
+// first aid), the doctor's Medicine test, a new survival test. False: dead.
+bool Trial::resuscitate() {
+  const Seconds td = death_at_;
+  if (unresuscitable_) {
+    die(td, kDiedUnresuscitable);
+    return false;
+  }
+  const Aftercare& a = cfg_.aftercare;
+  Stream s = open(rng_, streams::resuscitation());
+  Seconds window = kResuscitationMinutesPerCon * ch_.con * kMinute;
+  if (paramedics_at_ <= td + window) {
+    const TestResult r = roll_test(s, *a.paramedics->skill);
+    window += r.levels * kMinute;
+    note(log_, std::max(td, paramedics_at_),
+         [&] { return "paramedics' first aid: " + test_text(r, *a.paramedics->skill); });
+  }
+  if (hospital_at_ > td + window || hospital_at_ > cfg_.horizon) {
+    die(td, death_how_);
+    return false;
+  }
+  const Seconds at = std::max(td, hospital_at_);
+  const TestResult doc = roll_test(s, a.hospital->medicine);
+  const int bonus = doc.levels + (a.hospital->advanced ? kAdvancedBonus : 0);
+  note(log_, at, [&] { return "doctor's Medicine test: " + test_text(doc, a.hospital->medicine); });
+  const int pen = groups_below(hp_, 0, 5, opt_.groups_round_up) - bonus;
+  if (!survival(s, pen, at, "survival test after resuscitation")) {
+    die(td, death_how_);
+    return false;
+  }
+  resuscitated_ = true;
+  ++counters_[kResuscitated];
+  dead_ = false;
+  clinical_ = false;
+  dying_ = false;
+  in_hospital_ = true;
+  stable_at_ = at;
+  fall(td);
+  return true;
+}
+
+// 000 "Soin médical": Int + First Aid gives 1 HP a success level; one test a wound (or a fight);
+// -2 on oneself.
+void Trial::first_aid_healing(Seconds t0) {
+  const Aftercare& a = cfg_.aftercare;
+  int skill = 0;
+  Seconds at = kNever;
+  if (a.first_aider) {
+    skill = *a.first_aider->skill;
+    at = std::max(t0, first_aider_at_);
+  } else if (a.paramedics) {
+    skill = *a.paramedics->skill;
+    at = std::max(t0, paramedics_at_);
+  } else if (a.self_aid && ch_.first_aid >= 0 && !unconscious_ && !down_) {
+    skill = ch_.first_aid + kSelfAid + action_penalty(false);
+    at = t0;
+  }
+  if (at > cfg_.horizon) return;
+  const int tests = opt_.first_aid_per_wound ? wounds_ : std::min(wounds_, 1);
+  for (int i = 0; i < tests && hp_ < ch_.max_hp; ++i) {
+    Stream s = open(rng_, streams::first_aid_test(static_cast<uint64_t>(i)));
+    const TestResult r = roll_test(s, skill);
+    const int gain = std::min(r.levels, ch_.max_hp - hp_);
+    counters_[kFirstAidHp] += static_cast<uint32_t>(gain);
+    set_hp(hp_ + gain, at);
+    note(log_, at,
+         [&] { return "first aid: " + test_text(r, skill) + ", HP " + std::to_string(hp_); });
+  }
+}
+
+// HP back to full: when, kNever if not by the horizon, -1 if the character died on the way.
+Seconds Trial::hp_recovery(Seconds t0) {
+  if (hp_ >= ch_.max_hp) return t0;
+  const Rate& r = cr_.hp;
+  if (r.rule == Rate::Rule::Formula) {
+    const int g = r.amount(ch_.con, ch_.will, ch_.channelling);
+    const Seconds full = t0 + ceil_div(ch_.max_hp - hp_, g) * r.per;
+    if (hp_ < 0) set_hp(0, std::min(full, t0 + ceil_div(-hp_, g) * r.per));
+    return full;
+  }
+  if (r.rule != Rate::Rule::Medical) return kNever;  // "/", or a power 000 does not give
+  // 000: under medical care, Con HP a day to 0 or more, then 2 a day; without, a survival test
+  // a day below 0. README: the author's house rule makes rest count as medical care.
+  const bool care = cfg_.medical_care || opt_.house_rule;
+  // Care from the hospital starts when it is reached; self-care (house rule) at once.
+  Seconds start = t0;
+  if (care && !opt_.house_rule && cfg_.aftercare.hospital) start = std::max(t0, hospital_at_);
+  for (int64_t d = 1;; ++d) {
+    const Seconds td = start + d * kDay;
+    if (td > cfg_.horizon) return kNever;
+    if (hp_ < 0) ++days_below_zero_;
+    int hp = hp_;
+    if (care) {
+      hp += hp < 0 ? ch_.con : kDailyAboveZero;
+    } else if (hp < 0) {
+      Stream s = open(rng_, streams::recovery_day(static_cast<uint64_t>(d)));
+      ++counters_[kSurvivalTests];
+      const int base = survival_base() - groups_below(hp, 0, 10, false);
+      const TestResult t = roll_test(s, base);
+      note(log_, td, [&] { return "daily survival test: " + test_text(t, base); });
+      hp += t.passed() ? std::min(t.levels, ch_.con) : -1;
+      if (!t.passed() && opt_.untreated_failure_kills && has_threshold() && hp <= threshold()) {
+        set_hp(hp, td);
+        die(td, kDiedRecovery);
+        return -1;
+      }
+    } else {
+      hp += kDailyAboveZero;  // README: at 0 or more without care, as with care
+    }
+    set_hp(std::min(hp, ch_.max_hp), td);
+    if (hp_ >= ch_.max_hp) return td;
+  }
+}
+
+Seconds Trial::endurance_recovery(Seconds t0) const {
+  if (!endurance_tracked_ || endurance_ >= ch_.endurance) return t0;
+  const Rate& r = cr_.endurance;
+  const int missing = ch_.endurance - endurance_;
+  if (r.rule == Rate::Rule::Formula)
+    return t0 + ceil_div(missing, r.amount(ch_.con, ch_.will, ch_.channelling)) * r.per;
+  if (r.rule != Rate::Rule::Rest) return t0;  // untracked kinds were excluded above
+  // 000: "un point d'endurance par niveau de constitution par demi-heure de sommeil, ou le même
+  // nombre de points par heure de repos"; what lack of sleep took comes back only by sleeping.
+  const int con = std::max(1, ch_.con);
+  const int slept = std::min(missing, sleep_deficit_);
+  return t0 + ceil_div(slept, con) * (kHour / 2) +
+         ceil_div(missing - slept, con) * (unconscious_ ? kHour / 2 : kHour);
+}
+
+Seconds Trial::essence_recovery(Seconds t0) const {
+  if (!essence_tracked_ || essence_ >= ch_.essence) return t0;
+  const Rate& r = cr_.essence;
+  const int missing = ch_.essence - essence_;
+  if (r.rule == Rate::Rule::Formula) {
+    const int g = r.amount(ch_.con, ch_.will, ch_.channelling);
+    return g > 0 ? t0 + ceil_div(missing, g) * r.per : t0;
+  }
+  if (r.rule != Rate::Rule::Standard) return t0;  // "/": README, not tracked
+  // 000: channelling level a minute with Essence Channelling, else Will points an hour.
+  if (ch_.channelling > 0) return t0 + ceil_div(missing, ch_.channelling) * kMinute;
+  return t0 + ceil_div(missing, std::max(1, ch_.will)) * kHour;
+}
+
+void Trial::recover(Seconds t0) {
+  first_aid_healing(t0);
+  const Seconds hp_full = hp_recovery(t0);
+  if (hp_full < 0) return;  // died
+  const Seconds full = std::max({hp_full, endurance_recovery(t0), essence_recovery(t0)});
+  if (full > cfg_.horizon) {
+    finish(kStillInjured, cfg_.horizon);
+    return;
+  }
+  note(log_, full, [] { return std::string("fully recovered"); });
+  finish(kRecovered, full);
+}
+
+Outcome Trial::run() {
+  draw_arrivals();  // before the fight: a death in it may be resuscitated
+  fight();
+  if (finished_) return outcome();
+  if (!dead_ && dying_) dying_chain();
+  if (finished_) return outcome();
+  if (clinical_ && !resuscitate()) return outcome();
+  recover(std::max(fight_end_, stable_at_));
+  return outcome();
+}
+
+Outcome Trial::outcome() const {
+  Outcome o;
+  o.end = end_;
+  o.end_time = end_time_;
+  o.counters = counters_;
+  const EndKind kind = m_.info().metrics->ends[end_].kind;
+  if (kind == EndKind::Recovered) {
+    o.measure(kDowntime, end_time_);
+    if (out_since_ >= 0) o.measure(kOutOfAction, end_time_ - out_since_);
+  }
+  if (kind == EndKind::Died) o.measure(kTimeToDeath, end_time_);
+  if (ever_neg_ || ch_.hp < 0) o.measure(kTimeBelowZero, time_neg_);
+  if (dying_since_ >= 0)
+    o.measure(kTimeDying, (dying_until_ >= 0 ? dying_until_ : end_time_) - dying_since_);
+  if (kind != EndKind::Died) {
+    if (resuscitated_) o.add_sequela(kResuscitatedSequela);
+    if (days_below_zero_ > 0) o.add_sequela(kDaysBelowZero, days_below_zero_);
+    if (levels_lost_ > 0)
+      o.add_sequela(kMentalLevelLost, levels_lost_, static_cast<uint16_t>(levels_lost_));
+    if (flaws_ > 0) o.add_sequela(kMentalFlaw, flaws_, static_cast<uint16_t>(flaws_));
+  }
+  return o;
+}
+
+}  // namespace
+
+Outcome Model::run_trial(TrialContext& ctx) const {
+  Trial t(*this, ctx);
+  return t.run();
+}
+
+}  // namespace leth::unisystem

@@ -1,0 +1,52 @@
+// Unisystem tests and the small pure rules the health model is made of: the D10 test and its
+// success levels (seeds/README.md), the penalties by groups of points, the wound severity
+// labels, and the sleep-deprivation arithmetic of seed 000. Pure functions, tested one by one.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace leth {
+class Stream;
+}
+
+namespace leth::unisystem {
+
+// seeds/README.md (Classic Unisystem): D10 + attributes (+ skill) +- modifiers, 9+ succeeds.
+inline constexpr int kTarget = 9;
+
+// Success levels of a test total: 9-10 -> 1, 11-12 -> 2, 13-14 -> 3, 15-16 -> 4, 17-20 -> 5,
+// 21-23 -> 6, 24-26 -> 7, then one more for every 3 points; below 9 -> 0 (a failure).
+int success_levels(int total);
+
+struct TestResult {
+  int die = 0;
+  int total = 0;
+  int levels = 0;  // 0: failed
+  bool passed() const { return levels > 0; }
+};
+
+// Rolls D10 + base (attributes, skill and every modifier already summed).
+TestResult roll_test(Stream& s, int base);
+
+// "D10 6 + 6 = 12: 2 levels" / "D10 2 - 3 = -1: failure" — for event logs.
+std::string test_text(const TestResult& r, int base);
+
+// 000 "-1 pour chaque 10 points de vie en dessous de 0 (arrondis à l'inférieur)": full groups
+// of `group` points below `zero` (points <= zero), rounded down, or up when `round_up`.
+int groups_below(int64_t points, int64_t zero, int group, bool round_up);
+
+// 000 "Blessures": the label of one wound of `damage` points (after armour and multiplier).
+enum class Severity : uint8_t { None, Superficial, Deep, Serious, LifeThreatening, Massive };
+Severity severity_of(int64_t damage);
+const char* severity_name(Severity s);
+
+// 000 "Perte de points d'endurance": 7 hours of sleep a day are needed; 1 endurance point per
+// missing hour.
+inline constexpr int kSleepNeeded = 7;
+int sleep_shortfall_loss(int hours_slept);
+// 000: awake more than 24 hours, 1 more point per further hour; with no sleep in the first 24
+// hours the shortfall of 7 counts too ("éveillé durant 36 heures d'affilée perd 19 points").
+int awake_loss(int hours_awake);
+
+}  // namespace leth::unisystem

@@ -1,0 +1,45 @@
+// The charts of a results folder as gnuplot scripts (README "Plots"): one Chart per picture,
+// its commands without a terminal, so one script renders both the SVG and the PNG.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sim/cli/results_folder.h"
+
+namespace leth {
+
+struct Chart {
+  std::string name;   // the file's stem: "plot-death-rate" -> plot-death-rate.svg / .png
+  std::string title;  // a heading for report.html
+  std::string body;   // gnuplot commands after `set terminal`
+};
+
+// Every chart the folder's files allow: death rate per variant, deaths over time, a CDF per
+// duration other than time_to_death, sequela frequencies (when any), the sweep (when any).
+std::vector<Chart> charts_of(const ResultsFolder& r);
+
+enum class ImageFormat { Svg, Png };
+// A whole script: terminal (900 x 500, white, no enhanced text: names keep their `_`) + body.
+std::string chart_script(const Chart& c, ImageFormat f);
+
+// A curve from a duration histogram: (t, share in %) at each bin's upper end, the share of
+// `denominator` with a time <= t. Exact at every bin edge (a bin [low, high] holds only times
+// in it); times of 0 s are placed at 1 s for a log axis, and the curve starts at (1 s, 0) when
+// nothing happened by then.
+std::vector<std::pair<double, double>> cumulative_curve(const std::vector<Bin>& bins,
+                                                        double denominator);
+
+// How many of the histogram's entries are <= t, and whether that is exact (false when a bin
+// straddles t: the count then leaves out that bin, a lower bound).
+struct CountBy {
+  double count;
+  bool exact;
+};
+CountBy count_by(const std::vector<Bin>& bins, double t);
+
+// A gnuplot single-quoted string ('' for a quote: no other escapes in single quotes).
+std::string gp_quote(const std::string& s);
+
+}  // namespace leth

@@ -1,0 +1,32 @@
+// report.html: one self-contained page for a results folder (README "Plots and report"): the
+// comparison table, deaths by round / hour / day, the charts as inline SVG, the scenario
+// file's text and the run's metadata. No script, no external file: it can be mailed.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sim/cli/charts.h"
+#include "sim/cli/results_folder.h"
+
+namespace leth {
+
+struct ScenarioText {
+  std::string path;
+  std::string text;  // the file's bytes; empty when not found
+  std::string note;  // why the text is missing or may differ ("" when it matches run.json)
+};
+
+// `charts` pairs each chart with its SVG as gnuplot wrote it.
+std::string report_html(const ResultsFolder& r,
+                        const std::vector<std::pair<Chart, std::string>>& charts,
+                        const ScenarioText& scenario, const std::string& version);
+
+// The SVG of one chart ready to sit inside HTML: the XML prologue dropped and its ids (and the
+// references to them) prefixed with `prefix`, so two charts' ids never clash.
+std::string inline_svg(const std::string& svg, const std::string& prefix);
+
+std::string html_escape(const std::string& s);
+
+}  // namespace leth

@@ -1,0 +1,101 @@
+#include "sim/cli/results_folder.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "sim/core/error.h"
+
+namespace leth {
+
+namespace fs = std::filesystem;
+
+ResultsFolder read_results_folder(const std::string& dir) {
+  ResultsFolder r;
+  r.dir = dir;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec))
+    throw InputError({dir}, "no such folder", "give the results folder of `lethality run`");
+  const std::string run_path = dir + "/run.json";
+  if (fs::is_regular_file(run_path, ec)) {
+    std::ifstream in(run_path, std::ios::binary);
+    try {
+      r.run = nlohmann::json::parse(in);
+    } catch (const nlohmann::json::exception& e) {
+      throw InputError({run_path}, std::string("not valid JSON: ") + e.what(),
+                       "run the scenario again to write it");
+    }
+  }
+  r.summary = CsvTable::read(dir + "/summary.csv");
+  r.end_states = CsvTable::read(dir + "/end_states.csv");
+  r.histograms = CsvTable::read(dir + "/histograms.csv");
+  r.sequelae = CsvTable::read(dir + "/sequelae.csv");
+  r.comparisons = CsvTable::read(dir + "/comparisons.csv");
+  r.sweep = CsvTable::read(dir + "/sweep.csv");
+  r.sweep_fit = CsvTable::read(dir + "/sweep_fit.csv");
+  if (r.run.is_null() && !r.summary && !r.sweep) {
+    std::string hint = "give the results folder of `lethality run` (it holds run.json)";
+    // A batch's folder holds one results folder per scenario.
+    for (const auto& e : fs::directory_iterator(dir, ec))
+      if (fs::is_regular_file(e.path() / "run.json", ec)) {
+        hint = "this looks like a batch's folder: plot one scenario's, e.g. " + (e.path()).string();
+        break;
+      }
+    throw InputError({dir}, "not a results folder: no run.json, summary.csv or sweep.csv", hint);
+  }
+  auto see = [&](const std::string& v) {
+    if (std::find(r.variants.begin(), r.variants.end(), v) == r.variants.end())
+      r.variants.push_back(v);
+  };
+  if (r.run.is_object() && r.run.contains("variants"))
+    for (const auto& v : r.run["variants"]) see(v.value("name", ""));
+  if (r.summary)
+    for (size_t i = 0; i < r.summary->rows(); ++i) see(r.summary->at(i, "variant"));
+  if (r.sweep)
+    for (size_t i = 0; i < r.sweep->rows(); ++i) see(r.sweep->at(i, "variant"));
+  if (r.run.is_object() && r.run.contains("scenario"))
+    r.scenario = r.run["scenario"].value("name", "");
+  if (r.scenario.empty() && r.summary && r.summary->rows())
+    r.scenario = r.summary->at(0, "scenario");
+  if (r.scenario.empty() && r.sweep && r.sweep->rows()) r.scenario = r.sweep->at(0, "scenario");
+  if (r.scenario.empty()) r.scenario = fs::path(dir).lexically_normal().filename().string();
+  return r;
+}
+
+std::vector<Bin> histogram_of(const ResultsFolder& r, const std::string& variant,
+                              const std::string& quantity) {
+  std::vector<Bin> bins;
+  if (!r.histograms) return bins;
+  const CsvTable& h = *r.histograms;
+  for (size_t i = 0; i < h.rows(); ++i)
+    if (h.at(i, "variant") == variant && h.at(i, "quantity") == quantity)
+      bins.push_back({h.number(i, "bin_low_s"), h.number(i, "bin_high_s"), h.number(i, "count")});
+  std::sort(bins.begin(), bins.end(), [](const Bin& a, const Bin& b) { return a.low < b.low; });
+  return bins;
+}
+
+std::vector<std::string> histogram_quantities(const ResultsFolder& r) {
+  std::vector<std::string> q;
+  if (!r.histograms) return q;
+  for (size_t i = 0; i < r.histograms->rows(); ++i) {
+    const std::string& s = r.histograms->at(i, "quantity");
+    if (std::find(q.begin(), q.end(), s) == q.end()) q.push_back(s);
+  }
+  return q;
+}
+
+Metric summary_metric(const ResultsFolder& r, const std::string& variant,
+                      const std::string& metric) {
+  Metric m;
+  if (!r.summary) return m;
+  const CsvTable& s = *r.summary;
+  for (size_t i = 0; i < s.rows(); ++i)
+    if (s.at(i, "variant") == variant && s.at(i, "metric") == metric)
+      return {s.number(i, "estimate"), s.number(i, "ci_low"), s.number(i, "ci_high"),
+              s.number(i, "n")};
+  return m;
+}
+
+}  // namespace leth

@@ -1,0 +1,44 @@
+// A results folder read back for `lethality plot`: run.json and the CSV files `run` writes
+// (README "Outputs"), plus sweep.csv / sweep_fit.csv when a sweep wrote them.
+#pragma once
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/cli/csv_read.h"
+
+namespace leth {
+
+struct ResultsFolder {
+  std::string dir;
+  nlohmann::json run;  // run.json; null if the folder has none
+  std::optional<CsvTable> summary, end_states, histograms, sequelae, comparisons, sweep, sweep_fit;
+  std::vector<std::string> variants;  // in the file's order: run.json's, else as first seen
+  std::string scenario;               // the scenario's name
+};
+
+// Throws InputError (exit 2) if `dir` is not a results folder: no run.json and none of the
+// CSV files, or a file that does not read back.
+ResultsFolder read_results_folder(const std::string& dir);
+
+// One duration histogram of one variant: bins [low, high] (inclusive, seconds) and counts.
+struct Bin {
+  double low, high;
+  double count;
+};
+std::vector<Bin> histogram_of(const ResultsFolder& r, const std::string& variant,
+                              const std::string& quantity);
+// The quantities in histograms.csv, in the order they first appear.
+std::vector<std::string> histogram_quantities(const ResultsFolder& r);
+
+// A summary.csv metric of a variant: estimate, ci_low, ci_high, n (NaN when absent).
+struct Metric {
+  double estimate = NAN, lo = NAN, hi = NAN, n = NAN;
+};
+Metric summary_metric(const ResultsFolder& r, const std::string& variant,
+                      const std::string& metric);
+
+}  // namespace leth

@@ -1,0 +1,275 @@
+// `lethality plot`: how histogram bins become curves, the CSV reader, the charts of a real run
+// of a bundled scenario as valid images (PNG header, SVG root), sequelae and a sweep from small
+// hand-written files, report.html, and bad input (exit 2, nothing written).
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "sim/cli/charts.h"
+#include "sim/cli/csv_read.h"
+#include "sim/cli/results_folder.h"
+#include "sim/core/error.h"
+#include "tests/cli_support.h"
+#include "tests/support.h"
+
+using namespace leth;
+using test::cli;
+using test::fresh_path;
+using test::read_file;
+
+namespace fs = std::filesystem;
+
+namespace {
+
+uint32_t big_endian(const std::string& s, size_t at) {
+  uint32_t x = 0;
+  for (size_t i = 0; i < 4; ++i) x = x << 8 | static_cast<unsigned char>(s.at(at + i));
+  return x;
+}
+
+// A PNG: the 8-byte signature, then the IHDR chunk first, with the terminal's size.
+void check_png(const std::string& path) {
+  INFO(path);
+  const std::string png = read_file(path);
+  REQUIRE(png.size() > 33);
+  CHECK(png.substr(0, 8) == "\x89PNG\r\n\x1a\n");
+  CHECK(png.substr(12, 4) == "IHDR");
+  CHECK(big_endian(png, 16) == 900);  // width
+  CHECK(big_endian(png, 20) == 500);  // height
+}
+
+void check_svg(const std::string& path) {
+  INFO(path);
+  const std::string svg = read_file(path);
+  REQUIRE(svg.rfind("<?xml", 0) == 0);
+  CHECK_THAT(svg, Catch::Contains("<svg") && Catch::Contains("</svg>"));
+}
+
+// A results folder of a real run of a bundled pf2 scenario, once for the whole file.
+const std::string& real_run() {
+  static const std::string dir = [] {
+    const std::string d = fresh_path("plot-no-mercy");
+    const auto r = cli({"run", test::source_path("scenarios/examples/pf2-no-mercy.toml"),
+                        "--trials", "20000", "--out", d, "--quiet"});
+    REQUIRE(r.status == 0);
+    return d;
+  }();
+  return dir;
+}
+
+std::string copy_of_real_run(const std::string& name) {
+  const std::string d = fresh_path(name);
+  fs::copy(real_run(), d);
+  return d;
+}
+
+void write(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+}  // namespace
+
+TEST_CASE("bins become a cumulative curve that is exact at every bin edge", "[plot]") {
+  // Deaths at 0 s (drawn at 1 s on the log axis), 6 s, 12 s, and 4 in a wide bin [200, 203].
+  const std::vector<Bin> bins = {{0, 0, 1}, {6, 6, 2}, {12, 12, 0}, {13, 13, 3}, {200, 203, 4}};
+  const auto c = cumulative_curve(bins, 20);
+  REQUIRE(c.size() == 4);
+  CHECK(c[0] == std::pair<double, double>{1, 5});     // 1 of 20 by 1 s
+  CHECK(c[1] == std::pair<double, double>{6, 15});    // 3 by round 1
+  CHECK(c[2] == std::pair<double, double>{13, 30});   // an empty bin adds no step
+  CHECK(c[3] == std::pair<double, double>{203, 50});  // the wide bin counts at its upper end
+  // Nothing by 1 s: the curve starts at (1 s, 0).
+  CHECK(cumulative_curve({{6, 6, 1}}, 4).front() == std::pair<double, double>{1, 0});
+  CHECK(cumulative_curve(bins, 0).empty());
+
+  CHECK(count_by(bins, 12).count == 3);
+  CHECK(count_by(bins, 12).exact);
+  CHECK(count_by(bins, 201).count == 6);   // the bin [200, 203] straddles 201: left out,
+  CHECK_FALSE(count_by(bins, 201).exact);  // and the count is marked a lower bound
+  CHECK(count_by(bins, 203).count == 10);
+  CHECK(count_by(bins, 203).exact);
+}
+
+TEST_CASE("the CSV reader reads RFC 4180 back and locates a damaged row", "[plot]") {
+  const CsvTable t =
+      CsvTable::parse("a,b,c\r\n1,\"x, \"\"y\"\"\",\r\n2,\"two\r\nlines\",3.5\r\n", "t.csv");
+  REQUIRE(t.rows() == 2);
+  CHECK(t.at(0, "b") == "x, \"y\"");
+  CHECK(std::isnan(t.number(0, "c")));
+  CHECK(t.at(1, "b") == "two\r\nlines");
+  CHECK(t.number(1, "c") == 3.5);
+  CHECK(test::error_of([] { CsvTable::parse("a,b\n1,2\n1,2,3\n", "d.csv"); }) ==
+        "d.csv:3:1: error: a row with 3 fields; the header has 2 (the file is damaged: write it "
+        "again with `lethality run`)");
+  CHECK_THAT(test::error_of([&] { t.at(0, "nope"); }), Catch::Contains("no column 'nope'"));
+  CHECK_THAT(test::error_of([] { CsvTable::parse("a\nx\n", "n.csv").number(0, "a"); }),
+             Catch::Contains("n.csv:2:1: error: a: 'x' is not a number"));
+}
+
+TEST_CASE("plot draws a real run's charts as valid PNG and SVG, and report.html", "[plot]") {
+  const std::string d = copy_of_real_run("plot-real");
+  const auto r = cli({"plot", d});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  for (const char* chart : {"plot-death-rate", "plot-deaths-over-time", "plot-cdf-downtime",
+                            "plot-cdf-time-out-of-action"}) {
+    check_png(d + "/" + chart + ".png");
+    check_svg(d + "/" + chart + ".svg");
+    CHECK_THAT(r.out, Catch::Contains(d + "/" + chart + ".svg"));
+  }
+  // The variants' names are text in the SVG (a legend or an axis), not outlines.
+  for (const char* v : {"baseline", "literal-reading", "player-core"}) {
+    CHECK_THAT(read_file(d + "/plot-death-rate.svg"), Catch::Contains(std::string(">") + v + "<"));
+    CHECK_THAT(read_file(d + "/plot-deaths-over-time.svg"), Catch::Contains(v));
+  }
+  // pf2 declares no sequelae and there is no sweep: no such chart.
+  CHECK_FALSE(fs::exists(d + "/plot-sequelae.svg"));
+  CHECK_FALSE(fs::exists(d + "/plot-sweep.svg"));
+
+  const std::string html = read_file(d + "/report.html");
+  CHECK_THAT(html, Catch::StartsWith("<!DOCTYPE html>"));
+  CHECK_THAT(html, Catch::Contains("<td class=\"name\">literal-reading</td>"));
+  CHECK_THAT(html, Catch::Contains("[[variants]]"));  // the scenario's text (its hash matched)
+  CHECK_THAT(html, Catch::Contains("id=\"c1-gnuplot_canvas\""));  // ids kept apart per chart
+  CHECK_THAT(html, !Catch::Contains("<?xml"));
+  CHECK_THAT(html, !Catch::Contains("<script"));
+
+  // Deaths by the end of rounds 1-3 (a death at 6k s happens at the start of round k + 1),
+  // counted from the histogram by hand; everyone who dies here dies within the week.
+  const ResultsFolder folder = read_results_folder(d);
+  const std::vector<Bin> bins = histogram_of(folder, "baseline", "time_to_death");
+  double by[3] = {0, 0, 0};
+  for (const Bin& b : bins) {
+    REQUIRE(b.low == b.high);  // exact times: the counts below are exact
+    for (int k = 0; k < 3; ++k)
+      if (b.high < 6 * (k + 1)) by[k] += b.count;
+  }
+  const Metric died = summary_metric(folder, "baseline", "death_rate");
+  auto pct = [](double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f%%", 100 * x);
+    return std::string(buf);
+  };
+  CHECK(by[0] == 0);  // with this seed nobody dies in round 1: the table must say 0.00%
+  CHECK(by[1] > 0);
+  CHECK(by[2] > by[1]);
+  CHECK_THAT(html,
+             Catch::Contains("<tr><td>baseline</td><td>" + pct(by[0] / died.n) + "</td><td>" +
+                             pct(by[1] / died.n) + "</td><td>" + pct(by[2] / died.n) + "</td>"));
+  CHECK_THAT(html, Catch::Contains("<td>" + pct(died.estimate) + "</td><td>" + pct(died.estimate) +
+                                   "</td></tr>"));  // 1 week, in all
+
+  SECTION("--format svg writes no PNG; the folder stays one `run` may replace") {
+    const std::string e = copy_of_real_run("plot-svg-only");
+    REQUIRE(cli({"plot", e, "--format", "svg"}).status == 0);
+    CHECK(fs::exists(e + "/plot-death-rate.svg"));
+    CHECK_FALSE(fs::exists(e + "/plot-death-rate.png"));
+    const auto again = cli({"run", test::source_path("scenarios/examples/pf2-no-mercy.toml"),
+                            "--trials", "1000", "--out", e, "--quiet"});
+    CHECK(again.status == 0);
+    CHECK_FALSE(fs::exists(e + "/report.html"));  // replaced whole: no stale report
+  }
+  SECTION("a scenario file that changed since the run is not shown as if it had made it") {
+    const std::string e = copy_of_real_run("plot-changed");
+    const std::string f = test::write_file("changed.toml", "name = \"other\"\n");
+    const auto bad = cli({"plot", e, "--scenario", f});
+    CHECK(bad.status == 2);
+    CHECK_THAT(bad.err, Catch::Contains("is not the scenario file of the run"));
+    CHECK_FALSE(fs::exists(e + "/report.html"));
+  }
+}
+
+TEST_CASE("plot draws sequelae and a sweep with its fit from the files' columns", "[plot]") {
+  const std::string d = copy_of_real_run("plot-sweep");
+  write(d + "/sequelae.csv",
+        "scenario,variant,sequela,trials_with,rate,ci_low,ci_high,total_count,unit,"
+        "total_magnitude\r\n"
+        "s,baseline,scar,300,0.015,0.0134,0.0168,310,,\r\n"
+        "s,literal-reading,scar,200,0.01,0.0087,0.0115,205,,\r\n"
+        "s,player-core,lost_eye,20,0.001,0.0006,0.0015,20,,\r\n");
+  // A one-parameter sweep (y empty) of two variants, and the fit of each.
+  std::string sweep = "scenario,variant,x_name,x,y_name,y,metric,estimate,ci_low,ci_high,n\r\n";
+  for (int x = 1; x <= 6; ++x)
+    for (const char* v : {"baseline", "player-core"}) {
+      const double p = 1 / (1 + std::exp(-(-4 + 0.8 * x + (v[0] == 'p' ? -0.3 : 0))));
+      sweep += std::string("s,") + v + ",help_arrives," + std::to_string(x) + ",,,death_rate," +
+               std::to_string(p) + "," + std::to_string(p * 0.9) + "," + std::to_string(p * 1.1) +
+               ",10000\r\n";
+      sweep += std::string("s,") + v + ",help_arrives," + std::to_string(x) +
+               ",,,knocked_out_rate,0.5,0.49,0.51,10000\r\n";
+    }
+  write(d + "/sweep.csv", sweep);
+  write(d + "/sweep_fit.csv",
+        "scenario,variant,x_name,y_name,y,target,intercept,slope,se_intercept,se_slope,"
+        "cov_intercept_slope,crossing,crossing_low,crossing_high\r\n"
+        "s,baseline,help_arrives,,,0.05,-4,0.8,0.1,0.02,-0.0015,1.319,1.1,1.5\r\n"
+        "s,player-core,help_arrives,,,0.05,-4.3,0.8,0.1,0.02,-0.0015,,,\r\n");
+  const auto r = cli({"plot", d});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  check_png(d + "/plot-sequelae.png");
+  check_svg(d + "/plot-sequelae.svg");
+  check_png(d + "/plot-sweep.png");
+  check_svg(d + "/plot-sweep.svg");
+  const std::string q = read_file(d + "/plot-sequelae.svg");
+  CHECK_THAT(q, Catch::Contains(">scar<") && Catch::Contains(">lost_eye<"));
+  const std::string s = read_file(d + "/plot-sweep.svg");
+  CHECK_THAT(s, Catch::Contains("baseline (fit)") && Catch::Contains("player-core (fit)"));
+  CHECK_THAT(s, Catch::Contains("baseline crosses at 1.319 [1.1, 1.5]"));
+  CHECK_THAT(s, Catch::Contains("target 5%"));
+  CHECK_THAT(s, !Catch::Contains("player-core crosses"));  // no crossing: no marker
+  const std::string html = read_file(d + "/report.html");
+  CHECK_THAT(html, Catch::Contains("scar 1.50%"));
+  CHECK_THAT(html,
+             Catch::Contains("<tr><td>baseline</td><td>5.00%</td><td>1.319 (1.1 to 1.5)</td>"));
+  CHECK_THAT(html, Catch::Contains("<tr><td>player-core</td><td>5.00%</td><td>none in range</td>"));
+}
+
+TEST_CASE("plot refuses bad input with status 2 and writes nothing", "[plot]") {
+  SECTION("not a results folder") {
+    const std::string d = fresh_path("plot-empty");
+    fs::create_directories(d);
+    const auto r = cli({"plot", d});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("not a results folder"));
+    CHECK(fs::is_empty(d));
+  }
+  SECTION("a batch's folder names a scenario's folder to plot") {
+    const std::string d = fresh_path("plot-batch");
+    fs::create_directories(d);
+    fs::copy(real_run(), d + "/pf2-no-mercy");
+    const auto r = cli({"plot", d});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("a batch's folder") && Catch::Contains("pf2-no-mercy"));
+  }
+  SECTION("a damaged CSV is located") {
+    const std::string d = copy_of_real_run("plot-damaged");
+    write(d + "/summary.csv", read_file(d + "/summary.csv") + "x,y\r\n");
+    const auto r = cli({"plot", d});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("/summary.csv:83:1: error: a row with 2 fields"));
+    CHECK_FALSE(fs::exists(d + "/report.html"));
+  }
+  SECTION("an unknown format") {
+    const auto r = cli({"plot", real_run(), "--format", "gif"});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("--format: 'gif' is not png, svg or both"));
+  }
+  SECTION("gnuplot missing: what to install") {
+    const std::string d = copy_of_real_run("plot-no-gnuplot");
+    const std::string path = std::getenv("PATH");
+    ::setenv("PATH", "/nonexistent", 1);
+    const auto r = cli({"plot", d});
+    ::setenv("PATH", path.c_str(), 1);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("gnuplot is not installed") &&
+                          Catch::Contains("apt-get install gnuplot-nox"));
+    CHECK_FALSE(fs::exists(d + "/report.html"));
+    CHECK_FALSE(fs::exists(d + "/plot-death-rate.svg"));
+  }
+}

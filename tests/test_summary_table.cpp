@@ -1,0 +1,86 @@
+// The terminal summary: one row per variant with the death rate, the paired difference from
+// the reference, the declared counters, time to full health p50 and p90, out of action, the
+// unresolved share and the two most frequent sequelae.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+#include <string>
+
+#include "analysis/report.h"
+#include "tests/support.h"
+
+using namespace leth;
+
+namespace {
+
+// Indices into test::test_metrics().
+enum : uint16_t { kDiedCombat, kDiedDying, kRecovered };
+enum : size_t { kDowntime, kOutOfAction, kTimeToDeath };
+enum : uint16_t { kScar, kStrengthLoss, kLostEye };
+
+Outcome recovered(Seconds downtime) {
+  Outcome o;
+  o.end = kRecovered;
+  o.end_time = downtime;
+  o.measure(kDowntime, downtime);
+  return o;
+}
+
+Outcome died() {
+  Outcome o;
+  o.end = kDiedCombat;
+  o.end_time = 6;
+  o.measure(kTimeToDeath, 6);
+  return o;
+}
+
+// The line of the table that starts with this variant's name.
+std::string row_of(const std::string& table, const std::string& variant) {
+  std::istringstream in(table);
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("  " + variant + " ", 0) == 0) return line;
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("summary table: difference from the reference, p90, top sequelae", "[report]") {
+  RunInfo info;
+  info.scenario = "table";
+  info.ruleset = "test";
+  info.variants = {"baseline", "harsher"};
+  info.variant_descriptions = {"", ""};
+  info.metrics = test::test_metrics();
+  RunTally t({"v", "table", "ab", "test", 1, info.variants}, info.metrics);
+  // 100 trials. Both variants recover in 60 s (90 trials) or 600 s (10), except that the
+  // harsher one kills trials 0-9, which the baseline survives in 60 s. Sequelae: the baseline
+  // has a scar in trials 0-19 and a lost eye in 0-4; the harsher one a strength loss in 20-49.
+  for (uint64_t i = 0; i < 100; ++i) {
+    Outcome b = recovered(i >= 90 ? 600 : 60);
+    Outcome h = i < 10 ? died() : b;
+    if (i < 20) b.add_sequela(kScar, 0, 1);
+    if (i < 5) b.add_sequela(kLostEye, 0, 1);
+    if (i >= 20 && i < 50) h.add_sequela(kStrengthLoss, -1, 1);
+    t.variants[0].add(b, 1, i);
+    t.variants[1].add(h, 1, i);
+    const Outcome both[] = {b, h};
+    t.add_pairs(both);
+  }
+  t.ranges.add(0, 100);
+  const std::string table = summary_table(info, t);
+  INFO(table);
+  CHECK_THAT(table, Catch::Contains("vs baseline (95% CI)"));
+  CHECK_THAT(table, Catch::Contains("downtime p50  p90"));
+  const std::string base = row_of(table, "baseline");
+  const std::string harsh = row_of(table, "harsher");
+  REQUIRE_FALSE(base.empty());
+  REQUIRE_FALSE(harsh.empty());
+  // +10 pp: ten trials died only under the harsher rules.
+  CHECK_THAT(harsh, Catch::Contains("+10.00 pp ("));
+  CHECK_THAT(base, Catch::Contains("0.00% (0.00%-"));
+  // Downtime: median 1 min, p90 1 min for the baseline (the 90th of 100 is still 60 s).
+  CHECK_THAT(base, Catch::Contains("1 min"));
+  // Top sequelae, most frequent first; the variant without the scar shows its own.
+  CHECK_THAT(base, Catch::EndsWith("scar 20.00%, lost_eye 5.00%"));
+  CHECK_THAT(harsh, Catch::EndsWith("strength_loss 30.00%"));
+}

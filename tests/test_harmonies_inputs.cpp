@@ -44,21 +44,24 @@ struct BadCase {
 std::vector<BadCase> catalogue() {
   const std::string g = good();
   return {
-      {"no-survival", replaced(g, "survival = 8\n", "fainting = 3\n"), ":6:1: error: ",
-       "missing key 'survival'"},
-      {"wound-and-damage", replaced(g, "hit_chance = 0.5\n", "hit_chance = 0.5\ndamage = \"1d6\"\n"),
+      {"no-survival", replaced(g, "survival = 8\n", "fainting = 3\n"),
+       ":6:1: error: ", "missing key 'survival'"},
+      {"wound-and-damage",
+       replaced(g, "hit_chance = 0.5\n", "hit_chance = 0.5\ndamage = \"1d6\"\n"),
        ":13:10: error: ", "both wound and damage"},
       {"no-wound", replaced(g, "wound = { light = 0.6, grave = 0.3, critical = 0.1 }\n", ""),
        ":10:1: error: ", "missing the wound a hit inflicts"},
-      {"thresholds", replaced(g, "wound = { light = 0.6, grave = 0.3, critical = 0.1 }\n",
-                              "damage = \"1d10\"\ngrave_at = 6\ncritical_at = 6\n"),
+      {"thresholds",
+       replaced(g, "wound = { light = 0.6, grave = 0.3, critical = 0.1 }\n",
+                "damage = \"1d10\"\ngrave_at = 6\ncritical_at = 6\n"),
        ":15:15: error: ", "critical_at 6 is not above grave_at 6"},
-      {"chances-over-one", replaced(g, "light = 0.6", "light = 0.9"), ":13:9: error: ",
-       "add up to more than 1"},
-      {"wounds-over-cap", replaced(g, "survival = 8\n", "survival = 8\nwounds = { critical = 2 }\n"),
+      {"chances-over-one", replaced(g, "light = 0.6", "light = 0.9"),
+       ":13:9: error: ", "add up to more than 1"},
+      {"wounds-over-cap",
+       replaced(g, "survival = 8\n", "survival = 8\nwounds = { critical = 2 }\n"),
        ":8:23: error: ", "2 critical wounds, over the cap 1"},
-      {"attempt-dice", good("attempt_time = \"1d4 minutes\"\n"), ":18:16: error: ",
-       "attempt_time must be a fixed, positive time"},
+      {"attempt-dice", good("attempt_time = \"1d4 minutes\"\n"),
+       ":18:16: error: ", "attempt_time must be a fixed, positive time"},
       {"typo", good("helper = 2\n"), ":18:1: error: ", "did you mean 'helpers'"},
       {"bad-option", good("[options]\nsuccess = \"above\"\n"), ":19:11: error: ", "above"},
       {"nothing-hurts",
@@ -113,8 +116,8 @@ difficulty = -1
   };
   // Only one level: the table needs three.
   CHECK_THAT(err(text), Catch::StartsWith(path + ":") && Catch::Contains("1 [[level]] rows"));
-  const std::string three = text + replaced(text, "\"light\"", "\"grave\"") +
-                            replaced(text, "\"light\"", "\"critical\"");
+  const std::string three =
+      text + replaced(text, "\"light\"", "\"grave\"") + replaced(text, "\"light\"", "\"critical\"");
   CHECK(err(three) == "");
   CHECK_THAT(err(replaced(three, "\"grave\"", "\"serious\"")),
              Catch::StartsWith(path + ":12:8: error: ") && Catch::Contains("write \"grave\""));
@@ -126,8 +129,9 @@ difficulty = -1
              Catch::StartsWith(path + ":10:14: error: "));
   CHECK_THAT(err(three + "extra = 1\n"), Catch::Contains("extra"));
   const std::string mpath = "rules/harmonies/data/mental.toml";
-  CHECK_THAT(test::error_of([&] { hm::parse_mental_table("[[level]]\nname = \"shock\"\n", mpath); }),
-             Catch::StartsWith(mpath + ":"));
+  CHECK_THAT(
+      test::error_of([&] { hm::parse_mental_table("[[level]]\nname = \"shock\"\n", mpath); }),
+      Catch::StartsWith(mpath + ":"));
 }
 
 TEST_CASE("harmonies: ±d10, open rolls and the success threshold", "[harmonies]") {
@@ -171,9 +175,8 @@ std::string certain_healing(const std::string& option) {
 
 TEST_CASE("harmonies: a critical wound heals in 2 weeks + 1 week + 2 days, or 2 weeks",
           "[harmonies]") {
-  for (const auto& [option, days] :
-       {std::pair<std::string, Seconds>{"", 14 + 7 + 2},
-        {"healing_after_drop = \"counted_from_rest\"\n", 14}}) {
+  for (const auto& [option, days] : {std::pair<std::string, Seconds>{"", 14 + 7 + 2},
+                                     {"healing_after_drop = \"counted_from_rest\"\n", 14}}) {
     INFO(option);
     const LoadedScenario ls = test::load_text(certain_healing(option), "certain.toml");
     const RunTally t = run_trials(ls, 5, 0, 50);
@@ -188,8 +191,7 @@ TEST_CASE("harmonies: a critical wound heals in 2 weeks + 1 week + 2 days, or 2 
   }
 }
 
-TEST_CASE("harmonies: a mental wound beyond the psychosis cap loses the character",
-          "[harmonies]") {
+TEST_CASE("harmonies: a mental wound beyond the psychosis cap loses the character", "[harmonies]") {
   const std::string toml =
       "name = \"h\"\nruleset = \"harmonies\"\nhorizon = \"1 day\"\n"
       "[character]\nsurvival = 5\nwill = -30\nmental_caps = { psychosis = 0 }\n"
@@ -197,7 +199,7 @@ TEST_CASE("harmonies: a mental wound beyond the psychosis cap loses the characte
       "wound = { critical = 1.0 }\n";
   const LoadedScenario ls = test::load_text(toml, "lost.toml");
   Script s;
-  s.yes().u(0.5);     // the abyss strikes the mind: a psychosis
+  s.yes().u(0.5);       // the abyss strikes the mind: a psychosis
   s.d(10, 5).d(10, 5);  // will: 0 - 30: failure
   TrialRng rng(s);
   EventLog log;
@@ -213,8 +215,8 @@ TEST_CASE("harmonies: a mental wound beyond the psychosis cap loses the characte
 
 TEST_CASE("harmonies: a variant equal to the baseline differs by exactly zero; 1 or 2 threads",
           "[harmonies][invariants]") {
-  const std::string toml = good(
-      "neglect = 0.1\n[[variants]]\nname = \"same\"\naftercare = { neglect = 0.1 }\n");
+  const std::string toml =
+      good("neglect = 0.1\n[[variants]]\nname = \"same\"\naftercare = { neglect = 0.1 }\n");
   const LoadedScenario ls = test::load_text(toml, "same.toml");
   RunTally one, two;
   {
@@ -247,10 +249,10 @@ TEST_CASE("harmonies: nobody tries a first aid that cannot succeed", "[harmonies
   CHECK(t.variants[0].ends[hm::metric::kStillUnstable] == 20);
   CHECK(t.variants[0].counter_trials[hm::metric::kFirstAidRolls] == 0);
   // With open rolls a 10 can always come: the attempts are made.
-  const LoadedScenario open = test::load_text(
-      replaced(replaced(toml, "3650 days", "1 hour"), "[character]",
-               "[options]\nopen_rolls = true\n[character]"),
-      "hopeful.toml");
+  const LoadedScenario open =
+      test::load_text(replaced(replaced(toml, "3650 days", "1 hour"), "[character]",
+                               "[options]\nopen_rolls = true\n[character]"),
+                      "hopeful.toml");
   const RunTally u = run_trials(open, 1, 0, 2);
   CHECK(u.variants[0].counter_trials[hm::metric::kFirstAidRolls] == 2);
 }

@@ -66,7 +66,7 @@ Exact solve(const std::vector<Stage>& stages, int survival, std::optional<int> f
     }
     duration(i) += none * st.period;
     const double q = 1 - p_at_least(st.pain - survival);  // survival: roll + Cp+Rs - pain >= 0
-    Q(i, 1 + k) += none * (1 - q);                         // stays: the next period
+    Q(i, 1 + k) += none * (1 - q);                        // stays: the next period
     if (k + 1 < static_cast<int>(stages.size()))
       Q(i, 2 + k) += none * q;  // the worst wound worsens
     else

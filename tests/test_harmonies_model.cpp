@@ -51,8 +51,7 @@ Seconds when(const Played& p, const std::string& text) {
   return -1;
 }
 
-const char* kHeader =
-    "name = \"t\"\nruleset = \"harmonies\"\ntrials = 1\nseed = 1\n";
+const char* kHeader = "name = \"t\"\nruleset = \"harmonies\"\ntrials = 1\nseed = 1\n";
 
 }  // namespace
 
@@ -101,8 +100,8 @@ TEST_CASE("harmonies: Recevoir une blessure — a light blow on full levels is f
                            "[encounter]\nrounds = 1\n[[encounter.attackers]]\nname = \"cut\"\n"
                            "wound = { light = 1.0 }\n";
   Script s;
-  s.yes();      // the cut hits
-  s.u(0.5);     // a light wound
+  s.yes();   // the cut hits
+  s.u(0.5);  // a light wound
   const Played p = play(toml, s);
   CHECK(has(p, "dies: a light wound from cut arrives beyond the critical cap"));
   CHECK(p.outcome.end == hm::metric::kDiedBlow);
@@ -112,10 +111,11 @@ TEST_CASE("harmonies: Recevoir une blessure — a light blow on full levels is f
 
 TEST_CASE("harmonies: a light blow on full light wounds becomes grave; then critical",
           "[harmonies]") {
-  const std::string base = std::string(kHeader) +
-                           "horizon = \"10 seconds\"\n[character]\nsurvival = 5\nfainting = 30\n";
-  const std::string fight = "[encounter]\nrounds = 1\n[[encounter.attackers]]\nname = \"cut\"\n"
-                            "wound = { light = 1.0 }\n";
+  const std::string base =
+      std::string(kHeader) + "horizon = \"10 seconds\"\n[character]\nsurvival = 5\nfainting = 30\n";
+  const std::string fight =
+      "[encounter]\nrounds = 1\n[[encounter.attackers]]\nname = \"cut\"\n"
+      "wound = { light = 1.0 }\n";
   {
     Script s;
     s.yes().u(0.5);
@@ -158,7 +158,8 @@ namespace {
 std::string geraldine(const std::string& horizon, const std::string& aftercare) {
   return std::string(kHeader) + "horizon = \"" + horizon +
          "\"\n[character]\nsurvival = 8\nfainting = 8\nself_help = false\n"
-         "wounds = { light = 2, grave = 1 }\n" + aftercare;
+         "wounds = { light = 2, grave = 1 }\n" +
+         aftercare;
 }
 
 const char* kCompanions =
@@ -177,8 +178,9 @@ TEST_CASE("harmonies: Géraldine's grave wound worsening to critical", "[harmoni
   CHECK(has(p, "starting wounds: 2 light, 1 grave, 0 critical; pain 11, mortality 5"));
   CHECK(when(p, "survival roll (unstable)") == 15 * kMinute);
   CHECK(has(p, "survival roll (unstable): ±d10 -5 +8 +0 -11 (pain) = -8: failure"));
-  CHECK(has(p, "the grave wound worsens to critical (failed survival roll): +10 pain, "
-               "+2 mortality (7)"));
+  CHECK(has(p,
+            "the grave wound worsens to critical (failed survival roll): +10 pain, "
+            "+2 mortality (7)"));
   CHECK(has(p, "pain 21, fainting roll: ±d10 +0 +8 +0 -21 (pain) = -13: failure"));
   CHECK(p.outcome.counters[hm::metric::kWorsenings] == 1);
   CHECK(p.outcome.counters[hm::metric::kFaints] == 1);
@@ -193,48 +195,51 @@ TEST_CASE("harmonies: Géraldine end to end", "[harmonies][geraldine]") {
   const Seconds stable_at = 20 * kMinute;
   const Seconds healing_at = stable_at + 2 * kDay;
   Script s;
-  pm(s, 5);  // 0:15 survival: 5 + 8 - 11 = 2
-  pm(s, 3);  // 0:20 first aid: 3 + 2 - 5 = 0: stable
-  s.no();    // 6:20 surveillance done
-  s.yes();   // 12:20 surveillance missed:
-  pm(s, 0);  //   survival 0 + 8 - 5 (her minimum) = 3
-  s.no();    // 18:20
-  pm(s, 0);  // 1d 0:20 stable survival roll: 0 + 8 - 1 - 5 = 2
-  s.no();    // 1d 0:20 surveillance
-  s.no();    // 1d 6:20
-  s.no();    // 1d 12:20
-  s.no();    // 1d 18:20
-  pm(s, 6);  // 2d 0:20 healing, first light wound: 6 - 2 - 1 - 1 - 1 = 1
-  pm(s, 2);  //   second light wound: 2 - 5 = -3: failure, unstable
-  pm(s, -8); // +10 min first aid fails
-  pm(s, -8); // +15 min survival: -8 + 8 - 1 - 5 = -6: the treated light wound worsens
-  pm(s, 2);  //   fainting roll for its 5 pain: 2 + 8 - 10 = 0
-  pm(s, 4);  // +20 min first aid: 4 + 2 - 6 = 0: stable
-  const Played p = play(geraldine(std::to_string(healing_at + 20 * kMinute) + " seconds",
-                                  kCompanions),
-                        s);
+  pm(s, 5);   // 0:15 survival: 5 + 8 - 11 = 2
+  pm(s, 3);   // 0:20 first aid: 3 + 2 - 5 = 0: stable
+  s.no();     // 6:20 surveillance done
+  s.yes();    // 12:20 surveillance missed:
+  pm(s, 0);   //   survival 0 + 8 - 5 (her minimum) = 3
+  s.no();     // 18:20
+  pm(s, 0);   // 1d 0:20 stable survival roll: 0 + 8 - 1 - 5 = 2
+  s.no();     // 1d 0:20 surveillance
+  s.no();     // 1d 6:20
+  s.no();     // 1d 12:20
+  s.no();     // 1d 18:20
+  pm(s, 6);   // 2d 0:20 healing, first light wound: 6 - 2 - 1 - 1 - 1 = 1
+  pm(s, 2);   //   second light wound: 2 - 5 = -3: failure, unstable
+  pm(s, -8);  // +10 min first aid fails
+  pm(s, -8);  // +15 min survival: -8 + 8 - 1 - 5 = -6: the treated light wound worsens
+  pm(s, 2);   //   fainting roll for its 5 pain: 2 + 8 - 10 = 0
+  pm(s, 4);   // +20 min first aid: 4 + 2 - 6 = 0: stable
+  const Played p =
+      play(geraldine(std::to_string(healing_at + 20 * kMinute) + " seconds", kCompanions), s);
   CHECK(when(p, "survival roll (unstable): ±d10 +5 +8 +0 -11 (pain) = +2: success") ==
         15 * kMinute);
   CHECK(has(p, "first aid at -5: ±d10 +3 +2 -5 = +0: success"));
   CHECK(when(p, "stable: therapeutic rest begins") == stable_at);
   // The surveillance after 12 hours is missed: Cp+Rs +8 at -5 (her minimum, the mortality).
   CHECK(when(p, "surveillance missed") == stable_at + 12 * kHour);
-  CHECK(has(p, "surveillance missed: survival roll ±d10 +0 +8 +0 -5 (pain) = +3: success; "
-               "later rolls -1"));
+  CHECK(has(p,
+            "surveillance missed: survival roll ±d10 +0 +8 +0 -5 (pain) = +3: success; "
+            "later rolls -1"));
   CHECK(when(p, "survival roll (stable)") == stable_at + kDay);
   CHECK(has(p, "survival roll (stable): ±d10 +0 +8 -1 -5 (pain) = +2: success"));
   // After two days: -3 (equipment, light wound, missed care) with a healer at -2 rolling +6.
   CHECK(when(p, "healing roll on a light wound") == healing_at);
-  CHECK(has(p, "healing roll on a light wound: ±d10 +6 -2 -1 -1 (equipment) -1 (missed care) "
-               "= +1: success"));
+  CHECK(has(p,
+            "healing roll on a light wound: ±d10 +6 -2 -1 -1 (equipment) -1 (missed care) "
+            "= +1: success"));
   CHECK(has(p, "the light wound heals: mortality 5 -> 4"));
-  CHECK(has(p, "healing roll on a light wound: ±d10 +2 -2 -1 -1 (equipment) -1 (missed care) "
-               "= -3: failure"));
+  CHECK(has(p,
+            "healing roll on a light wound: ±d10 +2 -2 -1 -1 (equipment) -1 (missed care) "
+            "= -3: failure"));
   CHECK(when(p, "unstable: the treated wound worsens") == healing_at);
   // Survival rolls every 15 minutes again; the treated light wound, not the grave one, worsens.
   CHECK(when(p, "survival roll (unstable): ±d10 -8") == healing_at + 15 * kMinute);
-  CHECK(has(p, "the light wound worsens to grave (the treated wound, after the failed "
-               "healing): +5 pain, +2 mortality (6)"));
+  CHECK(has(p,
+            "the light wound worsens to grave (the treated wound, after the failed "
+            "healing): +5 pain, +2 mortality (6)"));
   CHECK(has(p, "pain 10, fainting roll: ±d10 +2 +8 +0 -10 (pain) = +0: success"));
   CHECK(has(p, "first aid at -6: ±d10 +4 +2 -6 = +0: success"));
   CHECK(p.outcome.end == hm::metric::kStillWounded);
@@ -249,8 +254,8 @@ TEST_CASE("harmonies: Géraldine end to end", "[harmonies][geraldine]") {
 // Interpretation 11: after a failed survival roll while stable, the rest already done counts
 // (failed_stable_roll = "resume"), or every healing period starts over ("restart_rest").
 TEST_CASE("harmonies: a failed stable roll resumes or restarts the rest", "[harmonies]") {
-  const std::string base = std::string(kHeader) + "horizon = \"" +
-                           std::to_string(kWeek + kMinute) + " seconds\"\n";
+  const std::string base =
+      std::string(kHeader) + "horizon = \"" + std::to_string(kWeek + kMinute) + " seconds\"\n";
   const std::string rest =
       "[character]\nsurvival = 0\nself_help = false\nwounds = { grave = 1 }\n"
       "[aftercare]\nhelp_arrives = \"0 seconds\"\nfirst_aid = 30\nhealer = 30\n";
@@ -259,7 +264,7 @@ TEST_CASE("harmonies: a failed stable roll resumes or restarts the rest", "[harm
     pm(s, -5);  // 1d 0:01 stable roll: -5 + 0 - 3 (pain at its floor): failure, unstable
     pm(s, 0);   // 1d 0:02 first aid: stable again
     for (int d = 2; d <= 6; ++d) pm(s, 5);  // the daily stable rolls
-    if (heal) pm(s, 0);  // 7d 0:01: the grave wound has rested its week
+    if (heal) pm(s, 0);                     // 7d 0:01: the grave wound has rested its week
   };
   {
     Script s;
@@ -278,10 +283,11 @@ TEST_CASE("harmonies: a failed stable roll resumes or restarts the rest", "[harm
 }
 
 TEST_CASE("harmonies: a fight that stops when the character faints", "[harmonies]") {
-  const std::string toml = std::string(kHeader) +
-                           "horizon = \"10 seconds\"\n[character]\nsurvival = 5\nfainting = -30\n"
-                           "[encounter]\nrounds = 5\nstop_when_fainted = true\n"
-                           "[[encounter.attackers]]\nname = \"blade\"\nwound = { critical = 1.0 }\n";
+  const std::string toml =
+      std::string(kHeader) +
+      "horizon = \"10 seconds\"\n[character]\nsurvival = 5\nfainting = -30\n"
+      "[encounter]\nrounds = 5\nstop_when_fainted = true\n"
+      "[[encounter.attackers]]\nname = \"blade\"\nwound = { critical = 1.0 }\n";
   Script s;
   s.yes().u(0.5);  // round 1: a critical wound, 10 pain
   pm(s, 0);        // fainting roll: 0 - 30 - 10: faints; no round 2 is fought

@@ -8,24 +8,53 @@ namespace leth::harmonies {
 const std::vector<OptionSpec>& option_specs() {
   using K = OptionSpec::Kind;
   static const std::vector<OptionSpec> specs = {
-      {"open_rolls", K::Bool, "false", {}, 0, 0,
+      {"open_rolls",
+       K::Bool,
+       "false",
+       {},
+       0,
+       0,
        "open rolls (±d10°): a die showing 10 is rolled again and adds 10, on either die "
        "(seeds/README); off: ±d10 = d10 - d10, -9..+9"},
-      {"success", K::Choice, "\"at_least_zero\"", {"at_least_zero", "above_zero"}, 0, 0,
+      {"success",
+       K::Choice,
+       "\"at_least_zero\"",
+       {"at_least_zero", "above_zero"},
+       0,
+       0,
        "a test succeeds when roll + level + difficulty reaches 0 (seeds/README), or only "
        "when it exceeds 0"},
-      {"pain_per_penalty", K::Int, "1", {}, 1, 10,
+      {"pain_per_penalty",
+       K::Int,
+       "1",
+       {},
+       1,
+       10,
        "pain points for each -1 of penalty on every test (001: Géraldine's 5 pain is -5)"},
-      {"healing_after_drop", K::Choice, "\"full_period\"", {"full_period", "counted_from_rest"},
-       0, 0,
+      {"healing_after_drop",
+       K::Choice,
+       "\"full_period\"",
+       {"full_period", "counted_from_rest"},
+       0,
+       0,
        "a wound healed down a level rests that level's whole healing period again before its "
        "next roll (a critical wound: 2 weeks + 1 week + 2 days), or the period counts from "
        "the start of the rest (2 weeks in all)"},
-      {"failed_stable_roll", K::Choice, "\"resume\"", {"resume", "restart_rest"}, 0, 0,
+      {"failed_stable_roll",
+       K::Choice,
+       "\"resume\"",
+       {"resume", "restart_rest"},
+       0,
+       0,
        "after a failed survival roll while stable, once stabilised again: the rest already "
        "done still counts, or every wound's healing period starts over (001 says so only of a "
        "missed surveillance)"},
-      {"mental_healing", K::Choice, "\"none\"", {"none", "rest"}, 0, 0,
+      {"mental_healing",
+       K::Choice,
+       "\"none\"",
+       {"none", "rest"},
+       0,
+       0,
        "001 leaves mental healing to the GM: none (mental wounds stay), or each drops a level "
        "after the wound table's healing period of its level, lightest first, without a roll"},
   };
@@ -45,7 +74,8 @@ Options read_rule_options(Reader& r) {
   o.pain_per_penalty = static_cast<int>(v.integer("pain_per_penalty"));
   o.full_period_after_drop = v.choice("healing_after_drop") == "full_period";
   o.restart_rest_on_stable_failure = v.choice("failed_stable_roll") == "restart_rest";
-  o.mental_healing = v.choice("mental_healing") == "rest" ? MentalHealing::Rest : MentalHealing::None;
+  o.mental_healing =
+      v.choice("mental_healing") == "rest" ? MentalHealing::Rest : MentalHealing::None;
   return o;
 }
 
@@ -67,8 +97,8 @@ Character read_character(Reader& r) {
   auto wounds = r.get_table("wounds");
   for (int i = 0; i < kLevels; ++i) {
     const size_t l = static_cast<size_t>(i);
-    c.caps[l] = caps ? static_cast<int>(caps->get_int(kLevelKeys[i], 0, kMaxCap, wt[l].max))
-                     : wt[l].max;
+    c.caps[l] =
+        caps ? static_cast<int>(caps->get_int(kLevelKeys[i], 0, kMaxCap, wt[l].max)) : wt[l].max;
     c.mental_caps[l] =
         mental_caps ? static_cast<int>(mental_caps->get_int(kMentalKeys[i], 0, kMaxCap, mt[l].max))
                     : mt[l].max;
@@ -83,8 +113,8 @@ Character read_character(Reader& r) {
   }
   c.pain = r.get_int("pain", 0, 1000);
   c.trigger_share = r.get_number("trigger_share", 0.0, 1.0, 1.0);
-  c.faint_duration = r.get_duration("faint_duration", 30 * kDay)
-                         .value_or(Duration::fixed(10 * kMinute));
+  c.faint_duration =
+      r.get_duration("faint_duration", 30 * kDay).value_or(Duration::fixed(10 * kMinute));
   return c;
 }
 
@@ -125,8 +155,9 @@ Attack read_attack(Reader& r, size_t index) {
     a.grave_at = static_cast<int>(r.need_int("grave_at", 1, 1000));
     a.critical_at = static_cast<int>(r.need_int("critical_at", 1, 1000));
     if (a.critical_at <= a.grave_at)
-      r.fail("critical_at", "critical_at " + std::to_string(a.critical_at) +
-                                " is not above grave_at " + std::to_string(a.grave_at),
+      r.fail("critical_at",
+             "critical_at " + std::to_string(a.critical_at) + " is not above grave_at " +
+                 std::to_string(a.grave_at),
              "a margin of grave_at or more is grave, of critical_at or more critical");
   }
   if (a.track == Track::Mental)
@@ -164,8 +195,7 @@ Aftercare read_aftercare(Reader& r) {
   auto t = r.get_table("aftercare");
   if (!t) return a;
   auto arrives = t->get_duration("help_arrives", Scenario::kMaxHorizon);
-  if (!arrives)
-    t->fail_here("missing key 'help_arrives'", "add help_arrives = \"30 minutes\"");
+  if (!arrives) t->fail_here("missing key 'help_arrives'", "add help_arrives = \"30 minutes\"");
   a.present = true;
   a.arrives = *arrives;
   a.helpers = static_cast<int>(t->get_int("helpers", 1, 20, 1));

@@ -62,20 +62,20 @@ struct Attack {
 
 struct Encounter {
   Dice rounds = Dice::constant(1);
-  double effort_worsening = 0.0;  // per round fought with a grave/critical wound
+  double effort_worsening = 0.0;   // per round fought with a grave/critical wound
   bool stop_when_fainted = false;  // the fight ends when the character faints (a duel)
   std::vector<Attack> attacks;
 };
 
 struct Aftercare {
-  bool present = false;       // anyone comes at all
-  Duration arrives;           // from the start of the fight
-  int helpers = 1;            // first-aid attempts in parallel
-  std::optional<int> first_aid;   // the helpers' first-aid level
-  Seconds attempt_time = kMinute; // one first-aid attempt
-  double neglect = 0.0;       // chance that a surveillance is missed
-  std::optional<int> healer;  // the healer's level for healing rolls
-  int equipment = 0;          // malus for want of equipment (healing rolls)
+  bool present = false;            // anyone comes at all
+  Duration arrives;                // from the start of the fight
+  int helpers = 1;                 // first-aid attempts in parallel
+  std::optional<int> first_aid;    // the helpers' first-aid level
+  Seconds attempt_time = kMinute;  // one first-aid attempt
+  double neglect = 0.0;            // chance that a surveillance is missed
+  std::optional<int> healer;       // the healer's level for healing rolls
+  int equipment = 0;               // malus for want of equipment (healing rolls)
 };
 
 struct Recovery {

@@ -47,14 +47,17 @@ const RulesetInfo& Model::info() {
       .sequelae = {{"open_light", "", "light wounds still open at the horizon"},
                    {"open_grave", "", "grave wounds still open at the horizon"},
                    {"open_critical", "", "critical wounds still open at the horizon"},
-                   {"escalated", "", "escalations suffered (a wound past a full level), by survivors"},
+                   {"escalated", "",
+                    "escalations suffered (a wound past a full level), by survivors"},
                    {"shock", "", "shocks held at the end (mental, -1)"},
                    {"trauma", "", "traumas held at the end (mental, -3)"},
                    {"psychosis", "", "psychoses held at the end (mental, -5)"}},
   };
   static const RulesetInfo r{"harmonies",
                              "Les Harmonies: wound levels, instability and therapeutic rest",
-                             "001_97a8fa825a08e59d.txt", &option_specs(), &metrics,
+                             "001_97a8fa825a08e59d.txt",
+                             &option_specs(),
+                             &metrics,
                              &scenario_template};
   return r;
 }
@@ -84,7 +87,7 @@ constexpr int kBestClosedRoll = 9;
 constexpr Seconds kNotResting = -1;
 
 enum class Ev : uint16_t {
-  RoundStart,    // arg: the round
+  RoundStart,  // arg: the round
   FightEnds,
   Check,         // the survival roll of the one clock (unstable or stable period)
   FirstAid,      // a first-aid attempt ends
@@ -107,7 +110,8 @@ struct WoundList {
   void add(int level, Seconds t) { w[n++] = {static_cast<uint8_t>(level), t}; }
   void remove(size_t i) {
     std::copy(w.begin() + static_cast<std::ptrdiff_t>(i) + 1,
-              w.begin() + static_cast<std::ptrdiff_t>(n), w.begin() + static_cast<std::ptrdiff_t>(i));
+              w.begin() + static_cast<std::ptrdiff_t>(n),
+              w.begin() + static_cast<std::ptrdiff_t>(i));
     --n;
   }
   int count(int level) const {
@@ -248,12 +252,12 @@ class Trial {
   int pain_received_ = 0;  // every pain point received, for the fainting rolls
   bool conscious_ = true;
   bool unstable_ = false;
-  int treated_ = -1;   // after a failed healing roll: the wound that worsens until stable
-  Seconds anchor_ = 0; // the one clock: the last survival roll or change of state
+  int treated_ = -1;       // after a failed healing roll: the wound that worsens until stable
+  Seconds anchor_ = 0;     // the one clock: the last survival roll or change of state
   Seconds check_at_ = -1;  // the pending survival roll; -1: none
   Seconds rest_start_ = -1;
   bool restart_rest_ = false;  // the next stabilisation restarts every wound's rest
-  int neglect_penalty_ = 0;  // 001: -1 cumulative per missed surveillance
+  int neglect_penalty_ = 0;    // 001: -1 cumulative per missed surveillance
   bool in_combat_ = false;
   int rounds_ = 0;
   bool dead_ = false;
@@ -333,7 +337,10 @@ void Trial::attack(size_t actor_index, int round, Seconds t) {
       if (u < (*a.chances)[static_cast<size_t>(l)]) level = l;
   } else {
     const int64_t margin = a.damage.roll(s);
-    level = margin >= a.critical_at ? kCritical : margin >= a.grave_at ? kGrave : margin >= 1 ? kLight : -1;
+    level = margin >= a.critical_at ? kCritical
+            : margin >= a.grave_at  ? kGrave
+            : margin >= 1           ? kLight
+                                    : -1;
     if (log_) how = " (margin " + std::to_string(margin) + ")";
   }
   if (level < 0) {
@@ -343,7 +350,8 @@ void Trial::attack(size_t actor_index, int round, Seconds t) {
   if (a.track == Track::Mental) {
     // 001: mental damage is rolled against the will (Intuition + Résistance).
     std::string text;
-    const TestResult r = character_test(s, ch_.will, a.will_difficulty, true, log_ ? &text : nullptr);
+    const TestResult r =
+        character_test(s, ch_.will, a.will_difficulty, true, log_ ? &text : nullptr);
     note(log_, t, [&] { return who + " strikes the mind" + how + "; will: " + text; });
     if (!r.success) receive_mental(level, t, who);
     return;
@@ -399,8 +407,8 @@ void Trial::receive(int level, Seconds t, const std::string& from) {
   note(log_, t, [&] {
     std::string s = std::string("a ") + kLevelName[level] + " wound from " + from;
     if (l != level) s += std::string(", escalated to ") + kLevelName[l] + " (level full)";
-    return s + ": +" + std::to_string(table_[static_cast<size_t>(l)].pain) +
-           " pain, mortality " + std::to_string(mortality());
+    return s + ": +" + std::to_string(table_[static_cast<size_t>(l)].pain) + " pain, mortality " +
+           std::to_string(mortality());
   });
   // 001 "Stabilité": "Lorsqu'une blessure survient, son état est automatiquement instable."
   if (!unstable_)
@@ -417,7 +425,8 @@ void Trial::worsen(size_t i, Seconds t, const char* why) {
   const int from = phys_.w[i].level;
   ++count_[metric::kWorsenings];
   if (from == kCritical) {
-    die(t, End::kDiedWorsening, [&] { return std::string("the critical wound worsens (") + why + ")"; });
+    die(t, End::kDiedWorsening,
+        [&] { return std::string("the critical wound worsens (") + why + ")"; });
     return;
   }
   const int mort_before = mortality();
@@ -544,8 +553,9 @@ void Trial::survival_check(Seconds t) {
       ch_.survival - neglect_penalty_ + pain_penalty() + mental_penalty() - kBestClosedRoll >=
           (opt_.strict_success ? 1 : 0)) {
     note(log_, t, [] {
-      return std::string("no survival roll can fail and nothing else can happen: the state "
-                         "holds to the horizon");
+      return std::string(
+          "no survival roll can fail and nothing else can happen: the state "
+          "holds to the horizon");
     });
     return;
   }
@@ -569,7 +579,8 @@ void Trial::survival_check(Seconds t) {
     return;
   }
   const size_t i = treated_ >= 0 ? static_cast<size_t>(treated_) : phys_.worst();
-  worsen(i, t, treated_ >= 0 ? "the treated wound, after the failed healing" : "failed survival roll");
+  worsen(i, t,
+         treated_ >= 0 ? "the treated wound, after the failed healing" : "failed survival roll");
 }
 
 void Trial::become_unstable(Seconds t, int treated) {
@@ -648,13 +659,13 @@ void Trial::first_aid(Seconds t) {
       });
       done = r.success;
     }
-  } else if (ch_.self_help && conscious_ &&
-             possible(ch_.first_aid + difficulty + pain_penalty())) {
+  } else if (ch_.self_help && conscious_ && possible(ch_.first_aid + difficulty + pain_penalty())) {
     Stream s = open(rng_, streams::care_action(++care_));
     ++count_[metric::kFirstAidRolls];
     std::string text;
     const TestResult r = character_test(s, ch_.first_aid, difficulty, true, log_ ? &text : nullptr);
-    note(log_, t, [&] { return "first aid on oneself at " + signed_text(difficulty) + ": " + text; });
+    note(log_, t,
+         [&] { return "first aid on oneself at " + signed_text(difficulty) + ": " + text; });
     done = r.success;
   }
   if (done)

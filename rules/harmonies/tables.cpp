@@ -19,15 +19,14 @@ std::vector<Reader> levels(Reader& root, const char* const (&names)[kLevels]) {
   std::vector<Reader> rows = root.get_tables("level");
   if (rows.size() != kLevels)
     root.fail("level", std::to_string(rows.size()) + " [[level]] rows",
-              "give exactly three, lightest first: " + std::string(names[0]) + ", " +
-                  names[1] + ", " + names[2]);
+              "give exactly three, lightest first: " + std::string(names[0]) + ", " + names[1] +
+                  ", " + names[2]);
   for (int i = 0; i < kLevels; ++i) {
     const std::string name = rows[static_cast<size_t>(i)].need_string("name");
     if (name != names[i])
-      rows[static_cast<size_t>(i)].fail("name", "level " + std::to_string(i + 1) + " is \"" +
-                                                    name + "\"",
-                                        "the levels go lightest first: write \"" +
-                                            std::string(names[i]) + "\"");
+      rows[static_cast<size_t>(i)].fail(
+          "name", "level " + std::to_string(i + 1) + " is \"" + name + "\"",
+          "the levels go lightest first: write \"" + std::string(names[i]) + "\"");
   }
   return rows;
 }
@@ -82,12 +81,14 @@ MentalTable parse_mental_table(std::string_view text, const std::string& path) {
 }
 
 const WoundTable& wound_table() {
-  static const WoundTable t = parse_wound_table(rule_data(kWoundsFile), rule_data_name(kWoundsFile));
+  static const WoundTable t =
+      parse_wound_table(rule_data(kWoundsFile), rule_data_name(kWoundsFile));
   return t;
 }
 
 const MentalTable& mental_table() {
-  static const MentalTable t = parse_mental_table(rule_data(kMentalFile), rule_data_name(kMentalFile));
+  static const MentalTable t =
+      parse_mental_table(rule_data(kMentalFile), rule_data_name(kMentalFile));
   return t;
 }
 

@@ -10,7 +10,7 @@
 
 namespace leth::harmonies {
 
-inline constexpr int kLevels = 3;  // light, grave, critical (shock, trauma, psychosis)
+inline constexpr int kLevels = 3;   // light, grave, critical (shock, trauma, psychosis)
 inline constexpr int kMaxCap = 16;  // wounds of one level a character may hold, at most
 
 struct WoundLevel {

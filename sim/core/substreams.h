@@ -126,5 +126,22 @@ inline constexpr SubStream travel() {
   return {Purpose::Recovery, uint64_t{3} << 40};
 }
 
+// --- harmonies (rules/harmonies). Indices from 2^40 up, clear of the shared functions'
+// indices (fight_setup, creature_turn, help_arrival, care_action, dying_check, wake), the
+// only others a harmonies trial opens.
+inline constexpr uint64_t kHarmoniesBase = uint64_t{1} << 40;
+// Dying: the n-th fainting roll (Rs+It) of the trial (n >= 1).
+inline constexpr SubStream fainting_roll(uint64_t n) {
+  return {Purpose::Dying, kHarmoniesBase | n};
+}
+// Care: the n-th surveillance of a therapeutic rest (n >= 1): whether it is missed.
+inline constexpr SubStream surveillance(uint64_t n) {
+  return {Purpose::Care, kHarmoniesBase | n};
+}
+// Encounter: whether the character's sudden effort in round `round` (>= 1) worsens a wound.
+inline constexpr SubStream sudden_effort(int round) {
+  return {Purpose::Encounter, kHarmoniesBase | static_cast<uint64_t>(round)};
+}
+
 }  // namespace streams
 }  // namespace leth

@@ -10,6 +10,7 @@
 #include "rules/common/health_model.h"
 #include "rules/dnd5e/model.h"
 #include "rules/flux/model.h"
+#include "rules/harmonies/model.h"
 #include "rules/pf2/model.h"
 #include "rules/unisystem/model.h"
 
@@ -21,7 +22,8 @@ struct RulesetList {
 };
 
 // ---- the registry: one entry per ruleset
-using Rulesets = RulesetList<pf2::Model, dnd5e::Model, unisystem::Model, flux::Model>;
+using Rulesets =
+    RulesetList<pf2::Model, dnd5e::Model, unisystem::Model, flux::Model, harmonies::Model>;
 // ----
 
 using Model = Rulesets::Variant;

@@ -1,0 +1,83 @@
+// Les Harmonies, advanced wound rules (seed 001): wound levels with caps and escalation, pain
+// and mortality, unstable wounds worsening on failed survival rolls, first aid, therapeutic
+// rest with surveillance, healing lightest first, and mental wounds as a second track.
+// Immutable once built; run_trial() is a pure function of the trial's streams.
+#pragma once
+
+#include "rules/common/health_model.h"
+#include "rules/harmonies/config.h"
+
+namespace leth::harmonies {
+
+// What a harmonies trial reports (the order of Model::info().metrics's lists).
+namespace metric {
+enum End : uint16_t {
+  kDiedBlow,       // a wound arriving beyond the critical cap
+  kDiedWorsening,  // a critical wound worsening (instability, effort)
+  kLostMadness,    // a mental wound beyond the psychosis cap
+  kRecovered,      // no physical wound left
+  kStillUnstable,  // unresolved at the horizon: wounds unstable
+  kStillWounded,   // unresolved: wounds stable, not yet healed
+};
+enum Counter : uint16_t {
+  kWounds,              // physical wounds received (blows and starting wounds)
+  kEscalations,         // levels a wound climbed because its level was full
+  kWorsenings,          // wounds that worsened (survival roll, effort)
+  kFaints,              // times the character fainted
+  kFirstAidRolls,       // first-aid rolls made
+  kStabilisations,      // times every wound was stabilised
+  kMissedSurveillance,  // surveillances missed during rest
+  kHealingRolls,        // healing rolls made
+  kHealingFailures,     // healing rolls failed (the patient unstable again)
+  kMentalWounds,        // mental wounds received
+};
+enum Duration : uint16_t {
+  kDowntime,      // until no physical wound is left (recovered)
+  kOutOfAction,   // unconscious, unstable or with a grave/critical wound
+  kTimeToDeath,   // deaths
+  kTimeUnstable,  // seconds with unstable wounds in all
+  kTimeToStable,  // first wound -> first stabilisation
+  kTimeToLoss,    // start -> lost to madness
+};
+enum Sequela : uint16_t {
+  kOpenLight,  // wounds still open at the horizon
+  kOpenGrave,
+  kOpenCritical,
+  kEscalated,  // escalations suffered (a wound that arrived or worsened past a full level)
+  kShock,      // mental wounds held at the end
+  kTrauma,
+  kPsychosis,
+};
+}  // namespace metric
+
+// rules/harmonies/template.cpp: every scenario key, commented.
+const char* scenario_template();
+
+class Model {
+ public:
+  explicit Model(Config config);
+
+  static const RulesetInfo& info();
+  static Model build(const Scenario& s, size_t v) { return Model(read_config(s, v)); }
+
+  Outcome run_trial(TrialContext& ctx) const;
+
+  const Config& config() const { return config_; }
+  const WoundTable& wounds() const { return *wounds_; }
+  const MentalTable& mental() const { return *mental_; }
+
+  // One creature: its attack profile, its number among its kind.
+  struct Actor {
+    int attack;
+    int number;
+  };
+  const std::vector<Actor>& actors() const { return actors_; }
+
+ private:
+  Config config_;
+  const WoundTable* wounds_;
+  const MentalTable* mental_;
+  std::vector<Actor> actors_;
+};
+
+}  // namespace leth::harmonies

@@ -3,6 +3,8 @@
 // vectors, strings or events on the heap. Counted with a replaced global operator new.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+
 #include "sim/engine/registry.h"
 #include "sim/engine/runner.h"
 #include "tests/alloc_counter.h"
@@ -53,5 +55,17 @@ TEST_CASE("allocations: a pf2 trial makes no heap allocation", "[alloc]") {
     INFO(file);
     const LoadedScenario ls = load_scenario(test::source_path(file));
     CHECK(allocations_per_trials(ls, 2000, 20000) == 0);
+  }
+}
+
+TEST_CASE("allocations: no ruleset's trial makes a heap allocation", "[alloc]") {
+  // Every bundled scenario of every ruleset, after the same warm-up.
+  for (const auto& entry : std::filesystem::directory_iterator(
+           test::source_path("scenarios/examples"))) {
+    const std::string file = entry.path().string();
+    if (entry.path().extension() != ".toml") continue;
+    INFO(file);
+    const LoadedScenario ls = load_scenario(file);
+    CHECK(allocations_per_trials(ls, 2000, 5000) == 0);
   }
 }

@@ -113,10 +113,19 @@ std::vector<std::pair<std::string, std::string>> csv_files(const RunInfo& info, 
   const MetricSpec& m = info.metrics;
   std::vector<std::pair<std::string, std::string>> files;
 
-  Csv summary({"scenario", "ruleset", "variant", "metric", "estimate", "ci_low", "ci_high", "n"});
+  // Durations (metrics ending in "_s") also in hours, for plotting, and in words, for reading.
+  Csv summary({"scenario", "ruleset", "variant", "metric", "estimate", "ci_low", "ci_high", "n",
+               "estimate_h", "ci_low_h", "ci_high_h", "estimate_text"});
   for (const MetricRow& r : summary_rows(info, t)) {
     summary.field(info.scenario).field(info.ruleset).field(r.variant).field(r.metric);
     summary.field(r.estimate.value).field(r.estimate.lo).field(r.estimate.hi).field(r.n);
+    const bool seconds = r.metric.size() > 2 && r.metric.ends_with("_s");
+    if (seconds && !std::isnan(r.estimate.value)) {
+      summary.field(r.estimate.value / 3600).field(r.estimate.lo / 3600).field(r.estimate.hi / 3600);
+      summary.field(duration_text(r.estimate.value));
+    } else {
+      summary.field(NAN).field(NAN).field(NAN).field(std::string());
+    }
     summary.end_row();
   }
   files.emplace_back("summary.csv", summary.text());
@@ -134,12 +143,18 @@ std::vector<std::pair<std::string, std::string>> csv_files(const RunInfo& info, 
   }
   files.emplace_back("end_states.csv", ends.text());
 
-  Csv hist({"scenario", "variant", "quantity", "bin_low_s", "bin_high_s", "count"});
+  // Bins in seconds, and in hours and words beside them.
+  Csv hist({"scenario", "variant", "quantity", "bin_low_s", "bin_high_s", "count", "bin_low_h",
+            "bin_high_h", "bin_text"});
   for (size_t v = 0; v < t.variants.size(); ++v)
     for (size_t d = 0; d < m.durations.size(); ++d)
       for (const LogHistogram::Bin& b : t.variants[v].durations[d].bins()) {
         hist.field(info.scenario).field(info.variants[v]).field(m.durations[d].name);
         hist.field(b.low).field(b.high).field(b.count);
+        hist.field(static_cast<double>(b.low) / 3600).field(static_cast<double>(b.high) / 3600);
+        hist.field(b.low == b.high ? duration_text(static_cast<double>(b.low))
+                                   : duration_text(static_cast<double>(b.low)) + " to " +
+                                         duration_text(static_cast<double>(b.high)));
         hist.end_row();
       }
   files.emplace_back("histograms.csv", hist.text());

@@ -195,9 +195,12 @@ TEST_CASE("run writes the whole results folder", "[cli]") {
   CHECK_THAT(r.out, Catch::Contains("  results: " + out + "/\n"));
 
   const std::vector<std::pair<std::string, std::string>> headers = {
-      {"summary.csv", "scenario,ruleset,variant,metric,estimate,ci_low,ci_high,n"},
+      {"summary.csv",
+       "scenario,ruleset,variant,metric,estimate,ci_low,ci_high,n,estimate_h,ci_low_h,ci_high_h,"
+       "estimate_text"},
       {"end_states.csv", "scenario,variant,end,detail,count,rate,ci_low,ci_high"},
-      {"histograms.csv", "scenario,variant,quantity,bin_low_s,bin_high_s,count"},
+      {"histograms.csv",
+       "scenario,variant,quantity,bin_low_s,bin_high_s,count,bin_low_h,bin_high_h,bin_text"},
       {"sequelae.csv",
        "scenario,variant,sequela,trials_with,rate,ci_low,ci_high,total_count,unit,"
        "total_magnitude,survivors,rate_survivors,ci_low_survivors,ci_high_survivors"},

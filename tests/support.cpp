@@ -1,10 +1,16 @@
 #include "tests/support.h"
 
+#include <catch2/catch.hpp>
+
 #include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+
+#include "sim/core/event_log.h"
+#include "sim/core/timeline.h"
+#include "sim/engine/registry.h"
 
 namespace leth::test {
 
@@ -51,6 +57,18 @@ std::string error_of(const std::function<void()>& f) {
 
 std::string source_path(const std::string& relative) {
   return std::string(LETHALITY_SOURCE_DIR) + "/" + relative;
+}
+
+Played play_scripted(const std::string& toml, Script& script, size_t v) {
+  const LoadedScenario ls = load_text(toml);
+  TrialRng rng(script);
+  EventLog log;
+  Timeline timeline;
+  TrialContext ctx{rng, &log, timeline};
+  const Outcome o = run_trial(ls.models.at(v), ctx);
+  INFO(log.render());
+  CHECK(script.remaining() == 0);
+  return {o, log.render()};
 }
 
 std::string pf2_scenario(const std::string& extra) {

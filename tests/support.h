@@ -4,6 +4,8 @@
 #include <functional>
 #include <string>
 
+#include "sim/core/outcome.h"
+#include "sim/core/stream.h"
 #include "sim/engine/load.h"
 
 namespace leth::test {
@@ -24,6 +26,15 @@ std::string source_path(const std::string& relative);
 // downtime, time_out_of_action, time_to_death; sequelae scar (no magnitude), strength_loss
 // [Strength], lost_eye.
 const MetricSpec& test_metrics();
+
+// One trial of variant `v` of a scenario text, played on scripted dice (sim/core/stream.h's
+// Script): its outcome and its story. Every scripted roll must be used, in order (CHECKed);
+// the story is shown if a check fails.
+struct Played {
+  Outcome outcome;
+  std::string log;
+};
+Played play_scripted(const std::string& toml, Script& script, size_t v = 0);
 
 // A minimal valid pf2 scenario; `extra` is appended (more sections or keys at the end).
 std::string pf2_scenario(const std::string& extra = "");

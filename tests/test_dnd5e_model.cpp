@@ -34,21 +34,11 @@ std::string scenario(const Parts& p) {
   return s;
 }
 
-struct Played {
-  Outcome outcome;
-  std::string log;
-};
+using test::Played;
 
+// Plays one trial of `p` with the scripted dice; the script must be used up exactly.
 Played play(const Parts& p, Script& script) {
-  const LoadedScenario ls = test::load_text(scenario(p));
-  TrialRng rng(script);
-  EventLog log;
-  Timeline timeline;
-  TrialContext ctx{rng, &log, timeline};
-  const Outcome o = run_trial(ls.models.at(0), ctx);
-  INFO(log.render());
-  CHECK(script.remaining() == 0);
-  return {o, log.render()};
+  return test::play_scripted(scenario(p), script);
 }
 
 bool has(const Played& p, const std::string& text) {

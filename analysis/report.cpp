@@ -415,4 +415,41 @@ std::string summary_table(const RunInfo& info, const RunTally& t) {
   return out;
 }
 
+std::string side_by_side_table(const std::vector<std::pair<RunInfo, RunTally>>& runs) {
+  std::vector<std::vector<std::string>> rows;
+  rows.push_back({"scenario", "ruleset", "variant", "deaths (95% CI)", "downtime p50", "p90",
+                  "out of action p50", "unresolved"});
+  auto quantile = [](const MetricSpec& m, const Tally& x, const char* name, double q) {
+    const int d = m.duration_index(name);
+    if (d < 0) return std::string("-");
+    const LogHistogram& h = x.durations[static_cast<size_t>(d)];
+    return h.count() ? duration_text(h.quantile(q)) : std::string("-");
+  };
+  for (const auto& [info, t] : runs) {
+    const MetricSpec& m = info.metrics;
+    const uint64_t died = m.end_mask(EndKind::Died), open = m.end_mask(EndKind::Unresolved);
+    for (size_t v = 0; v < t.variants.size(); ++v) {
+      const Tally& x = t.variants[v];
+      const Estimate d = rate_interval(info.interval, x.ends_in(died), x.trials);
+      const double unresolved =
+          x.trials ? static_cast<double>(x.ends_in(open)) / static_cast<double>(x.trials) : NAN;
+      rows.push_back({info.scenario, info.ruleset, info.variants[v],
+                      pct(d.value) + " (" + pct(d.lo) + "-" + pct(d.hi) + ")",
+                      quantile(m, x, kDowntime, 0.5), quantile(m, x, kDowntime, 0.9),
+                      quantile(m, x, kTimeOutOfAction, 0.5), pct(unresolved)});
+    }
+  }
+  std::vector<size_t> widths(rows.front().size(), 0);
+  for (const auto& r : rows)
+    for (size_t i = 0; i < r.size(); ++i) widths[i] = std::max(widths[i], r[i].size() + 2);
+  std::string out = "side by side:\n";
+  for (const auto& r : rows) {
+    std::string line = "  ";
+    for (size_t i = 0; i < r.size(); ++i) line += pad(r[i], widths[i]);
+    line.erase(line.find_last_not_of(' ') + 1);
+    out += line + "\n";
+  }
+  return out;
+}
+
 }  // namespace leth

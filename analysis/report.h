@@ -82,4 +82,9 @@ std::string run_json(const RunInfo& info, const RunTally& t);
 // The terminal summary.
 std::string summary_table(const RunInfo& info, const RunTally& t);
 
+// A batch side by side — the same fight under several rulesets, or a folder of scenarios: one
+// row per scenario and variant, in the terms every ruleset shares (deaths with their 95%
+// interval, time to full health p50 and p90, time out of action p50, unresolved).
+std::string side_by_side_table(const std::vector<std::pair<RunInfo, RunTally>>& runs);
+
 }  // namespace leth

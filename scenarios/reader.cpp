@@ -423,6 +423,35 @@ std::optional<std::string> Reader::get_choice(std::string_view key,
        near.empty() ? "" : "did you mean \"" + near + "\"?");
 }
 
+std::optional<std::vector<std::string>> Reader::get_choices(
+    std::string_view key, const std::vector<std::string>& choices) {
+  record(key, "array of " + join(choices));
+  if (!find(key)) return std::nullopt;
+  Found f = take(key);
+  const toml::array* a = f.node->as_array();
+  if (!a) type_error(key, f, "an array of strings");
+  if (a->empty()) fail(key, "the array is empty", "name at least one of: " + join(choices));
+  std::vector<std::string> out;
+  for (const toml::node& e : *a) {
+    SourceLoc at = doc_->loc(e);
+    if (at.line == 0) at = where(key);
+    const auto* v = e.as_string();
+    if (!v)
+      throw InputError(at, path_of(key) + ": expected strings, got " + type_word(e),
+                       "write e.g. " + std::string(key) + " = [\"" + choices.front() + "\"]");
+    const std::string& x = v->get();
+    if (std::find(choices.begin(), choices.end(), x) == choices.end()) {
+      const std::string near = nearest(x, choices);
+      throw InputError(at, path_of(key) + ": \"" + x + "\" is not one of: " + join(choices),
+                       near.empty() ? "" : "did you mean \"" + near + "\"?");
+    }
+    if (std::find(out.begin(), out.end(), x) != out.end())
+      throw InputError(at, path_of(key) + ": \"" + x + "\" is named twice", "name it once");
+    out.push_back(x);
+  }
+  return out;
+}
+
 std::optional<Dice> Reader::get_dice(std::string_view key, int64_t lo, int64_t hi) {
   record(key, "dice (\"2d6+3\" or a whole number), values " + std::to_string(lo) + ".." +
                   std::to_string(hi));

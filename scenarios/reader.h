@@ -120,6 +120,10 @@ class Reader {
   // One of `choices`; a near miss gets a suggestion.
   std::optional<std::string> get_choice(std::string_view key,
                                         const std::vector<std::string>& choices);
+  // An array of `choices` (["pf2", "dnd5e"]): at least one, each once; an element out of place
+  // is located and gets a suggestion.
+  std::optional<std::vector<std::string>> get_choices(std::string_view key,
+                                                      const std::vector<std::string>& choices);
   // Dice: a string ("2d6+3") or an integer (a fixed amount). Values must lie in [lo, hi].
   std::optional<Dice> get_dice(std::string_view key, int64_t lo, int64_t hi);
   Dice need_dice(std::string_view key, int64_t lo, int64_t hi);

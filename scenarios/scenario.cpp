@@ -20,7 +20,12 @@ Reader Scenario::section_reader(size_t v) const {
   std::vector<Reader::Layer> layers;
   if (variants.at(v).point.table) layers.push_back({variants[v].point.table.get(), ""});
   if (variants.at(v).overrides) layers.push_back({variants[v].overrides, variants[v].path});
-  layers.push_back({&doc->root(), ""});
+  if (section_root.empty()) {
+    layers.push_back({&doc->root(), ""});
+  } else {
+    const toml::table* t = doc->root().get_as<toml::table>(section_root);
+    if (t) layers.push_back({t, section_root});  // read_scenarios checked it is there
+  }
   return Reader(doc, std::move(layers));
 }
 
@@ -30,7 +35,59 @@ int Scenario::variant_index(const std::string& n) const {
   return -1;
 }
 
+namespace {
+
+Scenario read_common(std::shared_ptr<Document> doc, const std::vector<std::string>& rulesets,
+                     bool several);
+
+}  // namespace
+
 Scenario read_scenario(std::shared_ptr<Document> doc, const std::vector<std::string>& rulesets) {
+  return read_common(std::move(doc), rulesets, false);
+}
+
+std::vector<Scenario> read_scenarios(std::shared_ptr<Document> doc,
+                                     const std::vector<std::string>& rulesets) {
+  Reader r(doc);
+  if (!r.has("rulesets")) return {read_scenario(doc, rulesets)};
+  if (r.has("ruleset"))
+    r.fail("ruleset", "the file sets both ruleset and rulesets",
+           "keep ruleset = \"...\" for one ruleset, or rulesets = [...] for several");
+  const std::vector<std::string> ids = *r.get_choices("rulesets", rulesets);
+  const Scenario common = read_common(doc, rulesets, true);
+  if (common.sweep)
+    r.fail("sweep", "a file of several rulesets cannot sweep",
+           "sweep each ruleset in a file of its own");
+  std::vector<Scenario> out;
+  for (const std::string& id : ids) {
+    if (!r.get_table(id))
+      r.fail_here("rulesets names \"" + id + "\" but the file has no [" + id + "] table",
+                  "put that ruleset's sections under it: [" + id + ".character], [" + id +
+                      ".encounter], ... (`lethality rules " + id + " --template` lists them)");
+    Scenario s = common;
+    s.ruleset = id;
+    s.section_root = id;
+    s.name = common.name + "-" + id;
+    if (!is_valid_name(s.name))
+      r.fail("name", "\"" + s.name + "\" (the name and the ruleset) cannot name a results folder",
+             "use a shorter name: at most 64 characters with \"-" + id + "\"");
+    // A variant's changes to this ruleset are its table named after it.
+    for (size_t v = 1; v < s.variants.size(); ++v) {
+      VariantSpec& spec = s.variants[v];
+      std::optional<Reader> sub;
+      if (spec.overrides) sub = Reader(doc, {{spec.overrides, spec.path}}).get_table(id);
+      spec.overrides = sub ? sub->table() : nullptr;
+      spec.path = spec.path + "." + id;
+    }
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+namespace {
+
+Scenario read_common(std::shared_ptr<Document> doc, const std::vector<std::string>& rulesets,
+                     bool several) {
   Scenario s;
   s.file = doc->path();
   s.sha256 = sha256_hex(doc->text());
@@ -42,10 +99,12 @@ Scenario read_scenario(std::shared_ptr<Document> doc, const std::vector<std::str
     r.fail("name", "\"" + s.name + "\" cannot name a results folder",
            "use letters, digits, '-', '_' and '.', at most 64 characters, e.g. \"goblin-ambush\"");
   s.description = r.get_string("description").value_or("");
-  if (!r.has("ruleset"))
-    r.fail_here("missing key 'ruleset'", "add ruleset = \"" + rulesets.front() +
-                                             "\" (one of the ids `lethality rules` lists)");
-  s.ruleset = *r.get_choice("ruleset", rulesets);
+  if (!several) {
+    if (!r.has("ruleset"))
+      r.fail_here("missing key 'ruleset'", "add ruleset = \"" + rulesets.front() +
+                                               "\" (one of the ids `lethality rules` lists)");
+    s.ruleset = *r.get_choice("ruleset", rulesets);
+  }
   // Read like --trials and --seed: 1_000_000 or 1e6.
   s.trials = static_cast<uint64_t>(
       r.get_whole("trials", 1, static_cast<int64_t>(Scenario::kMaxTrials)).value_or(100'000));
@@ -95,7 +154,8 @@ Scenario read_scenario(std::shared_ptr<Document> doc, const std::vector<std::str
     if (s.variant_index(spec.name) >= 0)
       v.fail("name", "a variant named \"" + spec.name + "\" already exists",
              "variant names must be unique");
-    for (const char* common : {"ruleset", "trials", "precision", "max_trials", "seed", "horizon"})
+    for (const char* common :
+         {"ruleset", "rulesets", "trials", "precision", "max_trials", "seed", "horizon"})
       if (v.table()->contains(common))
         v.fail(common, "a variant cannot change " + std::string(common),
                "variants share the file's ruleset, trials (or precision), seed and horizon, so "
@@ -122,5 +182,7 @@ Scenario read_scenario(std::shared_ptr<Document> doc, const std::vector<std::str
   }
   return s;
 }
+
+}  // namespace
 
 }  // namespace leth

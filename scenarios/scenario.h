@@ -36,6 +36,9 @@ struct Scenario {
   std::string name;
   std::string description;
   std::string ruleset;
+  // A file of several rulesets (`rulesets = ["pf2", "dnd5e"]`) becomes one scenario per
+  // ruleset, whose sections are the file's table of that name ([pf2.character], ...): its name.
+  std::string section_root;  // "" for a file of one ruleset
   uint64_t trials = 0;
   // `precision = "5%"` instead of `trials` (as --precision): run until every variant's
   // death-rate interval is this narrow, at most max_trials trials (0: the default cap).
@@ -57,6 +60,12 @@ struct Scenario {
 
 // Reads the common keys. `rulesets` are the ids a `ruleset` key may name.
 Scenario read_scenario(std::shared_ptr<Document> doc, const std::vector<std::string>& rulesets);
+
+// The scenarios of a file: one, or with `rulesets = [...]` one per ruleset named
+// "<name>-<id>", the same trials, seed, horizon and variants, each reading its sections from
+// the file's table named after its ruleset (a variant's changes too: `pf2 = { options = ... }`).
+std::vector<Scenario> read_scenarios(std::shared_ptr<Document> doc,
+                                     const std::vector<std::string>& rulesets);
 
 // Names used for folders and CSV: letters, digits, '-', '_', '.'; at most 64 characters.
 bool is_valid_name(const std::string& s);

@@ -41,17 +41,20 @@ std::string outcome_text(const Outcome& o, const MetricSpec& m) {
 }  // namespace
 
 int cmd_replay(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  CommandSpec spec{"lethality replay FILE --trial N [--variant NAME] [--seed S]",
+  CommandSpec spec{"lethality replay FILE --trial N [--variant NAME] [--seed S] [--ruleset ID]",
                    "Runs trial N of one variant (default: the baseline) alone and prints what\n"
                    "happened, line by line. Trial N here is trial N of `lethality run` with the\n"
-                   "same seed, whatever the thread count.",
+                   "same seed, whatever the thread count. A file of several rulesets needs\n"
+                   "--ruleset.",
                    po::options_description("options"),
                    {}};
-  std::string file, variant = "baseline", trial_text, seed_text;
+  std::string file, variant = "baseline", trial_text, seed_text, ruleset;
   spec.options.add_options()("trial", po::value<std::string>(&trial_text)->required(),
                              "the trial index, from 0")("variant", po::value<std::string>(&variant),
                                                         "the variant's name (default: baseline)")(
       "seed", po::value<std::string>(&seed_text), "random seed (default: the file's)")(
+      "ruleset", po::value<std::string>(&ruleset),
+      "which ruleset's version of the fight, in a file of several (rulesets = [...])")(
       "file", po::value<std::string>(&file)->required(), "the scenario file");
   spec.positional.add("file", 1);
   po::variables_map vm;
@@ -70,7 +73,7 @@ int cmd_replay(const std::vector<std::string>& args, std::ostream& out, std::ost
     return 2;
   }
   try {
-    const LoadedScenario ls = load_scenario(file);
+    const LoadedScenario ls = load_scenario(file, ruleset);
     const Scenario& s = ls.scenario;
     const int v = s.variant_index(variant);
     if (v < 0) {

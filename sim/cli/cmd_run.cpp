@@ -134,6 +134,7 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   // one finishes.
   const std::string batch_root = run_args.out_dir.empty() ? "results" : run_args.out_dir;
   std::string batch_summary;
+  std::vector<std::pair<RunInfo, RunTally>> batch_runs;  // for the table side by side
   for (size_t i = 0; i < plan.scenarios.size(); ++i) {
     const PlannedScenario& p = plan.scenarios[i];
     const LoadedScenario& ls = p.loaded;
@@ -250,6 +251,7 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       std::filesystem::remove(cp_path, ignored);
     }
     if (!quiet) out << summary_table(info, cp.tally);
+    if (plan.scenarios.size() > 1 && !quiet) batch_runs.emplace_back(info, cp.tally);
     if (!quiet) out << sweep_summary(ls.scenario, info, cp.tally);
     if (partial)
       out << "  PARTIAL: " << cp.tally.trials() << " of " << n << " trials ("
@@ -263,6 +265,7 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     if (!quiet) out << "\n";
     if (stopped) return StopOnSignal::requested() == SIGTERM ? 143 : 130;
   }
+  if (batch_runs.size() > 1) out << side_by_side_table(batch_runs) << "\n";
   return 0;
 }
 

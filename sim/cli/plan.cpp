@@ -278,12 +278,13 @@ RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_d
   std::map<std::string, std::string> names;  // scenario name -> the file that took it first
   for (const std::string& f : files) {
     try {
-      LoadedScenario ls = load_scenario(f);
-      const std::string& name = ls.scenario.name;
-      if (auto [it, fresh] = names.emplace(name, f); !fresh)
-        throw InputError({f}, "scenario name \"" + name + "\" is also used by " + it->second,
-                         "their results would share a folder; rename one");
-      plan.scenarios.push_back({std::move(ls), "", {}});
+      for (LoadedScenario& ls : load_scenarios(f)) {
+        const std::string& name = ls.scenario.name;
+        if (auto [it, fresh] = names.emplace(name, f); !fresh)
+          throw InputError({f}, "scenario name \"" + name + "\" is also used by " + it->second,
+                           "their results would share a folder; rename one");
+        plan.scenarios.push_back({std::move(ls), "", {}});
+      }
     } catch (const InputError& e) {
       plan.errors.push_back(e);
     }
@@ -303,9 +304,9 @@ RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_d
   std::vector<PlannedScenario> checked;
   for (PlannedScenario& p : plan.scenarios) {
     const std::string& name = p.loaded.scenario.name;
-    p.out_dir = out_dir.empty()     ? "results/" + name + suffix
-                : files.size() == 1 ? out_dir
-                                    : out_dir + "/" + name;
+    p.out_dir = out_dir.empty()                ? "results/" + name + suffix
+                : plan.scenarios.size() == 1 ? out_dir
+                                               : out_dir + "/" + name;
     try {
       if (settings.shards > 1 && precision_target(settings, p.loaded.scenario))
         throw InputError({p.loaded.scenario.file},

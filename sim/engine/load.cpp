@@ -5,30 +5,41 @@
 
 namespace leth {
 
-LoadedScenario load_scenario(const std::string& path) {
+namespace {
+
+// Builds the models of every variant of one scenario of `doc`.
+LoadedScenario build(Scenario scenario) {
   LoadedScenario out;
+  out.scenario = std::move(scenario);
+  if (out.scenario.sweep)  // a key path the ruleset never reads is a typo: say which
+    check_sweep_keys(*out.scenario.sweep, scenario_keys(*find_ruleset(out.scenario.ruleset)),
+                     out.scenario.ruleset);
+  for (size_t v = 0; v < out.scenario.variants.size(); ++v) {
+    try {
+      out.models.push_back(build_model(out.scenario, v));
+    } catch (const InputError& e) {
+      // A variant's overrides can break a part of the file the baseline accepts; say which
+      // variant, unless the message already points into it.
+      const VariantSpec& spec = out.scenario.variants[v];
+      const std::string& m = e.bare_message();
+      const bool inside = m.compare(0, spec.path.size(), spec.path) == 0 &&
+                          m.size() > spec.path.size() &&
+                          (m[spec.path.size()] == '.' || m[spec.path.size()] == ':');
+      if (v == 0 || inside) throw;
+      throw InputError(e.loc(), e.bare_message() + ", for variant \"" + spec.name + "\"",
+                       e.hint());
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<LoadedScenario> load_scenarios(const std::string& path) {
+  std::vector<LoadedScenario> out;
   const std::shared_ptr<Document> doc = Document::parse_file(path);
   try {
-    out.scenario = read_scenario(doc, ruleset_ids());
-    if (out.scenario.sweep)  // a key path the ruleset never reads is a typo: say which
-      check_sweep_keys(*out.scenario.sweep, scenario_keys(*find_ruleset(out.scenario.ruleset)),
-                       out.scenario.ruleset);
-    for (size_t v = 0; v < out.scenario.variants.size(); ++v) {
-      try {
-        out.models.push_back(build_model(out.scenario, v));
-      } catch (const InputError& e) {
-        // A variant's overrides can break a part of the file the baseline accepts; say which
-        // variant, unless the message already points into it.
-        const VariantSpec& spec = out.scenario.variants[v];
-        const std::string& m = e.bare_message();
-        const bool inside = m.compare(0, spec.path.size(), spec.path) == 0 &&
-                            m.size() > spec.path.size() &&
-                            (m[spec.path.size()] == '.' || m[spec.path.size()] == ':');
-        if (v == 0 || inside) throw;
-        throw InputError(e.loc(), e.bare_message() + ", for variant \"" + spec.name + "\"",
-                         e.hint());
-      }
-    }
+    for (Scenario& s : read_scenarios(doc, ruleset_ids())) out.push_back(build(std::move(s)));
   } catch (const InputError&) {
     doc->check_typos();  // "missing key 'max_hp'" may be the consequence of a typo: say so
     throw;
@@ -36,20 +47,35 @@ LoadedScenario load_scenario(const std::string& path) {
   doc->check_unused();
   // A key the ruleset reads only in some configurations (a healer's skill without a healer)
   // would leave every point the same: refuse it.
-  for (const VariantSpec& spec : out.scenario.variants)
-    for (size_t a = 0; a < spec.point.leaves.size(); ++a)
-      if (!doc->used(spec.point.leaves[a].first, spec.point.leaves[a].second)) {
-        const Sweep& sw = *out.scenario.sweep;
-        const SweepAxis& axis = a == 0 ? sw.x : *sw.y;
-        throw InputError(axis.key_at,
-                         std::string(a == 0 ? "sweep.key" : "sweep.y.key") + ": \"" + axis.key +
-                             "\" is not read in variant \"" + out.scenario.variants[spec.of].name +
-                             "\" of this scenario",
-                         "the ruleset reads it only in some configurations; see `lethality "
-                         "rules " +
-                             out.scenario.ruleset + "`");
-      }
+  for (const LoadedScenario& ls : out)
+    for (const VariantSpec& spec : ls.scenario.variants)
+      for (size_t a = 0; a < spec.point.leaves.size(); ++a)
+        if (!doc->used(spec.point.leaves[a].first, spec.point.leaves[a].second)) {
+          const Sweep& sw = *ls.scenario.sweep;
+          const SweepAxis& axis = a == 0 ? sw.x : *sw.y;
+          throw InputError(axis.key_at,
+                           std::string(a == 0 ? "sweep.key" : "sweep.y.key") + ": \"" +
+                               axis.key + "\" is not read in variant \"" +
+                               ls.scenario.variants[spec.of].name + "\" of this scenario",
+                           "the ruleset reads it only in some configurations; see `lethality "
+                           "rules " +
+                               ls.scenario.ruleset + "`");
+        }
   return out;
+}
+
+LoadedScenario load_scenario(const std::string& path, const std::string& ruleset) {
+  std::vector<LoadedScenario> all = load_scenarios(path);
+  std::string ids;
+  for (LoadedScenario& ls : all) {
+    if (all.size() == 1 && ruleset.empty()) return std::move(ls);
+    if (ls.scenario.ruleset == ruleset) return std::move(ls);
+    ids += (ids.empty() ? "" : ", ") + ls.scenario.ruleset;
+  }
+  if (ruleset.empty())
+    throw InputError({path}, "the file describes the fight for several rulesets (" + ids + ")",
+                     "name one with --ruleset");
+  throw InputError({path}, "the file has no ruleset \"" + ruleset + "\"", "it has: " + ids);
 }
 
 KeyCatalog scenario_keys(const RulesetInfo& r) {

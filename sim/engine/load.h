@@ -14,9 +14,13 @@ struct LoadedScenario {
   std::vector<Model> models;  // models[v] for scenario.variants[v]
 };
 
-// Parses, reads every section of every variant, and rejects any key nobody read.
+// Parses, reads every section of every variant, and rejects any key nobody read. A file of
+// several rulesets (scenarios/scenario.h read_scenarios) gives one scenario per ruleset.
 // Throws InputError.
-LoadedScenario load_scenario(const std::string& path);
+std::vector<LoadedScenario> load_scenarios(const std::string& path);
+// The same for a file of one scenario; a file of several rulesets is an error unless `ruleset`
+// names one of them (its scenario is returned).
+LoadedScenario load_scenario(const std::string& path, const std::string& ruleset = "");
 
 // Every key a ruleset's loader reads, recorded while it reads the ruleset's commented
 // template (RulesetInfo::scenario_template), which must load. Throws InputError if it does not.

@@ -3,6 +3,8 @@
 // A scenario that loads also runs a few trials of every variant, so the models meet it too.
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "scenarios/reader.h"
 #include "scenarios/scenario.h"
@@ -12,14 +14,16 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   try {
-    const leth::Scenario s =
-        leth::read_scenario(leth::Document::parse_string(text, "fuzz.toml"), leth::ruleset_ids());
-    std::vector<leth::Model> models;
-    for (size_t v = 0; v < s.variants.size(); ++v) models.push_back(leth::build_model(s, v));
-    s.doc->check_unused();
-    for (const leth::Model& m : models)
+    // One scenario, or one per ruleset for a file of several (rulesets = [...]).
+    const std::vector<leth::Scenario> all =
+        leth::read_scenarios(leth::Document::parse_string(text, "fuzz.toml"), leth::ruleset_ids());
+    std::vector<std::pair<const leth::Scenario*, leth::Model>> models;
+    for (const leth::Scenario& s : all)
+      for (size_t v = 0; v < s.variants.size(); ++v) models.emplace_back(&s, leth::build_model(s, v));
+    if (!all.empty()) all.front().doc->check_unused();
+    for (const auto& [s, m] : models)
       for (uint64_t trial = 0; trial < 4; ++trial) {
-        leth::TrialRng rng(s.seed, trial);
+        leth::TrialRng rng(s->seed, trial);
         leth::EventLog log;
         leth::Timeline timeline;
         leth::TrialContext ctx{rng, trial == 0 ? &log : nullptr, timeline};

@@ -1,6 +1,7 @@
 #include "sim/engine/ranks.h"
 
 #include <cstdlib>
+#include <initializer_list>
 
 #ifdef LETHALITY_MPI
 #include <mpi.h>

@@ -409,15 +409,39 @@ TEST_CASE("unisystem: essence drain, the Will test and the survival test at -30"
   p.options = "shock_test = false\nessence_failure = \"flaw\"\n";
   Script s;
   s.yes();     // essence 10 -> -35
-  s.d(10, 5);  // Will test: 5 + 3 - 3 - 7 = -2: a flaw
+  s.d(10, 5);  // Will test: 5 + 3 - 3 (essence at 1 or less) - 1 (half lost) - 7 = -3: a flaw
   s.d(10, 9);  // survival: 9 + 5 - 3 - 0 = 11: lives
   const Played r = play(p, s);
-  CHECK(has(r, "Will test below 0 essence: D10 5 - 7 = -2: failure"));
+  CHECK(has(r, "Will test below 0 essence: D10 5 - 8 = -3: failure"));
   CHECK(has(r, "essence survival test (Con + Will - 0): D10 9 + 2 = 11"));
   CHECK(r.outcome.end == um::kRecovered);
   CHECK(sequela(r.outcome, um::kMentalFlaw) == 1);
   // 45 essence at Will 3 an hour: 15 hours.
   CHECK(r.outcome.durations[um::kDowntime] == unisystem::kTurn + 15 * kHour);
+}
+
+TEST_CASE("unisystem: half the essence lost, -1 on the Will test after a hit", "[unisystem]") {
+  // 000: "Un personnage qui a perdu la moitié de sa réserve d'essence ... les épreuves mentales
+  // sont accomplies avec une pénalité de -1". Essence 10: a drain of 5 (half) then a blow of 3.
+  for (const int drained : {4, 5}) {
+    INFO("drained " << drained);
+    Parts p;
+    p.character = "max_hp = 30\ncon = 2\nwill = 3\nessence = 10\n";
+    p.attackers = "[[encounter.attackers]]\nname = \"drain\"\nhit_chance = 1.0\ndamage = \"" +
+                  std::to_string(drained) +
+                  "\"\nchannel = \"essence\"\n[[encounter.attackers]]\nname = \"blow\"\n"
+                  "hit_chance = 1.0\ndamage = \"3\"\n";
+    Script s;
+    s.yes();      // the drain hits
+    s.d(10, 10);  // the Will test after it (at minus the drain, as after any hit): passed
+    s.yes();      // the blow hits
+    s.d(10, 5);   // Will test: 5 + 2 x 3 - 3 (- 1 with half the essence lost)
+    const Played r = play(p, s);
+    CHECK(has(r, drained == 5 ? "Will test after the hit: D10 10 + 0 = 10"
+                              : "Will test after the hit: D10 10 + 2 = 12"));
+    CHECK(has(r, drained == 5 ? "Will test after the hit: D10 5 + 2 = 7: failure"
+                              : "Will test after the hit: D10 5 + 3 = 8: failure"));
+  }
 }
 
 TEST_CASE("unisystem: a vampyre makes no survival test and heals Will a day", "[unisystem]") {

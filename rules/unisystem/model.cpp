@@ -99,6 +99,8 @@ enum FightTest : uint64_t {
 
 // 000: "à 1 ou 0 points d'essence ... Tous les tests et épreuves subissent une pénalité de -3".
 constexpr int kEssenceDepression = -3;
+// 000: half the essence pool lost: "les épreuves mentales ... une pénalité de -1".
+constexpr int kHalfEssenceLost = -1;
 // 000 "Effet de la perte d'endurance": "À 5 points d'endurance ou moins ... pénalité de -2".
 constexpr int kGroggyAt = 5;
 constexpr int kGroggy = -2;
@@ -141,6 +143,7 @@ class Trial {
             : 0;
     endurance_ = ch_.endurance - sleep_deficit_;
     essence_ = ch_.essence;
+    essence_lowest_ = essence_;
     if (hp_ < 0) {
       neg_since_ = 0;
       ever_neg_ = true;
@@ -152,6 +155,16 @@ class Trial {
  private:
   // --- penalties
   int essence_penalty() const { return essence_tracked_ && essence_ <= 1 ? kEssenceDepression : 0; }
+  // 000: "Un personnage qui a perdu la moitié de sa réserve d'essence ... les épreuves mentales
+  // sont accomplies avec une pénalité de -1 jusqu'à ce que la moitié de l'essence perdue soit
+  // récupérée": -1 on the Will tests while half the pool or more is lost, until half of what
+  // was lost (from the lowest point) is back.
+  int mental_penalty() const {
+    if (!essence_tracked_) return 0;
+    const int lost = ch_.essence - essence_lowest_;
+    if (2 * lost < ch_.essence) return 0;
+    return 2 * (essence_ - essence_lowest_) < lost ? kHalfEssenceLost : 0;
+  }
   // The character's own actions (not survival tests): groggy, pain outside adrenaline.
   int action_penalty(bool in_fight) const {
     int p = essence_penalty();
@@ -205,6 +218,7 @@ class Trial {
   int hp_ = 0;
   int endurance_ = 0;
   int essence_ = 0;
+  int essence_lowest_ = 0;  // the lowest essence of the trial so far
   int sleep_deficit_ = 0;
   int64_t endurance_damage_ = 0;  // realism: endurance damage taken, in all
   int hp_from_endurance_ = 0;
@@ -361,7 +375,10 @@ int64_t Trial::attack(const Attacker& a, const Profile& pr, Seconds t, Stream& s
     damage += after;
     const int dmg = static_cast<int>(std::min<int64_t>(after, 1'000'000));
     if (a.base.channel == Channel::Essence) {
-      if (essence_tracked_) essence_ = std::max(essence_ - dmg, kFloor);
+      if (essence_tracked_) {
+        essence_ = std::max(essence_ - dmg, kFloor);
+        essence_lowest_ = std::min(essence_lowest_, essence_);
+      }
       continue;
     }
     if (a.base.channel == Channel::Nonlethal && opt_.cinematic) {
@@ -440,7 +457,8 @@ void Trial::after_hits(size_t actor, int round, Seconds t, int64_t damage, int h
     // 000 (alley): "un test simple de Volonté ... un malus égal aux dégâts subis".
     Stream s = stream(kShockKind);
     const int base = static_cast<int>(
-        std::max<int64_t>(2 * ch_.will + action_penalty(true) - damage, -1'000'000));
+        std::max<int64_t>(2 * ch_.will + action_penalty(true) + mental_penalty() - damage,
+                          -1'000'000));
     const TestResult r = roll_test(s, base);
     note(log_, t, [&] { return "Will test after the hit: " + test_text(r, base); });
     if (!r.passed()) {
@@ -453,7 +471,8 @@ void Trial::after_hits(size_t actor, int round, Seconds t, int64_t damage, int h
     // de 0"; a failure costs a mental attribute level or gives a mental flaw.
     Stream s = stream(kEssenceWillKind);
     const int base =
-        ch_.will + essence_penalty() - groups_below(essence_, 0, 5, opt_.groups_round_up);
+        ch_.will + essence_penalty() + mental_penalty() -
+        groups_below(essence_, 0, 5, opt_.groups_round_up);
     const TestResult r = roll_test(s, base);
     note(log_, t, [&] { return "Will test below 0 essence: " + test_text(r, base); });
     if (!r.passed()) {

@@ -423,6 +423,15 @@ std::optional<std::string> Reader::get_choice(std::string_view key,
        near.empty() ? "" : "did you mean \"" + near + "\"?");
 }
 
+std::string Reader::need_choice(std::string_view key, const std::vector<std::string>& choices) {
+  record(key, "", "", true);
+  auto v = get_choice(key, choices);
+  if (!v)
+    missing(key, "add " + std::string(key) + " = \"" + choices.front() + "\" (one of: " +
+                     join(choices) + ")");
+  return *v;
+}
+
 std::optional<std::vector<std::string>> Reader::get_choices(
     std::string_view key, const std::vector<std::string>& choices) {
   record(key, "array of " + join(choices));

@@ -120,6 +120,8 @@ class Reader {
   // One of `choices`; a near miss gets a suggestion.
   std::optional<std::string> get_choice(std::string_view key,
                                         const std::vector<std::string>& choices);
+  // The same, required: a missing key is an error naming the choices.
+  std::string need_choice(std::string_view key, const std::vector<std::string>& choices);
   // An array of `choices` (["pf2", "dnd5e"]): at least one, each once; an element out of place
   // is located and gets a suggestion.
   std::optional<std::vector<std::string>> get_choices(std::string_view key,

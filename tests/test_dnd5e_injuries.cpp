@@ -151,6 +151,12 @@ TEST_CASE("dnd5e: a bad injury data file is a located error", "[dnd5e][data][err
   const std::string bad_sev = sev.substr(0, sev.find("[[mappings]]\nname = \"mild\""));
   CHECK_THAT(test::error_of([&] { InjuryCatalog::parse(bad_sev, kSeverityPath, tables); }),
              Catch::StartsWith("rules/dnd5e/data/severity.toml:") && Catch::Contains("mild"));
+  // A mapping without its name (a missing key, not a crash).
+  std::string nameless = sev;
+  nameless.replace(nameless.find("name = \"mild\""), 13, "");
+  CHECK_THAT(test::error_of([&] { InjuryCatalog::parse(nameless, kSeverityPath, tables); }),
+             Catch::StartsWith("rules/dnd5e/data/severity.toml:") &&
+                 Catch::Contains("missing key 'name'"));
   // The built-in files themselves load.
   CHECK(test::error_of([&] { InjuryCatalog::parse(sev, kSeverityPath, tables); }).empty());
 }

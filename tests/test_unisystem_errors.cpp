@@ -149,6 +149,20 @@ TEST_CASE("unisystem: bad creature tables are located errors", "[unisystem][cata
   positive.replace(positive.find("-10"), 3, "10");
   CHECK_THAT(error(positive), Catch::Contains("survival_threshold"));
   CHECK_THAT(error("creature = 3\n"), Catch::Contains("creature"));
+  // Found by fuzz_unisystem: a formula without its period, a row without survival_test.
+  std::string no_per = human;
+  no_per.replace(no_per.find("{ rule = \"standard\" }"), 21, "{ will = 1 }");
+  CHECK_THAT(error(no_per), Catch::Contains("creatures.toml:8:") &&
+                                Catch::Contains("missing key 'per'") &&
+                                Catch::Contains("one of: turn, minute, 5 minutes, hour, day"));
+  std::string no_test = human;
+  no_test.replace(no_test.find("survival_test = \"con_will\"\n"), 27, "");
+  CHECK_THAT(error(no_test), Catch::Contains("missing key 'survival_test'"));
+  // The fuzzer's own input: a formula for essence with no `per`.
+  const std::string crash = test::read_file(test::source_path(
+      "tests/fuzz/regressions/unisystem-essence-without-per.toml"));
+  REQUIRE_FALSE(crash.empty());
+  CHECK_THAT(error(crash), Catch::Contains("missing key"));
 }
 
 TEST_CASE("unisystem: a variant equal to the baseline differs by exactly zero",

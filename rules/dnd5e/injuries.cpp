@@ -130,7 +130,7 @@ InjuryCatalog InjuryCatalog::parse(std::string_view severity_text, std::string_v
   std::vector<Reader> maps = r.get_tables("mappings");
   bool have_seed = false, have_mild = false;
   for (Reader& m : maps) {
-    const std::string name = *m.get_choice("name", {"seed", "mild"});
+    const std::string name = m.need_choice("name", {"seed", "mild"});
     SeverityMap sm = read_mapping(m, "rows");
     if (name == "seed") {
       if (have_seed) m.fail("name", "mapping 'seed' given twice");

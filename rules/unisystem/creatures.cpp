@@ -30,7 +30,7 @@ Rate read_rate(Reader& row, const char* key) {
   r.con = static_cast<int>(t->get_int("con", 0, 10, 0));
   r.will = static_cast<int>(t->get_int("will", 0, 10, 0));
   r.channelling = static_cast<int>(t->get_int("channelling", 0, 10, 0));
-  const std::string per = *t->get_choice("per", {"turn", "minute", "5 minutes", "hour", "day"});
+  const std::string per = t->need_choice("per", {"turn", "minute", "5 minutes", "hour", "day"});
   r.per = per == "turn"        ? kTurn
           : per == "minute"    ? kMinute
           : per == "5 minutes" ? 5 * kMinute
@@ -73,7 +73,7 @@ Creature read_creature(Reader& row) {
     c.has_threshold = true;
     c.threshold_will_x2 = true;
   }
-  c.survival_test = *row.get_choice("survival_test", {"con_will", "none"}) == "con_will";
+  c.survival_test = row.need_choice("survival_test", {"con_will", "none"}) == "con_will";
   if (c.survival_test && !c.has_threshold)
     row.fail("survival_test", "a survival test without a survival_threshold",
              "give survival_threshold = -10 (the human value)");

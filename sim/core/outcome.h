@@ -29,8 +29,11 @@ struct Outcome {
   uint8_t sequela_kinds = 0;
   uint16_t sequela_overflow = 0;  // sequelae beyond kMaxSequelae distinct kinds
   std::array<uint32_t, kMaxCounters> counters{};
-  std::array<Seconds, kMaxDurations> durations{};
-  std::array<SequelaEntry, kMaxSequelae> sequelae{};
+  // Only durations[d] with has(d) and sequelae[i] with i < sequela_kinds hold anything: the
+  // rest is left unset (not zeroed), as a trial's outcome is made millions of times a second.
+  // Read them through has() and sequela_kinds; == compares only what is set.
+  std::array<Seconds, kMaxDurations> durations;
+  std::array<SequelaEntry, kMaxSequelae> sequelae;
 
   void count(size_t counter, uint32_t n = 1) { counters[counter] += n; }
   void measure(size_t duration, Seconds s) {

@@ -1,5 +1,6 @@
 #include "sim/engine/runner.h"
 
+#include <new>
 #include <thread>
 
 #include <tbb/blocked_range.h>
@@ -41,7 +42,7 @@ void run_blocks(const LoadedScenario& s, uint64_t seed, uint64_t first, uint64_t
         TrialRng rng(seed, trial);
         timeline.clear();
         TrialContext ctx{rng, nullptr, timeline};
-        out[v] = run_trial(s.models[v], ctx);
+        new (&out[v]) Outcome(run_trial(s.models[v], ctx));  // built in place: no copy
         t.variants[v].add(out[v], rng.draws(), trial);
       }
       t.add_pairs(out.data());

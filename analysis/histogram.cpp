@@ -53,8 +53,14 @@ void LogHistogram::add_many(uint64_t v, uint64_t n) {
   sum_ += static_cast<u128>(v) * n;
   sum_sq_ += static_cast<u128>(v) * v * n;
   if (!exact_) return;
+  uint32_t& slot = found_[slot_of(v)];
+  if (slot < values_.size() && values_[slot].value == v) {  // the usual case once warm
+    values_[slot].count += n;
+    return;
+  }
   const auto it = std::lower_bound(values_.begin(), values_.end(), v,
                                    [](const Value& a, uint64_t x) { return a.value < x; });
+  slot = static_cast<uint32_t>(it - values_.begin());
   if (it != values_.end() && it->value == v)
     it->count += n;
   else if (values_.size() < kExactCap)

@@ -172,6 +172,9 @@ class Trial {
     note(log_, t, [] { return std::string("help arrives"); });
   }
   void treat_wounds(Seconds t);
+  bool quiet_dying() const { return !log_ && hero_points_ == 0 && !healer_expected(); }
+  void quiet_dying_turns(Seconds t);
+  bool next_turn_is_earliest(Seconds next) const;
 
   const Model& m_;
   const Config& cfg_;
@@ -781,6 +784,51 @@ void Trial::rest_the_remaining_nights(Seconds t) {
   }
 }
 
+bool Trial::next_turn_is_earliest(Seconds next) const {
+  return next <= cfg_.horizon && (timeline_.empty() || timeline_.peek().time > next);
+}
+
+// The hot loop of a run (the pf2 dying track). After the fight, a dying character's turns
+// come every round, each an event that schedules the next. With no log to write, no hero point
+// to spend and no healer on the way (plan_healer() then schedules nothing), and while no other
+// event is pending at or before the next turn, that turn would be the timeline's next event
+// anyway: it is played here directly, the same checks on the same streams as character_turn()
+// with the same result. Between the first turn and the one that ends the dying (stable or
+// dead) the dying value changes nothing else (no time accounted, nothing scheduled), so it is
+// kept in a register and the die picks the next value without a branch.
+// tests/test_pf2_quiet_dying.cpp compares it, trial by trial, with the logged path.
+void Trial::quiet_dying_turns(Seconds t) {
+  static constexpr int kShift[] = {+2, +1, -1, -2};  // by Degree, as in character_turn
+  const bool fortitude = opt_.recovery_check == RecoveryCheck::Fortitude;
+  const int mod = fortitude ? ch_.fortitude : 0;
+  const int dc_base = fortitude ? recovery_dc_ : 10;  // + dying: recovery_dc()
+  const int death = death_at();
+  int dying = dying_;
+  for (;;) {
+    Stream s = open(rng_, streams::dying_check(dying_checks_++));
+    const int nat = s.die(20);  // roll_check(s, mod, dc_base + dying), spelled out inline
+    const Degree degree = degree_of(nat, nat + mod, dc_base + dying);
+    const int to = std::max(0, dying + kShift[static_cast<int>(degree)]);
+    if (to == 0) {
+      set_dying(0, t);
+      become_stable(t);
+      return;
+    }
+    if (to >= death) {
+      worsen_dying(to, t, [&] { return "dying " + std::to_string(to); });
+      return;
+    }
+    dying = to;
+    dying_ = to;  // 0 < to < death: set_dying(to, t) would change nothing else
+    const Seconds next = t + kRound;
+    if (!next_turn_is_earliest(next)) {
+      timeline_.schedule(next, Ev::DyingTurn);
+      return;
+    }
+    t = next;
+  }
+}
+
 void Trial::dispatch(const Timeline::Event& ev) {
   const Seconds t = ev.time;
   switch (static_cast<Ev>(ev.kind)) {
@@ -800,10 +848,13 @@ void Trial::dispatch(const Timeline::Event& ev) {
       fight_ends(t);
       break;
     case Ev::DyingTurn:
-      if (dying_ > 0) {
-        character_turn(t);
-        if (!dead_ && dying_ > 0) timeline_.schedule(t + kRound, Ev::DyingTurn);
+      if (dying_ == 0) break;
+      if (quiet_dying()) {
+        quiet_dying_turns(t);
+        break;
       }
+      character_turn(t);
+      if (!dead_ && dying_ > 0) timeline_.schedule(t + kRound, Ev::DyingTurn);
       break;
     case Ev::HealerRound:
       arrive(t);

@@ -94,7 +94,9 @@ class LogHistogram {
   // (values_[i].value == v) before trusting it, so a slot left stale by an insert costs only a
   // binary search. Not part of the histogram's value: == and JSON ignore it.
   static constexpr size_t kSlots = 64;
-  static size_t slot_of(uint64_t v) { return static_cast<size_t>((v * 0x9e3779b97f4a7c15ULL) >> 58); }
+  static size_t slot_of(uint64_t v) {
+    return static_cast<size_t>((v * 0x9e3779b97f4a7c15ULL) >> 58);
+  }
   std::array<uint32_t, kSlots> found_{};
 
   std::vector<uint64_t> counts_, mins_, maxs_;

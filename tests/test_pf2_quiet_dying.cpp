@@ -27,7 +27,8 @@ max_hp = 20
 ac = 18
 fortitude = 7
 con = 2
-)" + character + R"(
+)" + character +
+         R"(
 [encounter]
 rounds = 3
 
@@ -81,8 +82,7 @@ TEST_CASE("pf2: the quiet dying loop plays the same trials as the timeline", "[p
   CHECK(dying > 1000);  // the loop ran in many of them
 }
 
-TEST_CASE("pf2: the quiet dying loop stops at the horizon and at pending events",
-          "[pf2][quiet]") {
+TEST_CASE("pf2: the quiet dying loop stops at the horizon and at pending events", "[pf2][quiet]") {
   uint64_t dying = 0;
   // A horizon 30 s after the fight: many trials are still dying when it comes.
   same_trials(test::load_text(brutal_fight("", "").insert(0, "horizon = \"48 s\"\n")), 2000,

@@ -239,13 +239,15 @@ TEST_CASE("plot refuses bad input with status 2 and writes nothing", "[plot]") {
     CHECK_THAT(r.err, Catch::Contains("not a results folder"));
     CHECK(fs::is_empty(d));
   }
-  SECTION("a batch's folder names a scenario's folder to plot") {
-    const std::string d = fresh_path("plot-batch");
+  SECTION("--scenario with a batch's folder") {
+    const std::string d = fresh_path("plot-batch-scenario");
     fs::create_directories(d);
     fs::copy(real_run(), d + "/pf2-no-mercy");
-    const auto r = cli({"plot", d});
+    const auto r =
+        cli({"plot", d, "--scenario", test::source_path("scenarios/examples/pf2-no-mercy.toml")});
     CHECK(r.status == 2);
-    CHECK_THAT(r.err, Catch::Contains("a batch's folder") && Catch::Contains("pf2-no-mercy"));
+    CHECK_THAT(r.err, Catch::Contains("this is a batch's folder"));
+    CHECK_FALSE(fs::exists(d + "/pf2-no-mercy/report.html"));
   }
   SECTION("a damaged CSV is located") {
     const std::string d = copy_of_real_run("plot-damaged");
@@ -272,4 +274,34 @@ TEST_CASE("plot refuses bad input with status 2 and writes nothing", "[plot]") {
     CHECK_FALSE(fs::exists(d + "/report.html"));
     CHECK_FALSE(fs::exists(d + "/plot-death-rate.svg"));
   }
+}
+
+TEST_CASE("plot of a batch's folder plots each scenario's folder, not the batch as one run",
+          "[plot]") {
+  // A real batch: two rulesets, whose variants both include a "baseline"; the batch's own
+  // summary.csv at the top must not be drawn as if it were one scenario's.
+  const std::string d = fresh_path("plot-batch");
+  REQUIRE(cli({"run", test::source_path("scenarios/examples/pf2-lone-fighter-ambush.toml"),
+               test::source_path("scenarios/examples/dnd5e-goblin-ambush.toml"), "--trials", "2000",
+               "--out", d, "--quiet"})
+              .status == 0);
+  REQUIRE(fs::exists(d + "/summary.csv"));
+  const auto r = cli({"plot", d, "--format", "svg"});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  for (const char* s : {"pf2-lone-fighter-ambush", "dnd5e-goblin-ambush"}) {
+    const std::string sub = d + "/" + s;
+    CHECK_THAT(r.out, Catch::Contains(sub + "/report.html"));
+    check_svg(sub + "/plot-death-rate.svg");
+    // Each chart is its own scenario's: titled by it, with its variants only.
+    const std::string chart = read_file(sub + "/plot-death-rate.svg");
+    CHECK_THAT(chart, Catch::Contains(std::string(s) + ": deaths per variant"));
+    CHECK_THAT(read_file(sub + "/report.html"), Catch::Contains(s));
+  }
+  CHECK_THAT(read_file(d + "/pf2-lone-fighter-ambush/plot-death-rate.svg"),
+             !Catch::Contains("plain-5e"));
+  CHECK_THAT(read_file(d + "/dnd5e-goblin-ambush/plot-death-rate.svg"),
+             !Catch::Contains("player-core"));
+  CHECK_FALSE(fs::exists(d + "/report.html"));
+  CHECK_FALSE(fs::exists(d + "/plot-death-rate.svg"));
 }

@@ -59,6 +59,33 @@ ScenarioText scenario_text(const ResultsFolder& r, const std::string& given) {
   return s;
 }
 
+// Renders every chart and report.html of one scenario's results folder, then writes them:
+// a failure leaves the folder as it was.
+void plot_folder(const std::string& dir, const std::string& format, const std::string& scenario,
+                 std::ostream& out, std::ostream& err) {
+  const ResultsFolder r = read_results_folder(dir);
+  const ScenarioText text = scenario_text(r, scenario);
+  std::vector<std::pair<std::string, std::string>> files;  // name, contents
+  std::vector<std::pair<Chart, std::string>> svgs;
+  for (const Chart& c : charts_of(r)) {
+    std::string svg = run_gnuplot(chart_script(c, ImageFormat::Svg));
+    if (format != "png") files.emplace_back(c.name + ".svg", svg);
+    if (format != "svg")
+      files.emplace_back(c.name + ".png", run_gnuplot(chart_script(c, ImageFormat::Png)));
+    svgs.emplace_back(c, std::move(svg));
+  }
+  files.emplace_back("report.html", report_html(r, svgs, text, kVersion));
+  for (const auto& [name, contents] : files) {
+    try {
+      write_file_atomically(dir + "/" + name, contents);
+    } catch (const CheckpointError& e) {
+      throw InputError({dir + "/" + name}, std::string("cannot write the file: ") + e.what());
+    }
+    out << dir << "/" << name << "\n";
+  }
+  if (!text.note.empty()) err << "note: " << dir << ": " << text.note << "\n";
+}
+
 }  // namespace
 
 int cmd_plot(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -72,7 +99,8 @@ int cmd_plot(const std::vector<std::string>& args, std::ostream& out, std::ostre
       "with the charts, the comparison tables, the scenario file and the run's metadata.\n"
       "The scenario file is read from the path run.json recorded (or --scenario FILE) and\n"
       "shown only if its sha256 matches. A later `lethality run` into the same folder\n"
-      "replaces them all.",
+      "replaces them all. Given a batch's folder (a run of several scenarios), plots each\n"
+      "scenario's folder in it.",
       po::options_description("options"),
       {}};
   std::string dir, format = "both", scenario;
@@ -93,28 +121,16 @@ int cmd_plot(const std::vector<std::string>& args, std::ostream& out, std::ostre
     return 2;
   }
   try {
-    const ResultsFolder r = read_results_folder(dir);
-    const ScenarioText text = scenario_text(r, scenario);
-    // Render everything before writing anything: a failure leaves the folder as it was.
-    std::vector<std::pair<std::string, std::string>> files;  // name, contents
-    std::vector<std::pair<Chart, std::string>> svgs;
-    for (const Chart& c : charts_of(r)) {
-      std::string svg = run_gnuplot(chart_script(c, ImageFormat::Svg));
-      if (format != "png") files.emplace_back(c.name + ".svg", svg);
-      if (format != "svg")
-        files.emplace_back(c.name + ".png", run_gnuplot(chart_script(c, ImageFormat::Png)));
-      svgs.emplace_back(c, std::move(svg));
+    const std::vector<std::string> scenarios = batch_scenario_folders(dir);
+    if (scenarios.empty()) {
+      plot_folder(dir, format, scenario, out, err);
+    } else {
+      if (!scenario.empty())
+        throw InputError({dir},
+                         "--scenario names one scenario's file, and this is a batch's folder",
+                         "plot one scenario's folder with --scenario, or the batch without it");
+      for (const std::string& d : scenarios) plot_folder(d, format, "", out, err);
     }
-    files.emplace_back("report.html", report_html(r, svgs, text, kVersion));
-    for (const auto& [name, contents] : files) {
-      try {
-        write_file_atomically(dir + "/" + name, contents);
-      } catch (const CheckpointError& e) {
-        throw InputError({dir + "/" + name}, std::string("cannot write the file: ") + e.what());
-      }
-      out << dir << "/" << name << "\n";
-    }
-    if (!text.note.empty()) err << "note: " << text.note << "\n";
   } catch (const InputError& e) {
     err << e.what() << "\n";
     return 2;

@@ -12,6 +12,16 @@ namespace leth {
 
 namespace fs = std::filesystem;
 
+std::vector<std::string> batch_scenario_folders(const std::string& dir) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  if (fs::is_regular_file(fs::path(dir) / "run.json", ec)) return out;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (fs::is_regular_file(e.path() / "run.json", ec)) out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 ResultsFolder read_results_folder(const std::string& dir) {
   ResultsFolder r;
   r.dir = dir;
@@ -35,16 +45,9 @@ ResultsFolder read_results_folder(const std::string& dir) {
   r.comparisons = CsvTable::read(dir + "/comparisons.csv");
   r.sweep = CsvTable::read(dir + "/sweep.csv");
   r.sweep_fit = CsvTable::read(dir + "/sweep_fit.csv");
-  if (r.run.is_null() && !r.summary && !r.sweep) {
-    std::string hint = "give the results folder of `lethality run` (it holds run.json)";
-    // A batch's folder holds one results folder per scenario.
-    for (const auto& e : fs::directory_iterator(dir, ec))
-      if (fs::is_regular_file(e.path() / "run.json", ec)) {
-        hint = "this looks like a batch's folder: plot one scenario's, e.g. " + (e.path()).string();
-        break;
-      }
-    throw InputError({dir}, "not a results folder: no run.json, summary.csv or sweep.csv", hint);
-  }
+  if (r.run.is_null() && !r.summary && !r.sweep)
+    throw InputError({dir}, "not a results folder: no run.json, summary.csv or sweep.csv",
+                     "give the results folder of `lethality run` (it holds run.json)");
   auto see = [&](const std::string& v) {
     if (std::find(r.variants.begin(), r.variants.end(), v) == r.variants.end())
       r.variants.push_back(v);

@@ -20,6 +20,11 @@ struct ResultsFolder {
   std::string scenario;               // the scenario's name
 };
 
+// A batch's folder (`lethality run` of several scenarios) holds one results folder per
+// scenario and the batch's summary.csv, but no run.json: its scenario folders (those holding
+// run.json), sorted. Empty for any other folder.
+std::vector<std::string> batch_scenario_folders(const std::string& dir);
+
 // Throws InputError (exit 2) if `dir` is not a results folder: no run.json and none of the
 // CSV files, or a file that does not read back.
 ResultsFolder read_results_folder(const std::string& dir);

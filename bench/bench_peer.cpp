@@ -1,8 +1,9 @@
 // The engine against its hand-written peer on one question: the pf2 dying track
 // (bench/pf2-dying-track.toml, bench/peer_dying_track.h). Both run on 1 thread in the same
 // process; after the runs it prints the time per trial of each, the ratio engine / peer (the
-// speed goal is <= 3), and both death rates with standard errors on a fixed sample, so a
-// reader sees that the two answer the same question.
+// speed goal is <= 3), the engine's floor (bench/pf2-nothing-happens.toml: the same fight with a
+// blow that always misses) against the peer, and both death rates with standard errors on a
+// fixed sample, so a reader sees that the two answer the same question.
 //
 //   build/bench/lethality_bench_peer [--benchmark_min_time=2] [--benchmark_repetitions=5]
 #include <benchmark/benchmark.h>
@@ -41,6 +42,19 @@ void BM_EngineDyingTrack(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kTrialsPerIteration));
 }
 
+// The engine's floor: the same fight, the blow always missing (bench/pf2-nothing-happens.toml).
+void BM_EngineNothingHappens(benchmark::State& state) {
+  leth::ThreadLimit one(1);
+  const LoadedScenario& nothing = bench::scenario("pf2-nothing-happens.toml");
+  uint64_t first = 0;
+  for (auto _ : state) {
+    leth::RunTally t = leth::run_trials(nothing, kSeed, first, kTrialsPerIteration);
+    benchmark::DoNotOptimize(t);
+    first += kTrialsPerIteration;
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kTrialsPerIteration));
+}
+
 void BM_PeerDyingTrack(benchmark::State& state) {
   const peer::DyingTrackPeer p;
   uint64_t first = 0;
@@ -55,6 +69,7 @@ void BM_PeerDyingTrack(benchmark::State& state) {
 
 BENCHMARK(BM_EngineDyingTrack)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_PeerDyingTrack)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_EngineNothingHappens)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // Collects each run's time per trial, wall clock and CPU (the VM's cores are shared: CPU time
 // leaves out the time another process held the core), so the ratios can be printed.
@@ -99,6 +114,13 @@ int main(int argc, char** argv) {
       std::printf(")");
     }
     std::printf("\n");
+    const auto f = m->find("BM_EngineNothingHappens");
+    if (f != m->end())
+      std::printf(
+          "  the engine's floor (a trial in which the blow misses), %s: %.1f ns = %.1f x the "
+          "peer's whole trial\n",
+          m == &reporter.ns_per_item ? "wall" : "CPU ", mean(f->second),
+          mean(f->second) / mean(p->second));
   }
 
   // The same question? Death rates on a fixed sample (not the timed runs), with SEs.

@@ -560,6 +560,17 @@ std::optional<Duration> Reader::get_duration(std::string_view key, Seconds max) 
   return d;
 }
 
+std::optional<Seconds> Reader::get_fixed_duration(std::string_view key, Seconds max,
+                                                  std::string_view example, bool positive) {
+  const std::optional<Duration> d = get_duration(key, max);
+  if (!d) return std::nullopt;
+  if (!d->is_fixed() || (positive && d->max() <= 0)) {
+    const char* what = positive ? " must be a fixed, positive time" : " must be a fixed time";
+    fail(key, std::string(key) + what, "e.g. " + std::string(example));
+  }
+  return d->max();
+}
+
 std::optional<Reader> Reader::get_table(std::string_view key) {
   record(key, "table");
   // Every layer that has the key contributes a layer to the child, in the same order.

@@ -710,3 +710,15 @@ encounter.patch_attackers.troll.patch_attacks.claw = { damage = "2d8+10", agile 
   CHECK(troll.turn[2].map == 5);
   CHECK(config_of(ls, 0).strikes.at(1).turn[2].damage.str() == "2d8+6");  // baseline untouched
 }
+
+TEST_CASE("a time that must be fixed refuses dice, located, with an example", "[errors]") {
+  // Reader::get_fixed_duration, which every ruleset's fixed times go through.
+  const Bad b = load_bad(test::pf2_scenario("\n[recovery]\nfirst_rest = \"1d4 hours\"\n"),
+                         "first-rest-dice.toml");
+  CHECK(b.message == b.path +
+                         ":22:14: error: recovery.first_rest: first_rest must be a fixed time "
+                         "(e.g. \"8 hours\")");
+  const Bad ok = load_bad(test::pf2_scenario("\n[recovery]\nfirst_rest = \"4 hours\"\n"),
+                          "first-rest-fixed.toml");
+  CHECK(ok.message == "");
+}

@@ -153,10 +153,8 @@ std::optional<Disease> read_disease(Reader& enc) {
     d->fail_here("missing key 'severity'",
                  "add severity = \"sick\" (light, sick, severe, critical)");
   out.severity = static_cast<int>(std::find(names.begin(), names.end(), *sev) - names.begin());
-  if (auto on = d->get_duration("onset", Scenario::kMaxHorizon)) {
-    if (!on->is_fixed()) d->fail("onset", "onset must be a fixed time", "e.g. \"2 days\"");
-    out.onset = on->max();
-  }
+  if (auto on = d->get_fixed_duration("onset", Scenario::kMaxHorizon, "\"2 days\""))
+    out.onset = *on;
   out.remedy = d->get_bool("remedy", false);
   return out;
 }
@@ -184,11 +182,7 @@ Recovery read_recovery(Reader& r) {
   auto t = r.get_table("recovery");
   if (!t) return rec;
   auto fixed = [&](const char* key, Seconds max, Seconds fallback) {
-    auto d = t->get_duration(key, max);
-    if (!d) return fallback;
-    if (!d->is_fixed())
-      t->fail(key, std::string(key) + " must be a fixed time", "e.g. \"8 hours\"");
-    return d->max();
+    return t->get_fixed_duration(key, max, "\"8 hours\"").value_or(fallback);
   };
   rec.first_night = fixed("first_night", 7 * kDay, rec.first_night);
   rec.sleep = fixed("sleep", kDay, rec.sleep);
@@ -229,10 +223,7 @@ Config read_config(const Scenario& s, size_t v) {
   if (c.encounter.rounds.max() * kRound > kHour)
     enc->fail("rounds", "a fight longer than an hour",
               "at most 600 rounds of 6 seconds: split the scenario");
-  if (auto sc = enc->get_duration("scene", kDay)) {
-    if (!sc->is_fixed()) enc->fail("scene", "scene must be a fixed time", "e.g. \"10 minutes\"");
-    c.scene = sc->max();
-  }
+  if (auto sc = enc->get_fixed_duration("scene", kDay, "\"10 minutes\"")) c.scene = *sc;
   std::vector<Reader> attackers = enc->get_tables("attackers");
   size_t actors = 0;
   for (size_t i = 0; i < attackers.size(); ++i) {

@@ -200,11 +200,8 @@ Aftercare read_aftercare(Reader& r) {
   a.arrives = *arrives;
   a.helpers = static_cast<int>(t->get_int("helpers", 1, 20, 1));
   a.first_aid = t->get_int("first_aid", -30, 30);
-  if (auto d = t->get_duration("attempt_time", kDay)) {
-    if (!d->is_fixed() || d->max() <= 0)
-      t->fail("attempt_time", "attempt_time must be a fixed, positive time", "e.g. \"1 minute\"");
-    a.attempt_time = d->max();
-  }
+  if (auto d = t->get_fixed_duration("attempt_time", kDay, "\"1 minute\"", true))
+    a.attempt_time = *d;
   a.neglect = t->get_number("neglect", 0.0, 1.0, 0.0);
   a.healer = t->get_int("healer", -30, 30);
   a.equipment = static_cast<int>(t->get_int("equipment", -30, 0, 0));
@@ -215,12 +212,9 @@ Recovery read_recovery(Reader& r) {
   Recovery rec;
   auto t = r.get_table("recovery");
   if (!t) return rec;
-  if (auto d = t->get_duration("pain_recovery", 52 * kWeek)) {
-    if (!d->is_fixed() || d->max() <= 0)
-      t->fail("pain_recovery", "pain_recovery must be a fixed, positive time",
-              "one pain point comes back per this time, e.g. \"1 hour\"");
-    rec.pain_every = d->max();
-  }
+  // One pain point comes back per this time.
+  if (auto d = t->get_fixed_duration("pain_recovery", 52 * kWeek, "\"1 hour\"", true))
+    rec.pain_every = *d;
   return rec;
 }
 

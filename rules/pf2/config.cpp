@@ -266,11 +266,7 @@ Recovery read_recovery(Reader& r) {
   auto t = r.get_table("recovery");
   if (!t) return rec;
   rec.nightly_rest = t->get_choice("rest", {"nightly", "none"}).value_or("nightly") == "nightly";
-  if (auto f = t->get_duration("first_rest", 7 * kDay)) {
-    if (!f->is_fixed())
-      t->fail("first_rest", "first_rest must be a fixed time", "e.g. \"8 hours\"");
-    rec.first_rest = f->max();
-  }
+  if (auto f = t->get_fixed_duration("first_rest", 7 * kDay, "\"8 hours\"")) rec.first_rest = *f;
   return rec;
 }
 

@@ -262,11 +262,8 @@ Config read_config(const Scenario& s, size_t v) {
   c.effort = effort == "very_hard" ? Config::Effort::VeryHard
              : effort == "intense" ? Config::Effort::Intense
                                    : Config::Effort::None;
-  if (auto d = enc->get_duration("effort_time", kDay)) {
-    if (!d->is_fixed())
-      enc->fail("effort_time", "effort_time must be a fixed time", "e.g. \"20 minutes\"");
-    c.effort_time = d->max();
-  }
+  if (auto d = enc->get_fixed_duration("effort_time", kDay, "\"20 minutes\""))
+    c.effort_time = *d;
   if (c.effort != Config::Effort::None && c.effort_time == 0)
     enc->fail("effort", "an effort without effort_time", "add effort_time = \"10 minutes\"");
   std::vector<Reader> attackers = enc->get_tables("attackers");

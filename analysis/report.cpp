@@ -337,9 +337,13 @@ std::string summary_table(const RunInfo& info, const RunTally& t) {
     const uint64_t lost = m.end_mask(EndKind::Lost);
     cols.push_back({"lost", [&, lost](size_t v) { return pct(frac(tv[v], tv[v].ends_in(lost))); }});
   }
+  // The counters: columns here, unless the row would then be too wide to read (see below).
+  const size_t counters_at = cols.size();
+  std::vector<Column> counter_cols;
   for (size_t c = 0; c < m.counters.size(); ++c)
-    cols.push_back({m.counters[c].name,
-                    [&, c](size_t v) { return pct(frac(tv[v], tv[v].counter_trials[c])); }});
+    counter_cols.push_back({m.counters[c].name, [&, c](size_t v) {
+                              return pct(frac(tv[v], tv[v].counter_trials[c]));
+                            }});
   auto quantile = [&](const char* duration, double q, const char* head) {
     const int d = m.duration_index(duration);
     if (d >= 0)
@@ -374,12 +378,23 @@ std::string summary_table(const RunInfo& info, const RunTally& t) {
 
   size_t w = 10;
   for (const std::string& v : info.variants) w = std::max(w, v.size() + 2);
-  std::vector<size_t> widths;
-  for (const Column& c : cols) {
+  auto width_of = [&](const Column& c) {
     size_t cw = c.head.size() + 2;
     for (size_t v = 0; v < tv.size(); ++v) cw = std::max(cw, c.cell(v).size() + 2);
-    widths.push_back(cw);
-  }
+    return cw;
+  };
+  // A ruleset with many counters (dnd5e declares 14) would make each row several screens
+  // wide: past kMaxTableWidth the counters go into a table of their own, one row per counter
+  // and a column per variant, which stays readable however many the model declares.
+  size_t row_width = 2 + w;
+  for (const Column& c : cols) row_width += width_of(c);
+  for (const Column& c : counter_cols) row_width += width_of(c);
+  const bool counters_apart = row_width > kMaxTableWidth;
+  if (!counters_apart)
+    cols.insert(cols.begin() + static_cast<std::ptrdiff_t>(counters_at), counter_cols.begin(),
+                counter_cols.end());
+  std::vector<size_t> widths;
+  for (const Column& c : cols) widths.push_back(width_of(c));
   auto line = [&](std::string text) {  // no trailing blanks after the last column
     text.erase(text.find_last_not_of(' ') + 1);
     out += text + "\n";
@@ -391,6 +406,24 @@ std::string summary_table(const RunInfo& info, const RunTally& t) {
     std::string row = "  " + pad(info.variants[v], w);
     for (size_t i = 0; i < cols.size(); ++i) row += pad(cols[i].cell(v), widths[i]);
     line(row);
+  }
+  if (counters_apart) {
+    size_t cw = std::string("trials with at least one").size() + 2;
+    for (const Column& c : counter_cols) cw = std::max(cw, c.head.size() + 4);
+    std::vector<size_t> vw;
+    for (size_t v = 0; v < tv.size(); ++v) {
+      size_t x = info.variants[v].size() + 2;
+      for (const Column& c : counter_cols) x = std::max(x, c.cell(v).size() + 2);
+      vw.push_back(x);
+    }
+    std::string h = "  " + pad("trials with at least one", cw);
+    for (size_t v = 0; v < tv.size(); ++v) h += pad(info.variants[v], vw[v]);
+    line(h);
+    for (const Column& c : counter_cols) {
+      std::string row = "    " + pad(c.head, cw - 2);
+      for (size_t v = 0; v < tv.size(); ++v) row += pad(c.cell(v), vw[v]);
+      line(row);
+    }
   }
   // The paired comparisons: death rate difference, discordant trials, McNemar, and what
   // pairing bought (an independent-streams run would need that many times the trials).

@@ -79,7 +79,10 @@ std::vector<ComparisonRow> comparison_rows(const RunInfo& info, const RunTally& 
 std::vector<std::pair<std::string, std::string>> csv_files(const RunInfo& info, const RunTally& t);
 // run.json's contents.
 std::string run_json(const RunInfo& info, const RunTally& t);
-// The terminal summary.
+// The terminal summary: a row per variant. When the counters as columns would make a row
+// wider than kMaxTableWidth characters, they follow in a table of their own instead (a row
+// per counter, a column per variant).
+inline constexpr size_t kMaxTableWidth = 200;
 std::string summary_table(const RunInfo& info, const RunTally& t);
 
 // A batch side by side — the same fight under several rulesets, or a folder of scenarios: one

@@ -84,3 +84,54 @@ TEST_CASE("summary table: difference from the reference, p90, top sequelae", "[r
   CHECK_THAT(base, Catch::EndsWith("scar 20.00%, lost_eye 5.00%"));
   CHECK_THAT(harsh, Catch::EndsWith("strength_loss 30.00%"));
 }
+
+TEST_CASE("summary table: many counters go into a table of their own", "[report]") {
+  // Few counters stay columns (test_metrics declares two).
+  RunInfo few;
+  few.scenario = "few";
+  few.ruleset = "test";
+  few.variants = {"baseline"};
+  few.variant_descriptions = {""};
+  few.metrics = test::test_metrics();
+  RunTally f({"v", "few", "ab", "test", 1, few.variants}, few.metrics);
+  Outcome o = recovered(60);
+  o.count(0);
+  f.variants[0].add(o, 1, 0);
+  f.ranges.add(0, 1);
+  const std::string narrow = summary_table(few, f);
+  INFO(narrow);
+  CHECK_THAT(row_of(narrow, "variant"), Catch::Contains("knocked_out  resuscitated"));
+  CHECK_THAT(narrow, !Catch::Contains("trials with at least one"));
+
+  // Sixteen long-named counters would make a row far wider than kMaxTableWidth.
+  MetricSpec many = test::test_metrics();
+  many.counters.clear();
+  for (int c = 0; c < 16; ++c)
+    many.counters.push_back({"a_counter_with_a_long_name_" + std::to_string(c), ""});
+  many.validate();
+  RunInfo info = few;
+  info.variants = {"baseline", "other"};
+  info.variant_descriptions = {"", ""};
+  info.metrics = many;
+  RunTally t({"v", "many", "ab", "test", 1, info.variants}, many);
+  for (uint64_t i = 0; i < 4; ++i) {
+    Outcome b = recovered(60), v = recovered(60);
+    b.count(3);              // every trial of the baseline
+    if (i == 0) v.count(3);  // one trial in four of the other
+    t.variants[0].add(b, 1, i);
+    t.variants[1].add(v, 1, i);
+    const Outcome both[] = {b, v};
+    t.add_pairs(both);
+  }
+  t.ranges.add(0, 4);
+  const std::string table = summary_table(info, t);
+  INFO(table);
+  std::istringstream in(table);
+  for (std::string line; std::getline(in, line);) CHECK(line.size() <= kMaxTableWidth);
+  CHECK_THAT(table, Catch::Contains("trials with at least one"));
+  CHECK_THAT(row_of(table, "variant"), !Catch::Contains("a_counter_with_a_long_name_"));
+  // One row per counter, a column per variant, in the declared order.
+  CHECK_THAT(row_of(table, "  a_counter_with_a_long_name_3"),
+             Catch::Contains("100.00%") && Catch::Contains("25.00%"));
+  CHECK(table.find("a_counter_with_a_long_name_0") < table.find("a_counter_with_a_long_name_15"));
+}

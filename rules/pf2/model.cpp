@@ -795,7 +795,8 @@ bool Trial::next_turn_is_earliest(Seconds next) const {
 // anyway: it is played here directly, the same checks on the same streams as character_turn()
 // with the same result. Between the first turn and the one that ends the dying (stable or
 // dead) the dying value changes nothing else (no time accounted, nothing scheduled), so it is
-// kept in a register and the die picks the next value without a branch.
+// kept in a register, and the die's degree gives the next value without a branch: only the
+// loop's exits branch.
 // tests/test_pf2_quiet_dying.cpp compares it, trial by trial, with the logged path.
 void Trial::quiet_dying_turns(Seconds t) {
   static constexpr int kShift[] = {+2, +1, -1, -2};  // by Degree, as in character_turn

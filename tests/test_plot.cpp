@@ -276,7 +276,7 @@ TEST_CASE("plot refuses bad input with status 2 and writes nothing", "[plot]") {
   }
 }
 
-TEST_CASE("plot of a batch's folder plots each scenario's folder, not the batch as one run",
+TEST_CASE("plot of a batch's folder plots each scenario's folder and a page for the batch",
           "[plot]") {
   // A real batch: two rulesets, whose variants both include a "baseline"; the batch's own
   // summary.csv at the top must not be drawn as if it were one scenario's.
@@ -302,6 +302,31 @@ TEST_CASE("plot of a batch's folder plots each scenario's folder, not the batch 
              !Catch::Contains("plain-5e"));
   CHECK_THAT(read_file(d + "/dnd5e-goblin-ambush/plot-death-rate.svg"),
              !Catch::Contains("player-core"));
-  CHECK_FALSE(fs::exists(d + "/report.html"));
   CHECK_FALSE(fs::exists(d + "/plot-death-rate.svg"));
+  // The batch's own page: every scenario and variant of its summary.csv, linked.
+  CHECK_THAT(r.out, Catch::Contains(d + "/report.html"));
+  const std::string page = read_file(d + "/report.html");
+  CHECK_THAT(page, Catch::Contains("A batch of 2 scenarios"));
+  for (const char* link : {"<a href=\"pf2-lone-fighter-ambush/report.html\">",
+                           "<a href=\"dnd5e-goblin-ambush/report.html\">"})
+    CHECK_THAT(page, Catch::Contains(link));
+  for (const char* v : {">player-core<", ">mild-injuries<", ">plain-5e<"})
+    CHECK_THAT(page, Catch::Contains(v));
+
+  // The next batch into the folder makes that page stale, so the run removes it; a
+  // report.html that plot did not write is left alone.
+  const std::vector<std::string> again = {
+      "run",
+      test::source_path("scenarios/examples/pf2-lone-fighter-ambush.toml"),
+      test::source_path("scenarios/examples/dnd5e-goblin-ambush.toml"),
+      "--trials",
+      "1000",
+      "--out",
+      d,
+      "--quiet"};
+  REQUIRE(cli(again).status == 0);
+  CHECK_FALSE(fs::exists(d + "/report.html"));
+  write(d + "/report.html", "<html>mine</html>");
+  REQUIRE(cli(again).status == 0);
+  CHECK(read_file(d + "/report.html") == "<html>mine</html>");
 }

@@ -100,7 +100,8 @@ int cmd_plot(const std::vector<std::string>& args, std::ostream& out, std::ostre
       "The scenario file is read from the path run.json recorded (or --scenario FILE) and\n"
       "shown only if its sha256 matches. A later `lethality run` into the same folder\n"
       "replaces them all. Given a batch's folder (a run of several scenarios), plots each\n"
-      "scenario's folder in it.",
+      "scenario's folder in it and writes the batch's report.html, the scenarios side by\n"
+      "side with links to their own reports.",
       po::options_description("options"),
       {}};
   std::string dir, format = "both", scenario;
@@ -130,6 +131,19 @@ int cmd_plot(const std::vector<std::string>& args, std::ostream& out, std::ostre
                          "--scenario names one scenario's file, and this is a batch's folder",
                          "plot one scenario's folder with --scenario, or the batch without it");
       for (const std::string& d : scenarios) plot_folder(d, format, "", out, err);
+      // The batch's own page, when the batch wrote its summary.csv.
+      if (const auto summary = CsvTable::read(dir + "/summary.csv")) {
+        std::vector<std::string> names;
+        for (const std::string& d : scenarios)
+          names.push_back(std::filesystem::path(d).filename().string());
+        const std::string page = dir + "/report.html";
+        try {
+          write_file_atomically(page, batch_report_html(*summary, names, kVersion));
+        } catch (const CheckpointError& e) {
+          throw InputError({page}, std::string("cannot write the file: ") + e.what());
+        }
+        out << page << "\n";
+      }
     }
   } catch (const InputError& e) {
     err << e.what() << "\n";

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
 #include <ostream>
 #include <sstream>
 
@@ -16,11 +17,32 @@
 #include "sim/cli/output.h"
 #include "sim/cli/plan.h"
 #include "sim/cli/progress.h"
+#include "sim/cli/report_html.h"
 #include "sim/cli/results.h"
 #include "sim/engine/distributed.h"
 #include "sim/engine/ranks.h"
 
 namespace leth {
+
+namespace {
+
+// Removes <root>/report.html if `lethality plot` wrote it for a batch (it names itself so);
+// any other file of that name is left alone.
+void remove_batch_report(const std::string& root) {
+  const std::string page = root + "/report.html";
+  std::ifstream in(page, std::ios::binary);
+  if (!in) return;
+  std::ostringstream text;
+  text << in.rdbuf();
+  in.close();
+  if (text.str().find(std::string("content=\"") + kBatchReportGenerator + "\"") ==
+      std::string::npos)
+    return;
+  std::error_code ignored;
+  std::filesystem::remove(page, ignored);
+}
+
+}  // namespace
 
 double peak_memory_mib() {
   rusage u{};
@@ -237,6 +259,8 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
                                    [](const auto& f) { return f.first == "summary.csv"; });
       const std::string& text = it->second;  // a header, then the rows
       const size_t eol = text.find('\n');
+      // The page `lethality plot` wrote for an earlier batch here no longer matches.
+      if (batch_summary.empty()) remove_batch_report(batch_root);
       batch_summary += batch_summary.empty() ? text : text.substr(eol + 1);
       try {
         write_file_atomically(batch_root + "/summary.csv", batch_summary);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 
 #include "sim/core/clock.h"
 
@@ -289,6 +290,56 @@ std::string report_html(const ResultsFolder& r,
   h += "<p><small>Written by lethality " + html_escape(version) +
        " (<code>lethality plot</code>) from the files in this "
        "folder.</small></p>\n</body>\n</html>\n";
+  return h;
+}
+
+std::string batch_report_html(const CsvTable& summary, const std::vector<std::string>& folders,
+                              const std::string& version) {
+  // The batch's summary.csv: a row per scenario, variant and metric.
+  struct Row {
+    std::string scenario, ruleset, variant;
+    std::map<std::string, size_t> metrics;  // metric -> row of summary.csv
+  };
+  std::vector<Row> rows;
+  for (size_t i = 0; i < summary.rows(); ++i) {
+    const std::string& sc = summary.at(i, "scenario");
+    const std::string& v = summary.at(i, "variant");
+    if (rows.empty() || rows.back().scenario != sc || rows.back().variant != v)
+      rows.push_back({sc, summary.at(i, "ruleset"), v, {}});
+    rows.back().metrics[summary.at(i, "metric")] = i;
+  }
+  auto number = [&](const Row& r, const std::string& metric, const char* column) {
+    const auto it = r.metrics.find(metric);
+    return it == r.metrics.end() ? NAN : summary.number(it->second, column);
+  };
+  std::string h =
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta name=\"generator\" content=\"" +
+      std::string(kBatchReportGenerator) + "\">\n<title>batch of " +
+      std::to_string(folders.size()) + " scenarios — lethality report</title>\n" + kStyle +
+      "</head>\n<body>\n<h1>A batch of " + std::to_string(folders.size()) +
+      " scenarios</h1>\n"
+      "<p>Each scenario's own report, with its charts, comparisons and scenario file, is linked "
+      "from its name.</p>\n<table><thead><tr><th>scenario</th><th>ruleset</th><th>variant</th>"
+      "<th>deaths</th><th>95% CI</th><th>downtime p50</th><th>downtime p90</th>"
+      "<th>out of action p50</th><th>unresolved</th></tr></thead><tbody>\n";
+  for (const Row& r : rows) {
+    const bool linked = std::find(folders.begin(), folders.end(), r.scenario) != folders.end();
+    h += "<tr>";
+    h += linked ? "<td class=\"name\"><a href=\"" + html_escape(r.scenario) + "/report.html\">" +
+                      html_escape(r.scenario) + "</a></td>"
+                : td(r.scenario, "name");
+    h += td(r.ruleset) + td(r.variant) + td(pct(number(r, "death_rate", "estimate"))) +
+         td(pct(number(r, "death_rate", "ci_low")) + " – " +
+            pct(number(r, "death_rate", "ci_high"))) +
+         td(seconds(number(r, "downtime_median_s", "estimate"))) +
+         td(seconds(number(r, "downtime_p90_s", "estimate"))) +
+         td(seconds(number(r, "time_out_of_action_median_s", "estimate"))) +
+         td(pct(number(r, "unresolved_rate", "estimate"))) + "</tr>\n";
+  }
+  h += "</tbody></table>\n<p><small>Written by lethality " + html_escape(version) +
+       " (<code>lethality plot</code>) from the batch's summary.csv.</small></p>\n"
+       "</body>\n</html>\n";
   return h;
 }
 

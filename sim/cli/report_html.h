@@ -29,4 +29,13 @@ std::string inline_svg(const std::string& svg, const std::string& prefix);
 
 std::string html_escape(const std::string& s);
 
+// The page a batch's folder gets (`lethality plot` of a run of several scenarios): the batch's
+// summary.csv side by side, a row per scenario and variant, each scenario linked to its own
+// report.html when its folder is among `folders` (names relative to the batch's folder).
+// It names itself with kBatchReportGenerator, so that the next batch run, which makes it
+// stale, knows it may remove it.
+inline constexpr const char* kBatchReportGenerator = "lethality plot (batch)";
+std::string batch_report_html(const CsvTable& summary, const std::vector<std::string>& folders,
+                              const std::string& version);
+
 }  // namespace leth

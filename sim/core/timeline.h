@@ -94,10 +94,14 @@ class Timeline {
   void insert(Seconds time, Id id, uint16_t kind, uint16_t who, int32_t arg) {
     size_t i = events_.size();
     while (i > head_ && time < events_[i - 1].time) --i;
-    if (i == events_.size())
-      events_.emplace_back(time, id, kind, who, arg);
-    else
-      events_.emplace(events_.begin() + static_cast<std::ptrdiff_t>(i), time, id, kind, who, arg);
+    Event& e = i == events_.size()
+                   ? events_.emplace_back()
+                   : *events_.emplace(events_.begin() + static_cast<std::ptrdiff_t>(i));
+    e.time = time;
+    e.id = id;
+    e.kind = kind;
+    e.who = who;
+    e.arg = arg;
   }
 
   // A copy of a pending event, read field by field. schedule() writes an event field by

@@ -60,7 +60,10 @@ options = { recovery_check = "flat", wounded = true }
 )");
 }
 
-void same_trials(const LoadedScenario& ls, uint64_t trials, uint64_t* dying_trials) {
+// Every trial replayed logged (the timeline) and silent (the quiet loop where it applies);
+// returns how many dying turns the silent replays played in the quiet loop.
+uint64_t same_trials(const LoadedScenario& ls, uint64_t trials, uint64_t* dying_trials) {
+  const uint64_t quiet_before = pf2::quiet_dying_turns_played();
   for (uint64_t trial = 0; trial < trials; ++trial)
     for (size_t v = 0; v < ls.models.size(); ++v) {
       EventLog log;
@@ -72,29 +75,32 @@ void same_trials(const LoadedScenario& ls, uint64_t trials, uint64_t* dying_tria
       REQUIRE(draws_logged == draws_silent);
       if (silent.has(pf2::metric::kTimeDying)) ++*dying_trials;
     }
+  return pf2::quiet_dying_turns_played() - quiet_before;
 }
 
 }  // namespace
 
 TEST_CASE("pf2: the quiet dying loop plays the same trials as the timeline", "[pf2][quiet]") {
   uint64_t dying = 0;
-  same_trials(test::load_text(lonely_fight()), 3000, &dying);
-  CHECK(dying > 1000);  // the loop ran in many of them
+  const uint64_t quiet = same_trials(test::load_text(lonely_fight()), 3000, &dying);
+  CHECK(dying > 1000);
+  CHECK(quiet > dying);  // the loop ran, several turns in most dying trials
 }
 
 TEST_CASE("pf2: the quiet dying loop stops at the horizon and at pending events", "[pf2][quiet]") {
-  uint64_t dying = 0;
+  uint64_t dying = 0, quiet = 0;
   // A horizon 30 s after the fight: many trials are still dying when it comes.
-  same_trials(test::load_text(brutal_fight("", "").insert(0, "horizon = \"48 s\"\n")), 2000,
+  quiet += same_trials(test::load_text(brutal_fight("", "").insert(0, "horizon = \"48 s\"\n")), 2000,
               &dying);
   // Rest that starts during the dying (first_rest 0): a pending event before the next turn.
-  same_trials(test::load_text(brutal_fight("", R"(
+  quiet += same_trials(test::load_text(brutal_fight("", R"(
 [recovery]
 rest = "nightly"
 first_rest = "12 s"
 )")),
               2000, &dying);
   CHECK(dying > 1000);
+  CHECK(quiet > 1000);
 }
 
 TEST_CASE("pf2: with hero points or a healer the dying turns take the timeline", "[pf2][quiet]") {
@@ -108,12 +114,14 @@ options = { heroic_recovery = "last_chance" }
 name = "never"
 options = { heroic_recovery = "never" }
 )");
+  // Once the hero point is spent the loop may take over: it is compared, not counted.
   same_trials(test::load_text(hero), 1500, &dying);
-  same_trials(test::load_text(brutal_fight("", R"(
+  const uint64_t quiet = same_trials(test::load_text(brutal_fight("", R"(
 [aftercare]
 help_arrives = "2d6 rounds"
 healer = { medicine = 4, first_aid = true }
 )")),
               1500, &dying);
   CHECK(dying > 500);
+  CHECK(quiet == 0);  // a healer on the way: every dying turn was an event
 }

@@ -798,6 +798,8 @@ bool Trial::next_turn_is_earliest(Seconds next) const {
 // kept in a register, and the die's degree gives the next value without a branch: only the
 // loop's exits branch.
 // tests/test_pf2_quiet_dying.cpp compares it, trial by trial, with the logged path.
+thread_local uint64_t quiet_turns_played = 0;
+
 void Trial::quiet_dying_turns(Seconds t) {
   static constexpr int kShift[] = {+2, +1, -1, -2};  // by Degree, as in character_turn
   const bool fortitude = opt_.recovery_check == RecoveryCheck::Fortitude;
@@ -806,6 +808,7 @@ void Trial::quiet_dying_turns(Seconds t) {
   const int death = death_at();
   int dying = dying_;
   for (;;) {
+    ++quiet_turns_played;
     Stream s = open(rng_, streams::dying_check(dying_checks_++));
     const int nat = s.die(20);  // roll_check(s, mod, dc_base + dying), spelled out inline
     const Degree degree = degree_of(nat, nat + mod, dc_base + dying);
@@ -969,6 +972,10 @@ Outcome Trial::run() {
 
 Outcome Model::run_trial(TrialContext& ctx) const {
   return Trial(*this, ctx).run();
+}
+
+uint64_t quiet_dying_turns_played() {
+  return quiet_turns_played;
 }
 
 }  // namespace leth::pf2

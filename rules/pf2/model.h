@@ -33,6 +33,11 @@ enum Duration : uint16_t {
 };
 }  // namespace metric
 
+// How many dying turns this thread has played in the quiet loop (Trial::quiet_dying_turns):
+// tests/test_pf2_quiet_dying.cpp checks that the loop it compares with the timeline ran, and
+// that it did not where it must not. One thread-local add per quiet turn.
+uint64_t quiet_dying_turns_played();
+
 // rules/pf2/template.cpp: every scenario key, commented.
 const char* scenario_template();
 

@@ -103,7 +103,8 @@ const MetricSpec& test_metrics() {
                  {EndKind::Unresolved, "dying", ""},
                  {EndKind::Lost, "madness", ""}},
         .counters = {{"knocked_out", ""}, {"resuscitated", ""}},
-        .durations = {{"downtime", ""}, {"time_out_of_action", ""}, {"time_to_death", ""}},
+        .durations = {shared_duration(kDowntime), shared_duration(kTimeOutOfAction),
+                      shared_duration(kTimeToDeath)},
         .sequelae = {{"scar", "", ""}, {"strength_loss", "Strength", ""}, {"lost_eye", "", ""}},
     };
     s.validate();

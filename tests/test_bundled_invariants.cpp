@@ -29,8 +29,7 @@ std::vector<std::string> bundled_files() {
 std::vector<LoadedScenario> load_with_copy(const std::string& file) {
   const std::string text = test::read_file(file) + "\n[[variants]]\nname = \"" + kCopy +
                            "\"\ndescription = \"the baseline again\"\n";
-  return load_scenarios(
-      test::write_file("invariants/" + fs::path(file).filename().string(), text));
+  return load_scenarios(test::write_file("invariants/" + fs::path(file).filename().string(), text));
 }
 
 size_t variant_index(const LoadedScenario& ls, const std::string& name) {

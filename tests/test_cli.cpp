@@ -13,7 +13,6 @@
 #include <sstream>
 
 #include "rules/pf2/config.h"
-#include "sim/engine/registry.h"
 #include "sim/cli/cli.h"
 #include "sim/cli/output.h"
 #include "sim/core/number.h"
@@ -94,7 +93,8 @@ TEST_CASE("rules pf2 lists every pf2 option with its default, values and help", 
   CHECK_THAT(r.out, Catch::Contains("\n  unresolved_injured: conscious but below full HP"));
   CHECK_THAT(r.out, Catch::Contains("counters (summary.csv: <name>_rate, <name>_mean):\n"
                                     "  knocked_out: times the character fell to 0 HP\n"));
-  CHECK_THAT(r.out, Catch::Contains("\n  time_out_of_action: from the first fall to 0 HP"));
+  CHECK_THAT(r.out, Catch::Contains(
+                        "\n  time_out_of_action: from the first moment the character cannot act"));
   CHECK_THAT(r.out, Catch::Contains("sequelae (sequelae.csv): none\n"));
   // And every scenario key, from the loader's calls on the template.
   CHECK_THAT(r.out, Catch::Contains("  [character]\n    level "));

@@ -13,8 +13,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 
@@ -42,8 +42,7 @@ std::string golden_root() {
 // run.json without what a run measures (time, memory, threads) or where the file was.
 std::string stable_run_json(const std::string& path) {
   nlohmann::json j = nlohmann::json::parse(test::read_file(path));
-  for (const char* k : {"elapsed_s", "peak_memory_mib", "threads", "trials_per_second"})
-    j.erase(k);
+  for (const char* k : {"elapsed_s", "peak_memory_mib", "threads", "trials_per_second"}) j.erase(k);
   j["scenario"].erase("file");
   return j.dump(2) + "\n";
 }
@@ -123,7 +122,8 @@ TEST_CASE("golden: every bundled scenario's results are the committed ones", "[g
       }
       REQUIRE(fs::is_directory(golden));  // a new scenario: LETHALITY_UPDATE_GOLDEN=1
       std::set<std::string> kept;
-      for (const auto& e : fs::directory_iterator(golden)) kept.insert(e.path().filename().string());
+      for (const auto& e : fs::directory_iterator(golden))
+        kept.insert(e.path().filename().string());
       for (const auto& [f, bytes] : now) {
         INFO(name << "/" << f);
         REQUIRE(kept.count(f) == 1);  // a file the run writes now and the golden lacks

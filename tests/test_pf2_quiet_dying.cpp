@@ -90,15 +90,15 @@ TEST_CASE("pf2: the quiet dying loop plays the same trials as the timeline", "[p
 TEST_CASE("pf2: the quiet dying loop stops at the horizon and at pending events", "[pf2][quiet]") {
   uint64_t dying = 0, quiet = 0;
   // A horizon 30 s after the fight: many trials are still dying when it comes.
-  quiet += same_trials(test::load_text(brutal_fight("", "").insert(0, "horizon = \"48 s\"\n")), 2000,
-              &dying);
+  quiet += same_trials(test::load_text(brutal_fight("", "").insert(0, "horizon = \"48 s\"\n")),
+                       2000, &dying);
   // Rest that starts during the dying (first_rest 0): a pending event before the next turn.
   quiet += same_trials(test::load_text(brutal_fight("", R"(
 [recovery]
 rest = "nightly"
 first_rest = "12 s"
 )")),
-              2000, &dying);
+                       2000, &dying);
   CHECK(dying > 1000);
   CHECK(quiet > 1000);
 }
@@ -121,7 +121,7 @@ options = { heroic_recovery = "never" }
 help_arrives = "2d6 rounds"
 healer = { medicine = 4, first_aid = true }
 )")),
-              1500, &dying);
+                                     1500, &dying);
   CHECK(dying > 500);
   CHECK(quiet == 0);  // a healer on the way: every dying turn was an event
 }

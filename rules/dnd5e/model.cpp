@@ -42,13 +42,9 @@ const RulesetInfo& Model::info() {
                    {"limbs_lost_to_deadline",
                     "hands or feet lost to an untreated severe burn, frostbite or necrosis"},
                    {"frostbite_worsened", "frostbite turned serious untreated"}},
-      .durations = {{kDowntime,
-                     "from the start of the fight until full HP, conscious, out of bed with no "
-                     "healable injury open; over the trials that recovered"},
-                    {kTimeOutOfAction,
-                     "time unconscious, paralysed, stunned, incapacitated or in bed, in all, "
-                     "until the trial ends; over the trials ever out of action"},
-                    {kTimeToDeath, "from the start of the fight until death; over deaths"},
+      .durations = {shared_duration(kDowntime),
+                    shared_duration(kTimeOutOfAction),
+                    shared_duration(kTimeToDeath),
                     {"time_unconscious",
                      "time at 0 HP or in a coma, in all; over the trials ever unconscious"},
                     {"time_in_bed",

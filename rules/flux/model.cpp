@@ -29,13 +29,9 @@ const RulesetInfo& Model::info() {
                    {"sleep_tests_failed", "failed Will tests after a partial night"},
                    {"falls_cushioned", "falls cushioned by a spell or a passed ADR test"},
                    {"concoctions", "curative concoctions the helper gave at 0 PV or less"}},
-      .durations = {{kDowntime,
-                     "from the start until back to full PV; over the trials that "
-                     "recovered (0 when never hurt)"},
-                    {kTimeOutOfAction,
-                     "from the coma's onset until awake; over the trials "
-                     "with a coma that end awake"},
-                    {kTimeToDeath, "from the start until death; over deaths"},
+      .durations = {shared_duration(kDowntime),
+                    shared_duration(kTimeOutOfAction),
+                    shared_duration(kTimeToDeath),
                     {"time_to_stabilise",
                      "from the coma's onset until stabilised; over the "
                      "trials stabilised"},

@@ -29,14 +29,9 @@ const RulesetInfo& Model::info() {
                    {"healing_rolls", "healing rolls made"},
                    {"healing_failures", "healing rolls failed (the patient unstable again)"},
                    {"mental_wounds", "mental wounds received (shocks, traumas, psychoses)"}},
-      .durations = {{kDowntime,
-                     "from the start until no physical wound is left; over the trials that "
-                     "recovered"},
-                    {kTimeOutOfAction,
-                     "from the first time the character is unconscious, unstable or holds a "
-                     "grave or critical wound until none of these holds for good; over the "
-                     "trials that reached and left that state"},
-                    {kTimeToDeath, "from the start until death; over deaths"},
+      .durations = {shared_duration(kDowntime),
+                    shared_duration(kTimeOutOfAction),
+                    shared_duration(kTimeToDeath),
                     {"time_unstable",
                      "seconds with unstable wounds in all (to the horizon if still "
                      "unstable); over the trials ever wounded"},

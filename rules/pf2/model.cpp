@@ -22,20 +22,19 @@ const RulesetInfo& Model::info() {
       .counters = {{"knocked_out", "times the character fell to 0 HP"},
                    {"hero_points_spent",
                     "hero points spent on heroic recovery (004 \"Récupération héroïque\")"}},
-      .durations = {{kDowntime,
-                     "from the start of the fight until back to full HP; over the "
-                     "trials that recovered"},
-                    {kTimeOutOfAction,
-                     "from the first fall to 0 HP until conscious for good; "
-                     "over the trials knocked out that end conscious"},
-                    {kTimeToDeath, "from the start of the fight until death; over deaths"},
+      .durations = {shared_duration(kDowntime),
+                    shared_duration(kTimeOutOfAction),
+                    shared_duration(kTimeToDeath),
                     {"time_dying",
                      "seconds spent with the dying condition in all; over the "
                      "trials that were ever dying"}},
       .sequelae = {},  // seed 004 has no lasting injuries
   };
-  static const RulesetInfo r{"pf2", "Pathfinder 2e: hit points, dying and recovery",
-                             "004_3cd47c20af020d45.txt", &option_specs(), &metrics,
+  static const RulesetInfo r{"pf2",
+                             "Pathfinder 2e: hit points, dying and recovery",
+                             "004_3cd47c20af020d45.txt",
+                             &option_specs(),
+                             &metrics,
                              &scenario_template};
   return r;
 }

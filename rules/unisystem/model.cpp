@@ -38,13 +38,9 @@ const RulesetInfo& Model::info() {
                    {"endurance_knockouts", "fell unconscious at 0 endurance or less"},
                    {"hp_from_endurance", "hit points lost to endurance damage (realism)"},
                    {"essence_will_failures", "failed Will tests below 0 essence"}},
-      .durations = {{kDowntime,
-                     "from the start of the fight until full HP, endurance and essence; over "
-                     "the trials that recovered"},
-                    {kTimeOutOfAction,
-                     "from the first fall (collapsed, down, unconscious or dying) until fully "
-                     "recovered: the bed rest; over the trials that fell and recovered"},
-                    {kTimeToDeath, "from the start of the fight until death; over deaths"},
+      .durations = {shared_duration(kDowntime),
+                    shared_duration(kTimeOutOfAction),
+                    shared_duration(kTimeToDeath),
                     {"time_below_zero",
                      "time with HP below 0, in all; over the trials that went below 0"},
                     {"time_dying",
@@ -456,9 +452,8 @@ void Trial::after_hits(size_t actor, int round, Seconds t, int64_t damage, int h
   if (opt_.shock_test && damage > 0 && !out_of_fight_) {
     // 000 (alley): "un test simple de Volonté ... un malus égal aux dégâts subis".
     Stream s = stream(kShockKind);
-    const int base = static_cast<int>(
-        std::max<int64_t>(2 * ch_.will + action_penalty(true) + mental_penalty() - damage,
-                          -1'000'000));
+    const int base = static_cast<int>(std::max<int64_t>(
+        2 * ch_.will + action_penalty(true) + mental_penalty() - damage, -1'000'000));
     const TestResult r = roll_test(s, base);
     note(log_, t, [&] { return "Will test after the hit: " + test_text(r, base); });
     if (!r.passed()) {
@@ -470,9 +465,8 @@ void Trial::after_hits(size_t actor, int round, Seconds t, int64_t damage, int h
     // 000: "un test difficile de Volonté à -1 pour chaque groupe de 5 points ... en dessous
     // de 0"; a failure costs a mental attribute level or gives a mental flaw.
     Stream s = stream(kEssenceWillKind);
-    const int base =
-        ch_.will + essence_penalty() + mental_penalty() -
-        groups_below(essence_, 0, 5, opt_.groups_round_up);
+    const int base = ch_.will + essence_penalty() + mental_penalty() -
+                     groups_below(essence_, 0, 5, opt_.groups_round_up);
     const TestResult r = roll_test(s, base);
     note(log_, t, [&] { return "Will test below 0 essence: " + test_text(r, base); });
     if (!r.passed()) {

@@ -59,6 +59,14 @@ void check_names(const std::vector<std::string>& names, const char* what) {
 }
 }  // namespace
 
+DurationSpec shared_duration(const char* name) {
+  const std::string n = name;
+  if (n == kDowntime) return {n, kDowntimeHelp};
+  if (n == kTimeOutOfAction) return {n, kTimeOutOfActionHelp};
+  if (n == kTimeToDeath) return {n, kTimeToDeathHelp};
+  throw std::logic_error("metrics: \"" + n + "\" is not a shared duration");
+}
+
 int MetricSpec::duration_index(const std::string& name) const {
   return index_of(durations, name);
 }
@@ -93,10 +101,16 @@ void MetricSpec::validate() const {
   names.clear();
   for (const SequelaSpec& s : sequelae) names.push_back(s.name);
   check_names(names, "sequela");
-  for (const char* required : {kDowntime, kTimeOutOfAction, kTimeToDeath})
-    if (duration_index(required) < 0)
+  for (const char* required : {kDowntime, kTimeOutOfAction, kTimeToDeath}) {
+    const int d = duration_index(required);
+    if (d < 0)
       throw std::logic_error(std::string("metrics: every model declares the duration \"") +
                              required + "\"");
+    if (durations[static_cast<size_t>(d)].help != shared_duration(required).help)
+      throw std::logic_error(std::string("metrics: \"") + required +
+                             "\" means one thing in every ruleset: declare it with "
+                             "shared_duration()");
+  }
   if (!has_kind(EndKind::Died) || !has_kind(EndKind::Recovered) || !has_kind(EndKind::Unresolved))
     throw std::logic_error("metrics: every model declares died, recovered and unresolved ends");
 }

@@ -62,14 +62,31 @@ struct MetricSpec {
   int counter_index(const std::string& name) const;
 
   // Throws std::logic_error when the declaration breaks a rule: names (letters, digits and
-  // '_'), unique, within Outcome's capacities, and the two durations every ruleset reports
-  // ("downtime" and "time_out_of_action") and "time_to_death" declared.
+  // '_'), unique, within Outcome's capacities, and the three shared durations declared with
+  // their shared meaning (shared_duration()).
   void validate() const;
 };
 
-// Durations every model declares (DESIGN.md: how long the character is out of action).
+// The durations every model declares, each defined once, here: what starts it, what ends it,
+// over which trials. A model declares them with shared_duration() (these very words, which the
+// README's outputs section quotes), and measures time_out_of_action with OutOfAction
+// (sim/core/out_of_action.h). What "full health" and "cannot act" mean under its rules is all
+// a ruleset's README adds.
 inline constexpr const char* kDowntime = "downtime";
 inline constexpr const char* kTimeOutOfAction = "time_out_of_action";
 inline constexpr const char* kTimeToDeath = "time_to_death";
+
+inline constexpr const char* kDowntimeHelp =
+    "from the start of the trial until back to full health; over the trials that recovered "
+    "(0 for a character never hurt)";
+inline constexpr const char* kTimeOutOfActionHelp =
+    "from the first moment the character cannot act until able to act again for good; over "
+    "the trials out of action at least once that end alive and able to act (deaths, and "
+    "trials still out of action at the horizon, are counted by their ends, not here)";
+inline constexpr const char* kTimeToDeathHelp =
+    "from the start of the trial until death; over deaths";
+
+// {kDowntime, kDowntimeHelp} and likewise: throws std::logic_error for another name.
+DurationSpec shared_duration(const char* name);
 
 }  // namespace leth

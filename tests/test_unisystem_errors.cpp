@@ -6,6 +6,8 @@
 #include <filesystem>
 
 #include "rules/unisystem/creatures.h"
+#include "sim/engine/load.h"
+#include "sim/engine/registry.h"
 #include "sim/engine/runner.h"
 #include "tests/cli_support.h"
 #include "tests/support.h"
@@ -159,10 +161,37 @@ TEST_CASE("unisystem: bad creature tables are located errors", "[unisystem][cata
   no_test.replace(no_test.find("survival_test = \"con_will\"\n"), 27, "");
   CHECK_THAT(error(no_test), Catch::Contains("missing key 'survival_test'"));
   // The fuzzer's own input: a formula for essence with no `per`.
-  const std::string crash = test::read_file(test::source_path(
-      "tests/fuzz/regressions/unisystem-essence-without-per.toml"));
+  const std::string crash = test::read_file(
+      test::source_path("tests/fuzz/regressions/unisystem-essence-without-per.toml"));
   REQUIRE_FALSE(crash.empty());
   CHECK_THAT(error(crash), Catch::Contains("missing key"));
+}
+
+TEST_CASE("unisystem: crit_chance is listed as what is accepted, 0 alone", "[unisystem][keys]") {
+  // Issue #20 item 12: `lethality rules unisystem` listed crit_chance as 0..1, but unisystem
+  // has no critical hits and refuses anything but 0.
+  const RulesetInfo* info = nullptr;
+  for (const RulesetInfo& r : rulesets())
+    if (r.id == "unisystem") info = &r;
+  REQUIRE(info != nullptr);
+  const KeyCatalog c = scenario_keys(*info);
+  const KeyEntry* crit = nullptr;
+  for (const KeyEntry& e : c.entries())
+    if (e.key == "crit_chance") crit = &e;
+  REQUIRE(crit != nullptr);
+  CHECK(crit->kind == "number 0..0");
+  const std::string fixed = with("attack_bonus = 3\n", "hit_chance = 0.5\n");
+  CHECK(test::error_of([&] { test::load_text(fixed, "fixed.toml"); }).empty());
+  std::string zero = fixed;
+  zero.replace(zero.find("hit_chance = 0.5\n"), 16, "hit_chance = 0.5\ncrit_chance = 0\n");
+  CHECK(test::error_of([&] { test::load_text(zero, "zero.toml"); }).empty());
+  std::string text = fixed;
+  text.replace(text.find("hit_chance = 0.5\n"), 16, "hit_chance = 0.5\ncrit_chance = \"x\"\n");
+  CHECK_THAT(test::error_of([&] { test::load_text(text, "text.toml"); }),
+             Catch::Contains("text.toml:") &&
+                 Catch::Contains("crit_chance: unisystem has no "
+                                 "critical hits") &&
+                 Catch::Contains("only crit_chance = 0 is accepted"));
 }
 
 TEST_CASE("unisystem: a variant equal to the baseline differs by exactly zero",

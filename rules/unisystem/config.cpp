@@ -153,12 +153,22 @@ Profile read_profile(Reader& r, std::string name, Dice damage, uint16_t type, bo
   return p;
 }
 
+// 000 has no critical hits: crit_chance is read first here, as 0 alone, so that `lethality
+// rules unisystem` lists what is accepted ("number 0..0") rather than read_attacker()'s 0..1.
+void read_no_crit_chance(Reader& r) {
+  try {
+    r.get_number("crit_chance", 0.0, 0.0);
+  } catch (const InputError&) {  // any other value, or not a number
+    r.fail("crit_chance", "unisystem has no critical hits",
+           "success levels decide how many bullets of a burst hit (burst); only crit_chance = 0 "
+           "is accepted");
+  }
+}
+
 Attacker read_one(Reader& r, size_t index) {
   Attacker a;
+  read_no_crit_chance(r);
   a.base = read_attacker(r, vocabulary(), index);
-  if (a.base.crit_chance != 0.0)
-    r.fail("crit_chance", "unisystem has no critical hits",
-           "success levels decide how many bullets of a burst hit (burst)");
   const bool fixed = a.base.hit_chance.has_value();
   if (a.base.has_attacks) {
     if (fixed)
@@ -262,8 +272,7 @@ Config read_config(const Scenario& s, size_t v) {
   c.effort = effort == "very_hard" ? Config::Effort::VeryHard
              : effort == "intense" ? Config::Effort::Intense
                                    : Config::Effort::None;
-  if (auto d = enc->get_fixed_duration("effort_time", kDay, "\"20 minutes\""))
-    c.effort_time = *d;
+  if (auto d = enc->get_fixed_duration("effort_time", kDay, "\"20 minutes\"")) c.effort_time = *d;
   if (c.effort != Config::Effort::None && c.effort_time == 0)
     enc->fail("effort", "an effort without effort_time", "add effort_time = \"10 minutes\"");
   std::vector<Reader> attackers = enc->get_tables("attackers");

@@ -160,6 +160,20 @@ TEST_CASE("unisystem: bad creature tables are located errors", "[unisystem][cata
   std::string no_test = human;
   no_test.replace(no_test.find("survival_test = \"con_will\"\n"), 27, "");
   CHECK_THAT(error(no_test), Catch::Contains("missing key 'survival_test'"));
+  // A second rate only where the first counts channelling; each track by a rule it can use.
+  std::string second = human;
+  second.replace(
+      second.find("{ rule = \"standard\" }"), 21,
+      "{ will = 1, per = \"minute\", without_channelling = { will = 2, per = \"hour\" } }");
+  CHECK_THAT(error(second), Catch::Contains("creatures.toml:8:") &&
+                                Catch::Contains("a second rate on a formula without channelling"));
+  std::string essence_rest = human;
+  essence_rest.replace(essence_rest.find("{ rule = \"standard\" }"), 21, "{ rule = \"rest\" }");
+  CHECK_THAT(error(essence_rest), Catch::Contains("essence recovers by"));
+  std::string endurance_medical = human;
+  endurance_medical.replace(endurance_medical.find("{ rule = \"rest\" }"), 17,
+                            "{ rule = \"medical\" }");
+  CHECK_THAT(error(endurance_medical), Catch::Contains("endurance recovers by"));
   // The fuzzer's own input: a formula for essence with no `per`.
   const std::string crash = test::read_file(
       test::source_path("tests/fuzz/regressions/unisystem-essence-without-per.toml"));

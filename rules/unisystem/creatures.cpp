@@ -11,6 +11,25 @@ namespace {
 
 constexpr const char* kTablePath = "rules/unisystem/data/creatures.toml";
 
+// points, con, will, channelling and per of a formula (a rate's own, or its second one).
+Formula read_formula(Reader& t) {
+  Formula f;
+  f.points = static_cast<int>(t.get_int("points", 0, 1000, 0));
+  f.con = static_cast<int>(t.get_int("con", 0, 10, 0));
+  f.will = static_cast<int>(t.get_int("will", 0, 10, 0));
+  f.channelling = static_cast<int>(t.get_int("channelling", 0, 10, 0));
+  const std::string per = t.need_choice("per", {"turn", "minute", "5 minutes", "hour", "day"});
+  f.per = per == "turn"        ? kTurn
+          : per == "minute"    ? kMinute
+          : per == "5 minutes" ? 5 * kMinute
+          : per == "hour"      ? kHour
+                               : kDay;
+  if (f.points + f.con + f.will + f.channelling == 0)
+    t.fail_here("a formula that restores nothing",
+                "give points, con, will or channelling, or write rule = \"none\"");
+  return f;
+}
+
 Rate read_rate(Reader& row, const char* key) {
   auto t = row.get_table(key);
   if (!t)
@@ -26,19 +45,14 @@ Rate read_rate(Reader& row, const char* key) {
     return r;
   }
   r.rule = Rate::Rule::Formula;
-  r.points = static_cast<int>(t->get_int("points", 0, 1000, 0));
-  r.con = static_cast<int>(t->get_int("con", 0, 10, 0));
-  r.will = static_cast<int>(t->get_int("will", 0, 10, 0));
-  r.channelling = static_cast<int>(t->get_int("channelling", 0, 10, 0));
-  const std::string per = t->need_choice("per", {"turn", "minute", "5 minutes", "hour", "day"});
-  r.per = per == "turn"        ? kTurn
-          : per == "minute"    ? kMinute
-          : per == "5 minutes" ? 5 * kMinute
-          : per == "hour"      ? kHour
-                               : kDay;
-  if (r.points + r.con + r.will + r.channelling == 0)
-    t->fail_here("a formula that restores nothing",
-                 "give points, con, will or channelling, or write rule = \"none\"");
+  static_cast<Formula&>(r) = read_formula(*t);
+  if (auto w = t->get_table("without_channelling")) {
+    if (r.channelling == 0)
+      t->fail("without_channelling", "a second rate on a formula without channelling",
+              "without_channelling replaces a formula that counts channelling, for a character "
+              "without it");
+    r.without_channelling = read_formula(*w);
+  }
   return r;
 }
 
@@ -63,7 +77,13 @@ Creature read_creature(Reader& row) {
   if (c.hp.rule == Rate::Rule::Rest || c.hp.rule == Rate::Rule::Standard)
     row.fail("hp", "hit points recover by \"medical\", a formula, \"none\" or \"power\"");
   c.endurance = read_rate(row, "endurance");
+  if (c.endurance.rule == Rate::Rule::Medical || c.endurance.rule == Rate::Rule::Standard ||
+      c.endurance.rule == Rate::Rule::Power)
+    row.fail("endurance", "endurance recovers by \"rest\", a formula or \"none\"");
   c.essence = read_rate(row, "essence");
+  if (c.essence.rule == Rate::Rule::Medical || c.essence.rule == Rate::Rule::Rest ||
+      c.essence.rule == Rate::Rule::Power)
+    row.fail("essence", "essence recovers by \"standard\", a formula or \"none\"");
   // survival_threshold: an integer, or "will_x2"; absent: "/" (none).
   if (const toml::node* th = row.table()->get("survival_threshold"); th && th->is_integer()) {
     c.has_threshold = true;

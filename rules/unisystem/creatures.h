@@ -16,13 +16,24 @@ namespace leth::unisystem {
 // choice 2.
 inline constexpr Seconds kTurn = 5;
 
-struct Rate {
-  enum class Rule { Formula, Medical, Rest, Standard, None, Power };
-  Rule rule = Rule::None;
+// points + con x Con + will x Will + channelling x channelling, every `per` seconds.
+struct Formula {
   int points = 0, con = 0, will = 0, channelling = 0;
-  Seconds per = 0;  // Formula: every `per` seconds
+  Seconds per = 0;
   int amount(int con_v, int will_v, int channelling_v) const {
     return points + con * con_v + will * will_v + channelling * channelling_v;
+  }
+};
+
+struct Rate : Formula {
+  enum class Rule { Formula, Medical, Rest, Standard, None, Power };
+  Rule rule = Rule::None;
+  // 000's essence table gives Fantôme and Féral two rates, "(Canalisation d'essence) points /
+  // minute (Volonté) points / minute": the second for a character without Essence Channelling.
+  std::optional<Formula> without_channelling;
+  // The formula that applies to a character with this Essence Channelling level.
+  const Formula& for_channelling(int channelling) const {
+    return channelling == 0 && without_channelling ? *without_channelling : *this;
   }
 };
 

@@ -416,8 +416,9 @@ TEST_CASE("unisystem: essence drain, the Will test and the survival test at -30"
   CHECK(has(r, "essence survival test (Con + Will - 0): D10 9 + 2 = 11"));
   CHECK(r.outcome.end == um::kRecovered);
   CHECK(sequela(r.outcome, um::kMentalFlaw) == 1);
-  // 45 essence at Will 3 an hour: 15 hours.
-  CHECK(r.outcome.durations[um::kDowntime] == unisystem::kTurn + 15 * kHour);
+  // 45 essence at Will 3 an hour: 15 hours from the drain (README, interpretation 24: essence
+  // comes back on its own clock from the drain, not from the end of the fight).
+  CHECK(r.outcome.durations[um::kDowntime] == 15 * kHour);
 }
 
 TEST_CASE("unisystem: half the essence lost, -1 on the Will test after a hit", "[unisystem]") {

@@ -1,9 +1,12 @@
 #include "rules/unisystem/model.h"
 
 #include <algorithm>
-#include <limits>
+#include <array>
+#include <utility>
 
 #include "rules/unisystem/roll.h"
+#include "rules/unisystem/track.h"
+#include "sim/core/out_of_action.h"
 #include "sim/core/substreams.h"
 
 namespace leth::unisystem {
@@ -77,9 +80,10 @@ using namespace metric;
 // Tracks never fall below this, so that no sum of blows overflows an int (far past any death).
 constexpr int kFloor = -10'000'000;
 
-constexpr Seconds kNever = std::numeric_limits<Seconds>::max() / 4;
 // The round-end tests' creature index in fight_test().
 constexpr uint64_t kRoundEnd = streams::kMaxActors - 1;
+// fight_test() numbers turns below 2^20 (60 days of 5-second turns).
+constexpr int64_t kMaxTurns = int64_t{1} << 20;
 
 // The kinds of fight_test().
 enum FightTest : uint64_t {
@@ -91,6 +95,15 @@ enum FightTest : uint64_t {
   kEssenceSurvivalKind,
   kDrainKind,
   kEnduranceKind,
+};
+
+// One trial's timeline: the fight's rounds, the minute-by-minute survival tests and the
+// endurance tests after the fight, in one order (README, interpretation 21).
+enum class Ev : uint16_t {
+  Round,          // arg: the round; the end of the one before, then the creatures' turns
+  FightEnds,      // arg: the last round; its end, then the fight is over
+  Minute,         // arg: the minute of the dying episode; the survival test (helpers first)
+  EnduranceTest,  // after the fight, a turn's endurance test while at 0 or less
 };
 
 // 000: "à 1 ou 0 points d'essence ... Tous les tests et épreuves subissent une pénalité de -3".
@@ -118,6 +131,18 @@ Seconds ceil_div(int64_t a, int64_t b) {
   return (a + b - 1) / b;
 }
 
+// 000 "Récupérer des points d'essence": "leur niveau de canalisation d'essence par minute.
+// Ceux qui ne l'ont pas ... 1 point d'essence par niveau de volonté, chaque heure"; or the
+// creature's own rate. {points, per}; 0 points: essence does not come back by itself.
+std::pair<int, Seconds> essence_rate(const Creature& cr, const Character& ch) {
+  const Rate& r = cr.essence;
+  if (r.rule == Rate::Rule::Standard)
+    return ch.channelling > 0 ? std::pair{ch.channelling, kMinute} : std::pair{ch.will, kHour};
+  if (r.rule != Rate::Rule::Formula) return {0, 0};  // "/"
+  const Formula& f = r.for_channelling(ch.channelling);
+  return {f.amount(ch.con, ch.will, ch.channelling), f.per};
+}
+
 class Trial {
  public:
   Trial(const Model& m, TrialContext& ctx)
@@ -127,19 +152,29 @@ class Trial {
         ch_(cfg_.character),
         cr_(*ch_.creature),
         rng_(ctx.rng),
-        log_(ctx.log) {
+        log_(ctx.log),
+        timeline_(ctx.timeline) {
     hp_ = ch_.hp;
+    hp_full_at_ = hp_ >= ch_.max_hp ? 0 : -1;
     endurance_tracked_ = cr_.endurance.rule != Rate::Rule::None;
     essence_tracked_ = ch_.essence > 0;
     // 000: "7 heures de sommeil par période de 24 heures ... 1 point d'endurance par heure de
     // sommeil en moins", and more when awake past 24 hours.
-    sleep_deficit_ =
+    const int deficit =
         endurance_tracked_
             ? awake_loss(ch_.hours_awake) + ch_.short_nights * sleep_shortfall_loss(ch_.sleep_hours)
             : 0;
-    endurance_ = ch_.endurance - sleep_deficit_;
-    essence_ = ch_.essence;
-    essence_lowest_ = essence_;
+    endurance_ = Track(ch_.endurance, ch_.endurance - deficit, deficit);
+    // The creature tables' endurance rates ("points / tour") run in the fight too.
+    if (const Rate& r = cr_.endurance; r.rule == Rate::Rule::Formula)
+      endurance_.recover(0, Track::Mode::Steady, r.amount(ch_.con, ch_.will, ch_.channelling),
+                         r.per);
+    essence_ = Track(ch_.essence, ch_.essence);
+    // Essence comes back on its own clock from each drain, in the fight too (README,
+    // interpretation 24).
+    const auto [points, per] = essence_rate(cr_, ch_);
+    essence_.recover(0, Track::Mode::Steady, points, per);
+    essence_lowest_ = ch_.essence;
     if (hp_ < 0) {
       neg_since_ = 0;
       ever_neg_ = true;
@@ -149,55 +184,69 @@ class Trial {
   Outcome run();
 
  private:
-  // --- penalties
-  int essence_penalty() const { return essence_tracked_ && essence_ <= 1 ? kEssenceDepression : 0; }
+  // --- penalties, as they stand at time t
+  int essence_penalty(Seconds t) const {
+    return essence_tracked_ && essence_.at(t) <= 1 ? kEssenceDepression : 0;
+  }
   // 000: "Un personnage qui a perdu la moitié de sa réserve d'essence ... les épreuves mentales
   // sont accomplies avec une pénalité de -1 jusqu'à ce que la moitié de l'essence perdue soit
   // récupérée": -1 on the Will tests while half the pool or more is lost, until half of what
   // was lost (from the lowest point) is back.
-  int mental_penalty() const {
+  int mental_penalty(Seconds t) const {
     if (!essence_tracked_) return 0;
     const int lost = ch_.essence - essence_lowest_;
     if (2 * lost < ch_.essence) return 0;
-    return 2 * (essence_ - essence_lowest_) < lost ? kHalfEssenceLost : 0;
+    return 2 * (essence_.at(t) - essence_lowest_) < lost ? kHalfEssenceLost : 0;
   }
   // The character's own actions (not survival tests): groggy, pain outside adrenaline.
-  int action_penalty(bool in_fight) const {
-    int p = essence_penalty();
-    if (endurance_tracked_ && endurance_ <= kGroggyAt) p += kGroggy;
+  int action_penalty(bool in_fight, Seconds t) const {
+    int p = essence_penalty(t);
+    if (endurance_tracked_ && endurance_.at(t) <= kGroggyAt) p += kGroggy;
     if (hp_ < kPainBelow && !(in_fight && opt_.adrenaline)) p -= opt_.pain_penalty;
     return p;
   }
-  int survival_base() const { return ch_.con + ch_.will + essence_penalty(); }
+  int survival_base(Seconds t) const { return ch_.con + ch_.will + essence_penalty(t); }
   bool has_threshold() const { return cr_.has_threshold; }
   int threshold() const { return cr_.threshold_for(ch_.will); }
 
+  // --- the timeline
+  void play();
+  void dispatch(const Timeline::Event& ev);
+
   // --- the fight
-  void fight();
+  void start_fight();
   void effort();
+  void round(int round, Seconds t);
   void creature_turn(size_t actor, int round, Seconds t);
   int64_t attack(const Attacker& a, const Profile& pr, Seconds t, Stream& s);
   void after_hits(size_t actor, int round, Seconds t, int64_t damage, int hp_before,
                   int essence_before);
   void round_end(int round, Seconds t);
+  void end_fight(Seconds t);
+  void endurance_test(int64_t turn, Seconds t);
+  void knocked_out(Seconds t);
+  void lose_consciousness(Seconds t);
+  void regenerate(Seconds t);
 
-  // --- after it
+  // --- dying
   void draw_arrivals();
-  void dying_chain();
+  void start_dying(Seconds t);
+  void minute_test(int minute, Seconds t);
+  Seconds helpers_stabilise(uint64_t n, Seconds t);
   void clinical_death(Seconds t, End how);
   bool resuscitate();
+
+  // --- recovery
   void first_aid_healing(Seconds t0);
   void recover(Seconds t0);
   Seconds hp_recovery(Seconds t0);  // when HP is full; kNever if never; -1 if died
-  Seconds endurance_recovery(Seconds t0) const;
-  Seconds essence_recovery(Seconds t0) const;
 
   // --- state
   bool survival(Stream& s, int penalty, Seconds t, const char* what);
   void set_hp(int hp, Seconds t);
   void fall(Seconds t) {
     out_of_fight_ = true;
-    if (out_since_ < 0) out_since_ = t;
+    out_.cannot_act(t);
   }
   void die(Seconds t, End how);
   void finish(End end, Seconds t);
@@ -210,20 +259,25 @@ class Trial {
   const Creature& cr_;
   TrialRng& rng_;
   EventLog* log_;
+  Timeline& timeline_;
 
   int hp_ = 0;
-  int endurance_ = 0;
-  int essence_ = 0;
-  int essence_lowest_ = 0;  // the lowest essence of the trial so far
-  int sleep_deficit_ = 0;
+  Seconds hp_full_at_ = -1;  // when HP last came back to full (0: never short); -1 while short
+  Seconds hp_regen_at_ = 0;  // the creature's HP regeneration by the turn is applied up to here
+  Track endurance_;
+  Track essence_;
+  int essence_lowest_ = 0;        // the lowest essence of the trial so far
   int64_t endurance_damage_ = 0;  // realism: endurance damage taken, in all
   int hp_from_endurance_ = 0;
   bool endurance_tracked_ = false;
   bool essence_tracked_ = false;
   int wounds_ = 0;
+  int rounds_ = 0;
+  bool in_fight_ = true;
   bool out_of_fight_ = false;
-  bool down_ = false;         // failed to stay up at 0 HP or less
-  bool unconscious_ = false;  // failed to stay conscious, or out of endurance
+  bool down_ = false;           // failed to stay up at 0 HP or less
+  bool unconscious_ = false;    // failed to stay conscious, out of endurance, or died
+  bool endurance_out_ = false;  // knocked out by endurance: sleeps until it is full
   bool dying_ = false;
   bool unresuscitable_ = false;
   bool in_hospital_ = false;
@@ -234,9 +288,11 @@ class Trial {
   bool finished_ = false;
   Seconds fight_end_ = 0;
   Seconds stable_at_ = 0;
-  Seconds dying_since_ = -1;
+  Seconds dying_since_ = -1;    // the first dying episode's start
+  Seconds episode_since_ = -1;  // this dying episode's start
   Seconds dying_until_ = -1;
-  Seconds out_since_ = -1;
+  uint64_t minute_tests_ = 0;  // minute marks of the trial so far: their streams' index
+  OutOfAction out_;
   Seconds neg_since_ = -1;
   Seconds time_neg_ = 0;
   bool ever_neg_ = false;
@@ -259,12 +315,16 @@ void Trial::set_hp(int hp, Seconds t) {
     time_neg_ += t - neg_since_;
     neg_since_ = -1;
   }
+  if (hp < ch_.max_hp)
+    hp_full_at_ = -1;
+  else if (hp_ < ch_.max_hp)
+    hp_full_at_ = t;
   hp_ = hp;
 }
 
 bool Trial::survival(Stream& s, int penalty, Seconds t, const char* what) {
   ++counters_[kSurvivalTests];
-  const int base = survival_base() - penalty;
+  const int base = survival_base(t) - penalty;
   const TestResult r = roll_test(s, base);
   note(log_, t, [&] {
     const std::string pen =
@@ -292,20 +352,48 @@ void Trial::finish(End end, Seconds t) {
   }
 }
 
+// ---------------------------------------------------------------- the timeline
+
+// Events after the horizon do not happen. Ties at one second go in the order they were
+// scheduled: a minute's survival test (scheduled a minute before) comes before the turn's end
+// and the next round scheduled at the turn before.
+void Trial::play() {
+  while (!timeline_.empty()) {
+    const Timeline::Event ev = timeline_.pop();
+    if (ev.time > cfg_.horizon) break;
+    dispatch(ev);
+    if (finished_ || clinical_) break;
+  }
+}
+
+void Trial::dispatch(const Timeline::Event& ev) {
+  const Seconds t = ev.time;
+  switch (static_cast<Ev>(ev.kind)) {
+    case Ev::Round:
+      if (ev.arg > 1) round_end(ev.arg - 1, t);
+      round(ev.arg, t);
+      break;
+    case Ev::FightEnds:
+      round_end(ev.arg, t);
+      end_fight(t);
+      break;
+    case Ev::Minute:
+      minute_test(ev.arg, t);
+      break;
+    case Ev::EnduranceTest:
+      endurance_test(t / kTurn, t);
+      break;
+  }
+}
+
 // ---------------------------------------------------------------- the fight
 
-void Trial::fight() {
+void Trial::start_fight() {
   Stream setup = open(rng_, streams::fight_setup());
-  const int rounds =
-      static_cast<int>(std::clamp<int64_t>(cfg_.encounter.rounds.roll(setup), 1, kMaxRounds));
-  fight_end_ = rounds * kTurn;
+  rounds_ = static_cast<int>(std::clamp<int64_t>(cfg_.encounter.rounds.roll(setup), 1, kMaxRounds));
+  fight_end_ = rounds_ * kTurn;
   effort();
-  for (int round = 1; round <= rounds && !dead_; ++round) {
-    const Seconds t = (round - 1) * kTurn;
-    for (size_t i = 0; i < m_.actors().size() && !dead_; ++i) creature_turn(i, round, t);
-    if (!dead_) round_end(round, t);
-  }
-  if (dead_) fight_end_ = clinical_ ? death_at_ : end_time_;
+  timeline_.schedule(0, Ev::Round, 0, 1);
 }
 
 // 000 "Perte de points d'endurance": "une activité très difficile ... D4 (2) points par minute.
@@ -319,11 +407,22 @@ void Trial::effort() {
     Stream s = open(rng_, streams::fight_test(0, kRoundEnd, kDrainKind));
     for (Seconds m = 0; m < cfg_.effort_time / kMinute; ++m) lost += s.die(4);
   }
-  endurance_ -= lost;
+  endurance_.lose(lost, 0, kFloor);
   note(log_, 0, [&] {
     return "effort before the fight: -" + std::to_string(lost) + " endurance, " +
-           std::to_string(endurance_) + " left";
+           std::to_string(endurance_.at(0)) + " left";
   });
+}
+
+// Round r (5 seconds from t): every creature's turn. Its end comes at the next round's time,
+// with the next round's event (or the fight's end): one event, the same order.
+void Trial::round(int r, Seconds t) {
+  for (size_t i = 0; i < m_.actors().size() && !dead_; ++i) creature_turn(i, r, t);
+  if (dead_) return;
+  if (r < rounds_)
+    timeline_.schedule(t + kTurn, Ev::Round, 0, r + 1);
+  else
+    timeline_.schedule(t + kTurn, Ev::FightEnds, 0, r);
 }
 
 void Trial::creature_turn(size_t actor, int round, Seconds t) {
@@ -331,16 +430,19 @@ void Trial::creature_turn(size_t actor, int round, Seconds t) {
   if (round < a.base.first_round || round > a.base.last_round) return;
   Stream s = open(rng_, streams::creature_turn(round, actor));
   if (out_of_fight_ && !s.chance(a.base.keep_attacking_downed)) return;
-  const int hp_before = hp_, essence_before = essence_;
+  const int hp_before = hp_, essence_before = essence_.at(t);
   int64_t damage = 0;
   for (const Profile& pr : a.turn) damage += attack(a, pr, t, s);
+  // README interpretation 18: damage that lands on no track (non-lethal on a creature without
+  // endurance, a drain on untracked essence) does nothing, so it calls for no test either.
   if (damage == 0) return;
   if (a.unresuscitable && hp_ < hp_before && has_threshold() && hp_ <= threshold())
     unresuscitable_ = true;
   after_hits(actor, round, t, damage, hp_before, essence_before);
 }
 
-// One attack of a creature's turn: the attack test, then each hit through the armour.
+// One attack of a creature's turn: the attack test, then each hit through the armour. Returns
+// the damage that landed on a track (hit points, endurance or essence).
 int64_t Trial::attack(const Attacker& a, const Profile& pr, Seconds t, Stream& s) {
   int hits = 0;
   if (a.base.hit_chance) {
@@ -368,18 +470,18 @@ int64_t Trial::attack(const Attacker& a, const Profile& pr, Seconds t, Stream& s
              std::to_string(pr.multiplier) + " = " + std::to_string(after) + " (" +
              channel_name(a.base.channel) + ", " + severity_name(sev) + ")";
     });
-    damage += after;
     const int dmg = static_cast<int>(std::min<int64_t>(after, 1'000'000));
     if (a.base.channel == Channel::Essence) {
-      if (essence_tracked_) {
-        essence_ = std::max(essence_ - dmg, kFloor);
-        essence_lowest_ = std::min(essence_lowest_, essence_);
-      }
+      if (!essence_tracked_) continue;  // no essence to drain
+      essence_.lose(dmg, t, kFloor);
+      essence_lowest_ = std::min(essence_lowest_, essence_.at(t));
+      damage += after;
       continue;
     }
     if (a.base.channel == Channel::Nonlethal && opt_.cinematic) {
       if (!endurance_tracked_) continue;  // a creature without endurance shrugs it off
-      endurance_ = std::max(endurance_ - dmg, kFloor);
+      endurance_.lose(dmg, t, kFloor);
+      damage += after;
       if (opt_.realism) {
         endurance_damage_ += dmg;
         const int owed =
@@ -396,6 +498,7 @@ int64_t Trial::attack(const Attacker& a, const Profile& pr, Seconds t, Stream& s
       ++wounds_;
       ++counters_[kWoundsSuperficial + static_cast<int>(sev) - 1];
     }
+    damage += after;
     set_hp(std::max(hp_ - dmg, kFloor), t);
   }
   return damage;
@@ -405,10 +508,11 @@ void Trial::after_hits(size_t actor, int round, Seconds t, int64_t damage, int h
                        int essence_before) {
   auto stream = [&](FightTest k) { return open(rng_, streams::fight_test(round, actor, k)); };
   const bool hp_dropped = hp_ < hp_before;
+  const int essence = essence_.at(t);
   note(log_, t, [&] {
     return "HP " + std::to_string(hp_) + "/" + std::to_string(ch_.max_hp) +
-           (endurance_tracked_ ? ", endurance " + std::to_string(endurance_) : "") +
-           (essence_tracked_ ? ", essence " + std::to_string(essence_) : "");
+           (endurance_tracked_ ? ", endurance " + std::to_string(endurance_.at(t)) : "") +
+           (essence_tracked_ ? ", essence " + std::to_string(essence) : "");
   });
   if (hp_dropped && has_threshold() && hp_ <= threshold()) {
     if (!cr_.survival_test) {
@@ -422,16 +526,13 @@ void Trial::after_hits(size_t actor, int round, Seconds t, int64_t damage, int h
       clinical_death(t, kDiedCombat);
       return;
     }
-    if (!dying_) {
-      dying_ = true;
-      dying_since_ = t;
-    }
+    if (!dying_) start_dying(t);
     fall(t);
     // 000 (petit Tim): "pour rester conscient ... un test similaire, mais avec une pénalité de
-    // -24".
+    // -24" — after each survival test of the fight while the character is still conscious.
     if (!unconscious_) {
       Stream c = stream(kConsciousKind);
-      const int base = survival_base() + hp_;
+      const int base = survival_base(t) + hp_;
       const TestResult r = roll_test(c, base);
       note(log_, t, [&] { return "stay conscious: " + test_text(r, base); });
       if (!r.passed()) unconscious_ = true;
@@ -439,7 +540,7 @@ void Trial::after_hits(size_t actor, int round, Seconds t, int64_t damage, int h
   } else if (hp_dropped && hp_ <= 0 && !down_) {
     // 000 "Effet des blessures": Will + Con at minus the points below zero to stay up.
     Stream s = stream(kStayUpKind);
-    const int base = ch_.will + ch_.con + essence_penalty() + hp_;
+    const int base = ch_.will + ch_.con + essence_penalty(t) + hp_;
     const TestResult r = roll_test(s, base);
     note(log_, t,
          [&] { return "stay up at " + std::to_string(hp_) + " HP: " + test_text(r, base); });
@@ -453,7 +554,7 @@ void Trial::after_hits(size_t actor, int round, Seconds t, int64_t damage, int h
     // 000 (alley): "un test simple de Volonté ... un malus égal aux dégâts subis".
     Stream s = stream(kShockKind);
     const int base = static_cast<int>(std::max<int64_t>(
-        2 * ch_.will + action_penalty(true) + mental_penalty() - damage, -1'000'000));
+        2 * ch_.will + action_penalty(true, t) + mental_penalty(t) - damage, -1'000'000));
     const TestResult r = roll_test(s, base);
     note(log_, t, [&] { return "Will test after the hit: " + test_text(r, base); });
     if (!r.passed()) {
@@ -461,12 +562,12 @@ void Trial::after_hits(size_t actor, int round, Seconds t, int64_t damage, int h
       fall(t);
     }
   }
-  if (essence_tracked_ && essence_ < essence_before && essence_ < 0) {
+  if (essence_tracked_ && essence < essence_before && essence < 0) {
     // 000: "un test difficile de Volonté à -1 pour chaque groupe de 5 points ... en dessous
     // de 0"; a failure costs a mental attribute level or gives a mental flaw.
     Stream s = stream(kEssenceWillKind);
-    const int base = ch_.will + essence_penalty() + mental_penalty() -
-                     groups_below(essence_, 0, 5, opt_.groups_round_up);
+    const int base = ch_.will + essence_penalty(t) + mental_penalty(t) -
+                     groups_below(essence, 0, 5, opt_.groups_round_up);
     const TestResult r = roll_test(s, base);
     note(log_, t, [&] { return "Will test below 0 essence: " + test_text(r, base); });
     if (!r.passed()) {
@@ -475,9 +576,11 @@ void Trial::after_hits(size_t actor, int round, Seconds t, int64_t damage, int h
                          (opt_.essence_failure == EssenceFailure::Either && s.chance(0.5));
       ++(level ? levels_lost_ : flaws_);
     }
-    if (essence_ <= kEssenceDeath && cr_.survival_test) {
+    // README interpretation 10: these groups of 10 are always full ones (`groups` does not
+    // apply), as the survival test's "arrondis à l'inférieur".
+    if (essence <= kEssenceDeath && cr_.survival_test) {
       Stream d = stream(kEssenceSurvivalKind);
-      if (!survival(d, groups_below(essence_, kEssenceDeath, 10, false), t,
+      if (!survival(d, groups_below(essence, kEssenceDeath, 10, false), t,
                     "essence survival test")) {
         die(t, kDiedEssence);
         return;
@@ -486,37 +589,83 @@ void Trial::after_hits(size_t actor, int round, Seconds t, int64_t damage, int h
   }
 }
 
-void Trial::round_end(int round, Seconds t) {
-  auto stream = [&](FightTest k) { return open(rng_, streams::fight_test(round, kRoundEnd, k)); };
+// The end of round r, at time t (the next round's start).
+void Trial::round_end(int r, Seconds t) {
   if (cfg_.close_combat && endurance_tracked_ && !out_of_fight_) {
     // 000: "un combat rapproché intensif ... dépensant D4 (2) points en un tour".
-    Stream s = stream(kDrainKind);
-    endurance_ = std::max(endurance_ - s.die(4), kFloor);
+    Stream s = open(rng_, streams::fight_test(r, kRoundEnd, kDrainKind));
+    endurance_.lose(s.die(4), t, kFloor);
   }
-  // 000's creature tables: recovery "points / tour".
-  const auto per_turn = [&](const Rate& r) {
-    return r.rule == Rate::Rule::Formula && r.per == kTurn
-               ? r.amount(ch_.con, ch_.will, ch_.channelling)
-               : 0;
-  };
-  if (const int g = per_turn(cr_.hp); g > 0 && hp_ < ch_.max_hp)
-    set_hp(std::min(ch_.max_hp, hp_ + g), t + kTurn);
-  if (const int g = per_turn(cr_.endurance); g > 0 && endurance_tracked_)
-    endurance_ = std::min(ch_.endurance, endurance_ + g);
-  if (endurance_tracked_ && endurance_ <= 0 && !unconscious_) {
-    // 000: "un test de survie ... -1 pour chaque groupe de 5 points en dessous de 0 (arrondis
-    // au supérieur). Ce test se répète tous les tours".
-    Stream s = stream(kEnduranceKind);
-    const int pen = groups_below(endurance_, 0, 5, true);
-    if (!survival(s, pen, t + kTurn, "endurance test")) {
-      unconscious_ = true;
-      ++counters_[kEnduranceKnockouts];
-      fall(t + kTurn);
-    }
-  }
+  regenerate(t);
+  endurance_test(r, t);
 }
 
-// ---------------------------------------------------------------- after the fight
+// 000's creature tables: hit points back "points / tour" (or by the minute), applied at each
+// turn's end in the fight and at the dying chain's minute marks — each tick once.
+void Trial::regenerate(Seconds t) {
+  const Rate& r = cr_.hp;
+  if (r.rule != Rate::Rule::Formula || r.per > kMinute) return;
+  const int64_t ticks = (t - hp_regen_at_) / r.per;
+  if (ticks <= 0) return;
+  hp_regen_at_ += ticks * r.per;
+  const int g = r.amount(ch_.con, ch_.will, ch_.channelling);
+  if (g > 0 && hp_ < ch_.max_hp)
+    set_hp(static_cast<int>(std::min<int64_t>(ch_.max_hp, hp_ + ticks * g)), t);
+}
+
+// 000: "Si l'endurance ... est réduite à 0 ou en dessous ... Un test de survie est nécessaire
+// pour le remettre sur pied, avec une pénalité de -1 pour chaque groupe de 5 points en dessous
+// de 0 (arrondis au supérieur). Ce test se répète tous les tours, jusqu'à ce que le personnage
+// tombe dans l'inconscience." At the end of every turn, in the fight and after it, while the
+// character is conscious with 0 or less; a test that cannot fail is not rolled.
+void Trial::endurance_test(int64_t turn, Seconds t) {
+  if (!endurance_tracked_ || unconscious_ || dead_) return;
+  const int e = endurance_.at(t);
+  if (e > 0) return;
+  const int pen = groups_below(e, 0, 5, true);
+  // The die's 1 passes: nothing can change that but a new blow (after the fight, endurance
+  // and essence only come back, so the tests stop for good).
+  if (1 + survival_base(t) - pen >= kTarget) return;
+  if (turn >= kMaxTurns) return;  // 0.9^(2^20) turns without a failure: never in practice
+  Stream s = open(rng_, streams::fight_test(static_cast<int>(turn), kRoundEnd, kEnduranceKind));
+  if (!survival(s, pen, t, "endurance test")) {
+    knocked_out(t);
+    return;
+  }
+  if (!in_fight_) timeline_.schedule(t + kTurn, Ev::EnduranceTest);
+}
+
+void Trial::knocked_out(Seconds t) {
+  endurance_out_ = true;
+  ++counters_[kEnduranceKnockouts];
+  lose_consciousness(t);
+  fall(t);
+}
+
+// Unconscious is asleep (README, interpretation 23): after the fight, endurance at rest comes
+// back at the sleep rate from now on (in the fight, end_fight() starts it so).
+void Trial::lose_consciousness(Seconds t) {
+  if (unconscious_) return;
+  unconscious_ = true;
+  if (!in_fight_ && cr_.endurance.rule == Rate::Rule::Rest)
+    endurance_.recover(t, Track::Mode::Asleep, ch_.con);
+}
+
+// The fight is over (its last round, or a death that ends it for the body): endurance at rest
+// starts coming back.
+void Trial::end_fight(Seconds t) {
+  in_fight_ = false;
+  fight_end_ = t;
+  note(log_, t, [&] {
+    return "the fight ends: HP " + std::to_string(hp_) + "/" + std::to_string(ch_.max_hp);
+  });
+  if (cr_.endurance.rule == Rate::Rule::Rest)
+    endurance_.recover(t, unconscious_ ? Track::Mode::Asleep : Track::Mode::Awake, ch_.con);
+  if (!dead_ && endurance_tracked_ && !unconscious_ && endurance_.at(t + kTurn) <= 0)
+    timeline_.schedule(t + kTurn, Ev::EnduranceTest);
+}
+
+// ---------------------------------------------------------------- dying
 
 void Trial::draw_arrivals() {
   const Aftercare& a = cfg_.aftercare;
@@ -531,79 +680,89 @@ void Trial::draw_arrivals() {
 }
 
 // 000: "À moins de soins médicaux, le personnage peut mourir en quelques minutes, et un nouveau
-// test de survie est nécessaire, avec une pénalité cumulative de -1" — once a minute.
-void Trial::dying_chain() {
-  const Aftercare& a = cfg_.aftercare;
-  for (int64_t m = 1;; ++m) {
-    const Seconds tm = dying_since_ + m * kMinute;
-    if (tm > cfg_.horizon) {
-      finish(kStillDying, cfg_.horizon);
-      return;
-    }
-    Seconds stable = -1;
-    // 000's creature tables: a type that regenerates by the turn or the minute climbs back
-    // above its threshold by itself.
-    if (const Rate& r = cr_.hp; r.rule == Rate::Rule::Formula && r.per <= kMinute) {
-      const int g =
-          r.amount(ch_.con, ch_.will, ch_.channelling) * static_cast<int>(kMinute / r.per);
-      set_hp(std::min(ch_.max_hp, hp_ + g), tm);
-      if (hp_ > threshold()) {
-        stable = tm;
-        note(log_, tm, [&] { return "regenerates to " + std::to_string(hp_) + " HP"; });
-      }
-    }
-    if (stable >= 0) {
-    } else if (hospital_at_ <= tm) {
-      stable = std::max(hospital_at_, dying_since_);
-      in_hospital_ = true;
-      note(log_, stable, [] { return std::string("intensive care: stabilised"); });
-    } else {
-      // 000: "Les personnages avec premiers soins ou des compétences médicales peuvent
-      // stabiliser l'état de la victime, grâce à une épreuve réussie" (README: no modifier).
-      Stream s = open(rng_, streams::stabilise_attempt(static_cast<uint64_t>(m)));
-      auto attempt = [&](const char* who, int base) {
-        const TestResult r = roll_test(s, base);
-        note(log_, tm, [&] { return std::string(who) + " stabilises: " + test_text(r, base); });
-        return r.passed();
-      };
-      if (first_aider_at_ <= tm && attempt("first aider", *a.first_aider->skill)) stable = tm;
-      if (stable < 0 && paramedics_at_ <= tm && attempt("paramedics", *a.paramedics->skill))
-        stable = tm;
-      if (stable < 0 && bystander_at_ <= tm) {
-        const bool ok = s.chance(a.bystander->untrained_chance);
-        note(log_, tm, [&] {
-          return std::string("a bystander binds the wounds: ") + (ok ? "stabilised" : "no use");
-        });
-        if (ok) stable = tm;
-      }
-      if (stable < 0 && !unconscious_ && a.self_aid && ch_.first_aid >= 0 &&
-          attempt("self-aid", ch_.first_aid + kSelfAid + action_penalty(false)))
-        stable = tm;
-    }
-    if (stable >= 0) {
-      dying_ = false;
-      dying_until_ = stable;
-      stable_at_ = stable;
-      ++counters_[kStabilised];
-      return;
-    }
-    Stream s = open(rng_, streams::dying_check(static_cast<uint64_t>(m)));
-    const int pen = groups_below(hp_, 0, 10, false) + static_cast<int>(m);
-    if (!survival(s, pen, tm, "survival test")) {
-      clinical_death(tm, kDiedDying);
-      return;
+// test de survie est nécessaire, avec une pénalité cumulative de -1" — once a minute from the
+// test survived, on the fight's own clock.
+void Trial::start_dying(Seconds t) {
+  dying_ = true;
+  if (dying_since_ < 0) dying_since_ = t;
+  episode_since_ = t;
+  dying_until_ = -1;
+  timeline_.schedule(t + kMinute, Ev::Minute, 0, 1);
+}
+
+void Trial::minute_test(int minute, Seconds t) {
+  if (!dying_) return;
+  const uint64_t n = ++minute_tests_;
+  Seconds stable = -1;
+  // 000's creature tables: a type that regenerates by the turn or the minute climbs back
+  // above its threshold by itself.
+  if (const Rate& r = cr_.hp; r.rule == Rate::Rule::Formula && r.per <= kMinute) {
+    regenerate(t);
+    if (hp_ > threshold()) {
+      stable = t;
+      note(log_, t, [&] { return "regenerates to " + std::to_string(hp_) + " HP"; });
     }
   }
+  // Nobody tends the wounded while the fight goes on (README, interpretation 8).
+  if (stable < 0 && !in_fight_) stable = helpers_stabilise(n, t);
+  if (stable >= 0) {
+    dying_ = false;
+    dying_until_ = stable;
+    stable_at_ = stable;
+    ++counters_[kStabilised];
+    return;
+  }
+  Stream s = open(rng_, streams::dying_check(n));
+  const int pen = groups_below(hp_, 0, 10, false) + minute;
+  if (!survival(s, pen, t, "survival test")) {
+    clinical_death(t, kDiedDying);
+    return;
+  }
+  timeline_.schedule(t + kMinute, Ev::Minute, 0, minute + 1);
+}
+
+// The helpers present at minute mark t, each once, before its test: when one stabilises.
+Seconds Trial::helpers_stabilise(uint64_t n, Seconds t) {
+  const Aftercare& a = cfg_.aftercare;
+  if (hospital_at_ <= t) {
+    const Seconds at = std::max({hospital_at_, episode_since_, fight_end_});
+    in_hospital_ = true;
+    note(log_, at, [] { return std::string("intensive care: stabilised"); });
+    return at;
+  }
+  // 000: "Les personnages avec premiers soins ou des compétences médicales peuvent
+  // stabiliser l'état de la victime, grâce à une épreuve réussie" (README: no modifier).
+  Stream s = open(rng_, streams::stabilise_attempt(n));
+  auto attempt = [&](const char* who, int base) {
+    const TestResult r = roll_test(s, base);
+    note(log_, t, [&] { return std::string(who) + " stabilises: " + test_text(r, base); });
+    return r.passed();
+  };
+  if (first_aider_at_ <= t && attempt("first aider", *a.first_aider->skill)) return t;
+  if (paramedics_at_ <= t && attempt("paramedics", *a.paramedics->skill)) return t;
+  if (bystander_at_ <= t) {
+    const bool ok = s.chance(a.bystander->untrained_chance);
+    note(log_, t, [&] {
+      return std::string("a bystander binds the wounds: ") + (ok ? "stabilised" : "no use");
+    });
+    if (ok) return t;
+  }
+  if (!unconscious_ && a.self_aid && ch_.first_aid >= 0 &&
+      attempt("self-aid", ch_.first_aid + kSelfAid + action_penalty(false, t)))
+    return t;
+  return -1;
 }
 
 // A failed survival test: the character is dead unless resuscitated, which run() tries once
-// the fight is over (a body is not struck again: the fight stops for it).
+// the timeline stops (a body is not struck again: the fight is over for it).
 void Trial::clinical_death(Seconds td, End how) {
   if (dying_ && dying_until_ < 0) dying_until_ = td;
   dead_ = true;
   clinical_ = true;
+  lose_consciousness(td);
   death_at_ = td;
   death_how_ = how;
+  if (in_fight_) end_fight(td);
 }
 
 // 000 "Réanimation": intensive care within Con x 2 minutes (+1 a level of the paramedics'
@@ -624,6 +783,9 @@ bool Trial::resuscitate() {
          [&] { return "paramedics' first aid: " + test_text(r, *a.paramedics->skill); });
   }
   if (hospital_at_ > td + window || hospital_at_ > cfg_.horizon) {
+    note(log_, td, [&] {
+      return "no intensive care within " + clock_text(window) + " of the death: no resuscitation";
+    });
     die(td, death_how_);
     return false;
   }
@@ -647,6 +809,8 @@ bool Trial::resuscitate() {
   return true;
 }
 
+// ---------------------------------------------------------------- recovery
+
 // 000 "Soin médical": Int + First Aid gives 1 HP a success level; one test a wound (or a fight);
 // -2 on oneself.
 void Trial::first_aid_healing(Seconds t0) {
@@ -660,7 +824,7 @@ void Trial::first_aid_healing(Seconds t0) {
     skill = *a.paramedics->skill;
     at = std::max(t0, paramedics_at_);
   } else if (a.self_aid && ch_.first_aid >= 0 && !unconscious_ && !down_) {
-    skill = ch_.first_aid + kSelfAid + action_penalty(false);
+    skill = ch_.first_aid + kSelfAid + action_penalty(false, t0);
     at = t0;
   }
   if (at > cfg_.horizon) return;
@@ -678,10 +842,11 @@ void Trial::first_aid_healing(Seconds t0) {
 
 // HP back to full: when, kNever if not by the horizon, -1 if the character died on the way.
 Seconds Trial::hp_recovery(Seconds t0) {
-  if (hp_ >= ch_.max_hp) return t0;
+  if (hp_ >= ch_.max_hp) return hp_full_at_;
   const Rate& r = cr_.hp;
   if (r.rule == Rate::Rule::Formula) {
     const int g = r.amount(ch_.con, ch_.will, ch_.channelling);
+    if (g <= 0) return kNever;  // README interpretation 22: a rate of 0 restores nothing
     const Seconds full = t0 + ceil_div(ch_.max_hp - hp_, g) * r.per;
     if (hp_ < 0) set_hp(0, std::min(full, t0 + ceil_div(-hp_, g) * r.per));
     return full;
@@ -693,6 +858,12 @@ Seconds Trial::hp_recovery(Seconds t0) {
   // Care from the hospital starts when it is reached; self-care (house rule) at once.
   Seconds start = t0;
   if (care && !opt_.house_rule && cfg_.aftercare.hospital) start = std::max(t0, hospital_at_);
+  if (care && hp_ < 0 && ch_.con == 0) {
+    // Con 0 a day never reaches 0 (interpretation 22): every day to the horizon begins below.
+    if (start + kDay <= cfg_.horizon)
+      days_below_zero_ += static_cast<int>((cfg_.horizon - start) / kDay);
+    return kNever;
+  }
   for (int64_t d = 1;; ++d) {
     const Seconds td = start + d * kDay;
     if (td > cfg_.horizon) return kNever;
@@ -703,7 +874,7 @@ Seconds Trial::hp_recovery(Seconds t0) {
     } else if (hp < 0) {
       Stream s = open(rng_, streams::recovery_day(static_cast<uint64_t>(d)));
       ++counters_[kSurvivalTests];
-      const int base = survival_base() - groups_below(hp, 0, 10, false);
+      const int base = survival_base(td) - groups_below(hp, 0, 10, false);
       const TestResult t = roll_test(s, base);
       note(log_, td, [&] { return "daily survival test: " + test_text(t, base); });
       hp += t.passed() ? std::min(t.levels, ch_.con) : -1;
@@ -720,40 +891,24 @@ Seconds Trial::hp_recovery(Seconds t0) {
   }
 }
 
-Seconds Trial::endurance_recovery(Seconds t0) const {
-  if (!endurance_tracked_ || endurance_ >= ch_.endurance) return t0;
-  const Rate& r = cr_.endurance;
-  const int missing = ch_.endurance - endurance_;
-  if (r.rule == Rate::Rule::Formula)
-    return t0 + ceil_div(missing, r.amount(ch_.con, ch_.will, ch_.channelling)) * r.per;
-  if (r.rule != Rate::Rule::Rest) return t0;  // untracked kinds were excluded above
-  // 000: "un point d'endurance par niveau de constitution par demi-heure de sommeil, ou le même
-  // nombre de points par heure de repos"; what lack of sleep took comes back only by sleeping.
-  const int con = std::max(1, ch_.con);
-  const int slept = std::min(missing, sleep_deficit_);
-  return t0 + ceil_div(slept, con) * (kHour / 2) +
-         ceil_div(missing - slept, con) * (unconscious_ ? kHour / 2 : kHour);
-}
-
-Seconds Trial::essence_recovery(Seconds t0) const {
-  if (!essence_tracked_ || essence_ >= ch_.essence) return t0;
-  const Rate& r = cr_.essence;
-  const int missing = ch_.essence - essence_;
-  if (r.rule == Rate::Rule::Formula) {
-    const int g = r.amount(ch_.con, ch_.will, ch_.channelling);
-    return g > 0 ? t0 + ceil_div(missing, g) * r.per : t0;
-  }
-  if (r.rule != Rate::Rule::Standard) return t0;  // "/": README, not tracked
-  // 000: channelling level a minute with Essence Channelling, else Will points an hour.
-  if (ch_.channelling > 0) return t0 + ceil_div(missing, ch_.channelling) * kMinute;
-  return t0 + ceil_div(missing, std::max(1, ch_.will)) * kHour;
-}
-
+// First aid, then HP, endurance and essence each back by its own rule. The character who fell
+// is back on their feet when HP are full (and endurance too, after an endurance knock-out);
+// the trial ends recovered when all three are full (README, "cannot act" and "full health").
 void Trial::recover(Seconds t0) {
   first_aid_healing(t0);
   const Seconds hp_full = hp_recovery(t0);
   if (hp_full < 0) return;  // died
-  const Seconds full = std::max({hp_full, endurance_recovery(t0), essence_recovery(t0)});
+  const Seconds endurance_full = endurance_tracked_ ? endurance_.full_at() : 0;
+  const Seconds essence_full = essence_tracked_ ? essence_.full_at() : 0;
+  if (out_.out()) {
+    Seconds up = std::max(t0, hp_full);
+    if (endurance_out_) up = std::max(up, endurance_full);
+    if (up <= cfg_.horizon) {
+      out_.can_act(up);
+      note(log_, up, [] { return std::string("back on their feet"); });
+    }
+  }
+  const Seconds full = std::max({hp_full, endurance_full, essence_full});
   if (full > cfg_.horizon) {
     finish(kStillInjured, cfg_.horizon);
     return;
@@ -764,11 +919,15 @@ void Trial::recover(Seconds t0) {
 
 Outcome Trial::run() {
   draw_arrivals();  // before the fight: a death in it may be resuscitated
-  fight();
+  start_fight();
+  play();
   if (finished_) return outcome();
-  if (!dead_ && dying_) dying_chain();
-  if (finished_) return outcome();
-  if (clinical_ && !resuscitate()) return outcome();
+  if (clinical_) {
+    if (!resuscitate()) return outcome();
+  } else if (in_fight_ || dying_) {  // the horizon came first
+    finish(dying_ ? kStillDying : kStillInjured, cfg_.horizon);
+    return outcome();
+  }
   recover(std::max(fight_end_, stable_at_));
   return outcome();
 }
@@ -779,10 +938,8 @@ Outcome Trial::outcome() const {
   o.end_time = end_time_;
   o.counters = counters_;
   const EndKind kind = m_.info().metrics->ends[end_].kind;
-  if (kind == EndKind::Recovered) {
-    o.measure(kDowntime, end_time_);
-    if (out_since_ >= 0) o.measure(kOutOfAction, end_time_ - out_since_);
-  }
+  if (kind == EndKind::Recovered) o.measure(kDowntime, end_time_);
+  out_.measure(o, kOutOfAction, kind != EndKind::Died);
   if (kind == EndKind::Died) o.measure(kTimeToDeath, end_time_);
   if (ever_neg_ || ch_.hp < 0) o.measure(kTimeBelowZero, time_neg_);
   if (dying_since_ >= 0)

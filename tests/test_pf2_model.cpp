@@ -859,3 +859,22 @@ TEST_CASE("pf2: one attack profile plays exactly as the attacker's own Strike", 
   CHECK(died > 0);  // the trials reach the paths that matter
   CHECK(died < 2000);
 }
+
+TEST_CASE("pf2: `lethality rules` lists the Treat Wounds DCs the loader accepts", "[pf2][keys]") {
+  const KeyCatalog keys = scenario_keys(pf2::Model::info());
+  const auto it = std::find_if(keys.entries().begin(), keys.entries().end(), [](const KeyEntry& e) {
+    return e.section == "aftercare.healer" && e.key == "treat_wounds_dc";
+  });
+  REQUIRE(it != keys.entries().end());
+  CHECK(it->kind == "integer 15..40, one of 15 | 20 | 30 | 40");
+  for (int dc = 14; dc <= 41; ++dc) {
+    INFO("treat_wounds_dc = " << dc);
+    Parts parts;
+    parts.aftercare = "help_arrives = \"0 rounds\"\nhealer = { medicine = 5, treat_wounds_dc = " +
+                      std::to_string(dc) + " }\n";
+    const std::string error = test::error_of([&] { test::load_text(scenario(parts)); });
+    const bool listed = dc == 15 || dc == 20 || dc == 30 || dc == 40;
+    CHECK(error.empty() == listed);
+    if (!listed) CHECK_THAT(error, Catch::Contains("aftercare.healer.treat_wounds_dc"));
+  }
+}

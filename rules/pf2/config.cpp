@@ -242,6 +242,10 @@ std::optional<Healer> read_aftercare(Reader& r) {
   if ((out.first_aid || out.treat_wounds) && !out.medicine)
     h->fail_here("first_aid and treat_wounds need the healer's medicine modifier",
                  "add medicine = <modifier>");
+  // The catalog keeps the first kind recorded for a key: `lethality rules pf2` lists the four
+  // DCs rather than every integer from 15 to 40.
+  if (KeyCatalog* k = h->doc().catalog())
+    k->read(h->path(), "treat_wounds_dc", "integer 15..40, one of 15 | 20 | 30 | 40", "15");
   if (h->has("treat_wounds_dc")) {
     out.treat_wounds_dc = static_cast<int>(*h->get_int("treat_wounds_dc", 15, 40));
     if (out.treat_wounds_dc != 15 && out.treat_wounds_dc != 20 && out.treat_wounds_dc != 30 &&

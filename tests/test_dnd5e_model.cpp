@@ -456,3 +456,32 @@ TEST_CASE("dnd5e: a DC 10 Medicine check stabilises; healing magic brings the ch
     CHECK(sequela(p.outcome, m::kOpenLight) == 1);  // healed while dying: no injury healed
   }
 }
+
+TEST_CASE("dnd5e: time out of action runs from the first fall to able to act for good", "[dnd5e]") {
+  SECTION("two falls: from the first to the last time back, not the spans summed") {
+    Parts parts;
+    parts.encounter = "rounds = 2\n";
+    parts.character = "max_hp = 20\nac = 15\ncon = 14\n";
+    parts.attackers =
+        "[[encounter.attackers]]\nname = \"orc\"\nhit_chance = 1.0\nmelee = false\n"
+        "damage = \"20\"\ndamage_type = \"slashing\"\nlast_round = 1\n"
+        "[[encounter.attackers]]\nname = \"archer\"\nhit_chance = 1.0\nmelee = false\n"
+        "damage = \"1\"\ndamage_type = \"piercing\"\nfirst_round = 2\n";
+    Script s;
+    s.yes().d(20, 12).no().d(20, 20);  // round 1: 0 HP, Plaie ouverte, natural 20: 1 HP
+    s.yes().d(4, 3);                   // round 2: 1 + 3 piercing, 0 HP again
+    s.d(20, 15).no();                  // Blessure au bras
+    s.d(20, 20);                       // natural 20 at 6 s
+    const Played p = play(parts, s);
+    REQUIRE(p.outcome.has(m::kOutOfAction));
+    CHECK(p.outcome.durations[m::kOutOfAction] == 6);
+  }
+  SECTION("the dead are counted by their end, not here") {
+    Script s;
+    s.yes().d(20, 12).no();
+    s.d(20, 1).d(20, 10).d(20, 9);  // dies of death saves at 12 s
+    const Played p = play(Parts{}, s);
+    CHECK(p.outcome.end == m::kDiedDying);
+    CHECK_FALSE(p.outcome.has(m::kOutOfAction));
+  }
+}

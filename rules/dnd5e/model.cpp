@@ -4,6 +4,7 @@
 #include <array>
 
 #include "sim/core/clock.h"
+#include "sim/core/out_of_action.h"
 #include "sim/core/substreams.h"
 
 namespace leth::dnd5e {
@@ -183,6 +184,8 @@ class Trial {
     return n;
   }
   bool in_bed(Seconds t) const { return bed_until_ > t; }
+  // Cannot act (README interpretation 12): the SRD's incapacitated, alone or within
+  // unconscious (0 HP, coma), paralysed or stunned; or kept in bed by a treatment.
   bool out_of_action(Seconds t) const {
     return !dead_ && (unconscious() || paralysed() || stunned() ||
                       has_condition(Condition::Incapacitated) || in_bed(t));
@@ -269,8 +272,9 @@ class Trial {
   std::array<uint32_t, 16> counts_{};
   // tracking
   Seconds last_track_ = 0;
-  bool was_ooa_ = false, was_unconscious_ = false, ever_ooa_ = false, ever_unconscious_ = false;
-  Seconds ooa_total_ = 0, unconscious_total_ = 0;
+  OutOfAction ooa_;
+  bool was_unconscious_ = false, ever_unconscious_ = false;
+  Seconds unconscious_total_ = 0;
   Seconds full_since_ = -1;
 };
 
@@ -284,18 +288,20 @@ void Trial::die(Seconds t, End end, Why&& why) {
   note(log_, t, [&] { return std::string("dies: ") + why(); });
 }
 
-// Accumulates the time out of action and unconscious up to t, then records the state from t on.
+// Accumulates the time unconscious up to t, then records the state from t on: unconscious,
+// able to act or not (OutOfAction), at full health.
 void Trial::track(Seconds t) {
-  if (was_ooa_) ooa_total_ += t - last_track_;
   if (was_unconscious_) unconscious_total_ += t - last_track_;
   last_track_ = t;
   if (dead_) {
-    was_ooa_ = was_unconscious_ = false;
+    was_unconscious_ = false;
     return;
   }
-  was_ooa_ = out_of_action(t);
+  if (out_of_action(t))
+    ooa_.cannot_act(t);
+  else
+    ooa_.can_act(t);
   was_unconscious_ = unconscious();
-  ever_ooa_ = ever_ooa_ || was_ooa_;
   ever_unconscious_ = ever_unconscious_ || was_unconscious_;
   if (!in_combat_ && full(t)) {
     if (full_since_ < 0) full_since_ = t;
@@ -967,7 +973,7 @@ Outcome Trial::outcome() const {
   Outcome o;
   for (size_t c = 0; c < counts_.size(); ++c)
     if (counts_[c]) o.count(c, counts_[c]);
-  if (ever_ooa_) o.measure(kOutOfAction, ooa_total_);
+  ooa_.measure(o, kOutOfAction, !dead_);
   if (ever_unconscious_) o.measure(kTimeUnconscious, unconscious_total_);
   if (ever_bed_) o.measure(kTimeInBed, bed_total_);
   if (dead_) {

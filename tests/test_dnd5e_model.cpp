@@ -457,6 +457,30 @@ TEST_CASE("dnd5e: a DC 10 Medicine check stabilises; healing magic brings the ch
   }
 }
 
+TEST_CASE("dnd5e: becoming stable resets both death-save tallies", "[dnd5e]") {
+  // SRD 5.1: "The number of both is reset to zero when you regain any hit points or become
+  // stable." Two failures, then three successes: stable with no failure left, so the wolf's
+  // blow in round 5 is the first failure, and three fresh successes are needed again.
+  Parts parts;
+  parts.encounter = "rounds = 5\n";
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"orc\"\nhit_chance = 1.0\nmelee = false\n"
+      "damage = \"10\"\ndamage_type = \"slashing\"\nlast_round = 1\n"
+      "[[encounter.attackers]]\nname = \"wolf\"\nhit_chance = 1.0\nmelee = false\n"
+      "damage = \"1\"\ndamage_type = \"piercing\"\nfirst_round = 5\nkeep_attacking_downed = 1.0\n";
+  Script s;
+  s.yes().d(20, 18).no();           // round 1: 0 HP, Blessure à la jambe (light)
+  s.d(20, 1);                       // round 1's death save: natural 1, two failures
+  s.d(20, 10).d(20, 10).d(20, 10);  // rounds 2-4: three successes, stable
+  s.d(4, 1);                        // (would wake an hour later)
+  s.yes().yes();                    // round 5: the wolf strikes the fallen character: 1 damage
+  s.d(20, 10).d(20, 10).d(20, 10);  // success 1 (round 5), 2 and 3 after the fight: stable
+  s.d(4, 1);                        // wakes an hour later
+  const Played p = play(parts, s);
+  CHECK(p.outcome.end == m::kStillInjured);  // alive, awake, the leg injury open
+  CHECK(p.outcome.counters[m::kDeathSaveFailures] == 3);
+}
+
 TEST_CASE("dnd5e: time out of action runs from the first fall to able to act for good", "[dnd5e]") {
   SECTION("two falls: from the first to the last time back, not the spans summed") {
     Parts parts;

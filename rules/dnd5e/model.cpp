@@ -480,8 +480,10 @@ void Trial::take_damage(int64_t amount, uint16_t type, bool critical, Seconds t,
     timeline_.schedule(t + kRound, Ev::DeathSave);
 }
 
+// SRD: "The number of both is reset to zero when you regain any hit points or become stable."
 void Trial::become_stable(Seconds t) {
   stable_ = true;
+  successes_ = failures_ = 0;
   timeline_.cancel_kind(Ev::DeathSave);
   Stream w = open(rng_, streams::wake(wakes_++));
   const Seconds at = t + opt_.stable_wake.sample(w);

@@ -481,6 +481,46 @@ TEST_CASE("dnd5e: becoming stable resets both death-save tallies", "[dnd5e]") {
   CHECK(p.outcome.counters[m::kDeathSaveFailures] == 3);
 }
 
+TEST_CASE("dnd5e: a ranged attack on an unconscious character is a straight roll", "[dnd5e]") {
+  // SRD: unconscious means prone, and prone gives disadvantage to attacks from beyond 5 feet;
+  // with the unconscious condition's advantage the two cancel. Within 5 feet: advantage, and a
+  // hit is critical.
+  Parts parts;
+  parts.encounter = "rounds = 2\n";
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"orc\"\nhit_chance = 1.0\nmelee = false\n"
+      "damage = \"10\"\ndamage_type = \"slashing\"\nlast_round = 1\n";
+  SECTION("an archer: one d20, no critical") {
+    parts.attackers +=
+        "[[encounter.attackers]]\nname = \"archer\"\nattack_bonus = 5\nmelee = false\n"
+        "damage = \"1d6\"\ndamage_type = \"piercing\"\nfirst_round = 2\n"
+        "keep_attacking_downed = 1.0\n";
+    Script s;
+    s.yes().d(20, 18).no().d(20, 10);  // round 1: 0 HP, Blessure à la jambe; a success
+    s.yes().d(20, 12).d(6, 4);         // round 2: the archer, one d20: 12 + 5 vs AC 15, 4 damage
+    s.d(20, 10);                       // round 2's death save
+    s.d(20, 10);                       // after the fight: success 3, stable
+    s.d(4, 1);
+    const Played p = play(parts, s);
+    CHECK(p.outcome.counters[m::kDeathSaveFailures] == 1);  // one failure: not a critical
+    CHECK(p.outcome.end == m::kStillInjured);
+  }
+  SECTION("a melee attacker: advantage, and the hit is critical") {
+    parts.attackers +=
+        "[[encounter.attackers]]\nname = \"goblin\"\nattack_bonus = 5\n"
+        "damage = \"1d6\"\ndamage_type = \"slashing\"\nfirst_round = 2\n"
+        "keep_attacking_downed = 1.0\n";
+    Script s;
+    s.yes().d(20, 18).no().d(20, 10);  // round 1: 0 HP; a success
+    s.yes().d(20, 2).d(20, 12);        // round 2: the goblin with advantage: 12 + 5 vs AC 15
+    s.d(6, 4).d(6, 3);                 // critical: the die twice
+    s.d(20, 1);                        // round 2's death save: natural 1, the fourth failure
+    const Played p = play(parts, s);
+    CHECK(p.outcome.end == m::kDiedCombat);
+    CHECK(p.outcome.counters[m::kDeathSaveFailures] == 4);  // two from the critical, two from the 1
+  }
+}
+
 TEST_CASE("dnd5e: time out of action runs from the first fall to able to act for good", "[dnd5e]") {
   SECTION("two falls: from the first to the last time back, not the spans summed") {
     Parts parts;

@@ -541,8 +541,10 @@ void Trial::round_start(int round, Seconds t) {
 }
 
 // A creature's turn: its blows in order from its own stream. SRD: attacks against a blinded,
-// stunned, paralysed or unconscious character have advantage; a melee hit on a paralysed or
-// unconscious one is critical; paralysed, stunned and unconscious fail Str and Dex saves.
+// stunned, paralysed or unconscious character have advantage, but an unconscious one is prone,
+// which gives attacks from beyond 5 feet disadvantage: a ranged attack on them is a straight
+// roll. A melee hit on a paralysed or unconscious one is critical; paralysed, stunned and
+// unconscious fail Str and Dex saves.
 void Trial::creature_turn(size_t actor, int round, Seconds t) {
   const Model::Actor& a = m_.actors()[actor];
   const Strike& st = cfg_.strikes[static_cast<size_t>(a.strike)];
@@ -556,8 +558,10 @@ void Trial::creature_turn(size_t actor, int round, Seconds t) {
     int64_t dmg = 0;
     bool crit = false;
     if (st.mode == Strike::Mode::Attack) {
+      const bool advantage = blind() || stunned() || helpless;
+      const bool prone_at_range = unconscious() && !st.melee;  // disadvantage: cancels it
       int d = s.die(20);
-      if (blind() || stunned() || helpless) d = std::max(d, s.die(20));
+      if (advantage && !prone_at_range) d = std::max(d, s.die(20));
       const bool hit = d == 20 || (d != 1 && d + at.attack_bonus >= ch_.ac);
       if (!hit) continue;
       crit = d == 20 || (st.melee && helpless);

@@ -521,6 +521,23 @@ TEST_CASE("dnd5e: a ranged attack on an unconscious character is a straight roll
   }
 }
 
+TEST_CASE("dnd5e: time in bed is counted inside the trial", "[dnd5e]") {
+  // A severe injury treated at 0:31:00 sends the character to bed for 3 days; the horizon
+  // comes at 2 days, so 2 days less 31 minutes of it fall inside the trial.
+  Parts parts;
+  parts.horizon = "2 days";
+  parts.aftercare =
+      "help_arrives = \"1 minute\"\n[aftercare.healer]\nmedicine = 10\nherbalism_kit = true\n";
+  Script s;
+  s.yes().d(20, 4).no().d(20, 20);  // Déchirure d'un ligament (severe); natural 20: 1 HP
+  s.d(20, 10).d(4, 1).d(4, 2);      // 20 vs DC 20; 3 days in bed
+  const Played p = play(parts, s);
+  CHECK(p.outcome.end == m::kStillInjured);
+  REQUIRE(p.outcome.has(m::kTimeInBed));
+  CHECK(p.outcome.durations[m::kTimeInBed] == 2 * kDay - 31 * kMinute);
+  CHECK_FALSE(p.outcome.has(m::kOutOfAction));  // still in bed at the horizon
+}
+
 TEST_CASE("dnd5e: time out of action runs from the first fall to able to act for good", "[dnd5e]") {
   SECTION("two falls: from the first to the last time back, not the spans summed") {
     Parts parts;

@@ -24,8 +24,7 @@ const RulesetInfo& Model::info() {
                {EndKind::Unresolved, "unconscious", "stable at 0 HP, or in a coma, at the horizon"},
                {EndKind::Unresolved, "injured",
                 "conscious with an injury still open at the horizon"},
-               {EndKind::Unresolved, "hurt",
-                "below full HP or in bed at the horizon, no injury open"}},
+               {EndKind::Unresolved, "hurt", "below full HP at the horizon, no injury open"}},
       .counters = {{"knocked_out", "times the character fell to 0 HP"},
                    {"injuries", "lingering injuries inflicted (seed 003)"},
                    {"injuries_light", "light injuries inflicted"},
@@ -49,8 +48,8 @@ const RulesetInfo& Model::info() {
                     {"time_unconscious",
                      "time at 0 HP or in a coma, in all; over the trials ever unconscious"},
                     {"time_in_bed",
-                     "bed rest after treating severe and serious injuries; over the trials with "
-                     "bed rest"}},
+                     "bed rest after treating severe and serious injuries, inside the trial (up "
+                     "to recovery, death or the horizon); over the trials with bed rest"}},
       .sequelae = {{"lost_eye", "", "an eye lost (Perte d'un œil), not restored by magic"},
                    {"blindness", "", "blind: Cécité permanente, or both eyes lost"},
                    {"deafness", "", "deaf for good: Nerfs auditif déchiré"},
@@ -233,6 +232,10 @@ class Trial {
   void daily_tick(int i, Seconds t);
   void deadline(int i, Seconds t);
   void track(Seconds t);  // out-of-action and unconscious time, full health
+  // When the trial ends: death, full health, or the horizon.
+  Seconds end_time() const {
+    return dead_ ? death_time_ : full_since_ >= 0 ? full_since_ : cfg_.horizon;
+  }
   Outcome outcome() const;
   std::string injury_name(int i) const {
     const InjuryDef& d = cat_.injury(inj_[i].def);
@@ -981,7 +984,9 @@ Outcome Trial::outcome() const {
     if (counts_[c]) o.count(c, counts_[c]);
   ooa_.measure(o, kOutOfAction, !dead_);
   if (ever_unconscious_) o.measure(kTimeUnconscious, unconscious_total_);
-  if (ever_bed_) o.measure(kTimeInBed, bed_total_);
+  // The bed rest inside the trial: every stay began by the end, so what lies past it is the
+  // part of the last one after end_time().
+  if (ever_bed_) o.measure(kTimeInBed, bed_total_ - std::max<Seconds>(0, bed_until_ - end_time()));
   if (dead_) {
     o.end = death_end_;
     o.end_time = death_time_;

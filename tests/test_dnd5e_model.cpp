@@ -538,6 +538,30 @@ TEST_CASE("dnd5e: time in bed is counted inside the trial", "[dnd5e]") {
   CHECK_FALSE(p.outcome.has(m::kOutOfAction));  // still in bed at the horizon
 }
 
+TEST_CASE("dnd5e: a short rest needs the character conscious, so not in a coma", "[dnd5e]") {
+  Parts parts;
+  parts.recovery = "rest = \"none\"\nshort_rest = true\n";
+  parts.attackers =
+      "[[encounter.attackers]]\nhit_chance = 1.0\ndamage = \"10\"\ndamage_type = \"psychic\"\n"
+      "melee = false\n";
+  SECTION("the coma lasts: no Hit Die is spent") {
+    Script s;
+    s.yes().d(20, 1).no().d(20, 20);  // Coma; natural 20: 1 HP but still unconscious
+    const Played p = play(parts, s);
+    CHECK(p.outcome.end == m::kStillUnconscious);
+    CHECK(p.outcome.counters[m::kHitDiceSpent] == 0);
+  }
+  SECTION("heal ends the coma: the short rest follows") {
+    parts.aftercare = "help_arrives = \"1 minute\"\n[aftercare.healer]\nheal_spell = 1\n";
+    Script s;
+    s.yes().d(20, 1).no().d(20, 20);  // Coma; natural 20: 1 HP
+    s.d(10, 5);                       // at 1:01:00, the short rest's Hit Die: 5 + 2
+    const Played p = play(parts, s);
+    CHECK(p.outcome.counters[m::kHitDiceSpent] == 1);
+    CHECK(p.outcome.end == m::kStillHurt);  // 8/10 HP, no rest
+  }
+}
+
 TEST_CASE("dnd5e: time out of action runs from the first fall to able to act for good", "[dnd5e]") {
   SECTION("two falls: from the first to the last time back, not the spans summed") {
     Parts parts;

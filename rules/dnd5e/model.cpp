@@ -375,6 +375,7 @@ void Trial::close_injury(int i, Seconds t, const char* how) {
   });
   note(log_, t, [&] { return injury_name(i) + " heals: " + how; });
   recompute(t);
+  if (!dead_) schedule_short_rest(t);  // a coma's end: conscious at last
 }
 
 // 003: "Le type de blessure dépend du dernier type de dégât subit": one d20 gives the severity
@@ -795,8 +796,9 @@ void Trial::plan_healer(Seconds t) {
   if (need) timeline_.schedule(next, Ev::HealerAct);
 }
 
+// One short rest after the fight, once the character is conscious (not at 0 HP, not in a coma).
 void Trial::schedule_short_rest(Seconds t) {
-  if (short_rest_done_ || !cfg_.recovery.short_rest || in_combat_ || down()) return;
+  if (short_rest_done_ || !cfg_.recovery.short_rest || in_combat_ || unconscious()) return;
   short_rest_done_ = true;
   timeline_.schedule(t + kShortRest, Ev::ShortRestEnd);
 }
@@ -804,7 +806,7 @@ void Trial::schedule_short_rest(Seconds t) {
 // SRD short rest: spend Hit Dice (die + Con modifier each). 003: "Utiliser un dé de vie pendant
 // un repos court guérit une blessure légère": one die per light injury first, then for HP.
 void Trial::short_rest(Seconds t) {
-  if (down()) return;
+  if (unconscious()) return;
   Stream s = open(rng_, streams::rest(rests_++));
   for (int i = 0; i < n_injuries_ && hit_dice_ > 0; ++i)
     if (inj_[i].open && inj_[i].severity == Severity::Light &&

@@ -860,6 +860,34 @@ TEST_CASE("pf2: one attack profile plays exactly as the attacker's own Strike", 
   CHECK(died < 2000);
 }
 
+TEST_CASE("pf2: time out of action runs from the first knock-out to conscious for good", "[pf2]") {
+  namespace m = pf2::metric;
+  SECTION("knocked out, stable, awake 10 minutes later") {
+    Script s;
+    s.d(20, 10).d(20, 11);  // knocked out at 0 s; the save at 6 s: 16 vs 16, stable
+    const Played p = play(Parts{}, s);
+    REQUIRE(p.outcome.has(m::kOutOfAction));
+    CHECK(p.outcome.durations[m::kOutOfAction] == 6 + 600);  // awake at 0:10:06
+  }
+  SECTION("still unconscious at the horizon: counted by its end, not here") {
+    Parts parts;
+    parts.options = "stable_wake = \"3 days\"\n";
+    parts.horizon = "1 day";
+    Script s;
+    s.d(20, 10).d(20, 11);
+    const Played p = play(parts, s);
+    CHECK(p.outcome.end == m::kStillUnconscious);
+    CHECK_FALSE(p.outcome.has(m::kOutOfAction));
+  }
+  SECTION("dead: counted by its end, not here") {
+    Script s;
+    s.d(20, 10).d(20, 2).d(20, 2);
+    const Played p = play(Parts{}, s);
+    CHECK(kind_of(p.outcome) == EndKind::Died);
+    CHECK_FALSE(p.outcome.has(m::kOutOfAction));
+  }
+}
+
 TEST_CASE("pf2: `lethality rules` lists the Treat Wounds DCs the loader accepts", "[pf2][keys]") {
   const KeyCatalog keys = scenario_keys(pf2::Model::info());
   const auto it = std::find_if(keys.entries().begin(), keys.entries().end(), [](const KeyEntry& e) {

@@ -77,13 +77,14 @@ const std::vector<OptionSpec>& option_specs() {
        "waking at 1 HP (seed 004: the GM decides, \"10 minutes or several hours\")"},
       {"first_aid_dc",
        K::Choice,
-       "\"recovery_dc_plus_5\"",
-       {"recovery_dc_plus_5", "15_plus_dying"},
+       "\"15_plus_dying\"",
+       {"15_plus_dying", "recovery_dc_plus_5"},
        0,
        0,
-       "the DC of Administer First Aid (stabilize): Player Core's 5 + the recovery DC in use "
-       "(5 + knock-out DC + dying with the Fortitude save, 15 + dying with the flat check), or "
-       "15 + dying whatever the recovery check"},
+       "the DC of Administer First Aid (stabilize): 15 + dying whatever the recovery check "
+       "(Player Core's number), or 5 + the recovery DC in use (5 + knock-out DC + dying with "
+       "the Fortitude save), under which a medic can kill more than no help (README, "
+       "interpretation 7)"},
   };
   return specs;
 }

@@ -3,6 +3,7 @@
 // through the command line (status 2, nothing written), and the run invariants.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <map>
@@ -198,6 +199,43 @@ TEST_CASE("dnd5e: bad scenario sections: status 2, a located message, nothing wr
     CHECK(r.err.find(":0:") == std::string::npos);
     CHECK_THAT(r.err, Catch::Contains(expect));
     CHECK_FALSE(fs::exists(out));
+  }
+}
+
+TEST_CASE("dnd5e: injury_severity = \"custom\" without rows is located at the option",
+          "[dnd5e][errors]") {
+  // Not at 1:1 with no key path: at the value that asks for the rows, in the file or a variant.
+  const std::string good = fall_scenario("slashing", "");
+  std::string text = good;
+  text.replace(text.find("[options]\n"), 10, "[options]\ninjury_severity = \"custom\"\n");
+  const size_t line = 1 + static_cast<size_t>(std::count(
+                              text.begin(), text.begin() + text.find("injury_severity"), '\n'));
+  CHECK_THAT(test::error_of([&] { test::load_text(text, "custom.toml"); }),
+             Catch::Contains("custom.toml:" + std::to_string(line) +
+                             ":19: error: options.injury_severity: \"custom\" needs") &&
+                 Catch::Contains("[[injury_severity]]"));
+  const std::string variant =
+      good + "[[variants]]\nname = \"mine\"\noptions = { injury_severity = \"custom\" }\n";
+  CHECK_THAT(test::error_of([&] { test::load_text(variant, "custom.toml"); }),
+             Catch::Contains("error: variants[1].options.injury_severity: \"custom\" needs"));
+}
+
+TEST_CASE("dnd5e: `lethality rules` lists the Hit Dice the loader accepts", "[dnd5e][keys]") {
+  const KeyCatalog keys = scenario_keys(dnd5e::Model::info());
+  const auto it = std::find_if(keys.entries().begin(), keys.entries().end(), [](const KeyEntry& e) {
+    return e.section == "character" && e.key == "hit_die";
+  });
+  REQUIRE(it != keys.entries().end());
+  CHECK(it->kind == "integer 6..12, one of 6 | 8 | 10 | 12");
+  for (int die = 3; die <= 13; ++die) {
+    INFO("hit_die = " << die);
+    std::string text = fall_scenario("slashing", "");
+    text.replace(text.find("max_hp = 10\n"), 12,
+                 "max_hp = 10\nhit_die = " + std::to_string(die) + "\n");
+    const std::string error = test::error_of([&] { test::load_text(text); });
+    const bool listed = die == 6 || die == 8 || die == 10 || die == 12;
+    CHECK(error.empty() == listed);
+    if (!listed) CHECK_THAT(error, Catch::Contains("character.hit_die"));
   }
 }
 

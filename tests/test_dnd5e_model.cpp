@@ -456,3 +456,137 @@ TEST_CASE("dnd5e: a DC 10 Medicine check stabilises; healing magic brings the ch
     CHECK(sequela(p.outcome, m::kOpenLight) == 1);  // healed while dying: no injury healed
   }
 }
+
+TEST_CASE("dnd5e: becoming stable resets both death-save tallies", "[dnd5e]") {
+  // SRD 5.1: "The number of both is reset to zero when you regain any hit points or become
+  // stable." Two failures, then three successes: stable with no failure left, so the wolf's
+  // blow in round 5 is the first failure, and three fresh successes are needed again.
+  Parts parts;
+  parts.encounter = "rounds = 5\n";
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"orc\"\nhit_chance = 1.0\nmelee = false\n"
+      "damage = \"10\"\ndamage_type = \"slashing\"\nlast_round = 1\n"
+      "[[encounter.attackers]]\nname = \"wolf\"\nhit_chance = 1.0\nmelee = false\n"
+      "damage = \"1\"\ndamage_type = \"piercing\"\nfirst_round = 5\nkeep_attacking_downed = 1.0\n";
+  Script s;
+  s.yes().d(20, 18).no();           // round 1: 0 HP, Blessure à la jambe (light)
+  s.d(20, 1);                       // round 1's death save: natural 1, two failures
+  s.d(20, 10).d(20, 10).d(20, 10);  // rounds 2-4: three successes, stable
+  s.d(4, 1);                        // (would wake an hour later)
+  s.yes().yes();                    // round 5: the wolf strikes the fallen character: 1 damage
+  s.d(20, 10).d(20, 10).d(20, 10);  // success 1 (round 5), 2 and 3 after the fight: stable
+  s.d(4, 1);                        // wakes an hour later
+  const Played p = play(parts, s);
+  CHECK(p.outcome.end == m::kStillInjured);  // alive, awake, the leg injury open
+  CHECK(p.outcome.counters[m::kDeathSaveFailures] == 3);
+}
+
+TEST_CASE("dnd5e: a ranged attack on an unconscious character is a straight roll", "[dnd5e]") {
+  // SRD: unconscious means prone, and prone gives disadvantage to attacks from beyond 5 feet;
+  // with the unconscious condition's advantage the two cancel. Within 5 feet: advantage, and a
+  // hit is critical.
+  Parts parts;
+  parts.encounter = "rounds = 2\n";
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"orc\"\nhit_chance = 1.0\nmelee = false\n"
+      "damage = \"10\"\ndamage_type = \"slashing\"\nlast_round = 1\n";
+  SECTION("an archer: one d20, no critical") {
+    parts.attackers +=
+        "[[encounter.attackers]]\nname = \"archer\"\nattack_bonus = 5\nmelee = false\n"
+        "damage = \"1d6\"\ndamage_type = \"piercing\"\nfirst_round = 2\n"
+        "keep_attacking_downed = 1.0\n";
+    Script s;
+    s.yes().d(20, 18).no().d(20, 10);  // round 1: 0 HP, Blessure à la jambe; a success
+    s.yes().d(20, 12).d(6, 4);         // round 2: the archer, one d20: 12 + 5 vs AC 15, 4 damage
+    s.d(20, 10);                       // round 2's death save
+    s.d(20, 10);                       // after the fight: success 3, stable
+    s.d(4, 1);
+    const Played p = play(parts, s);
+    CHECK(p.outcome.counters[m::kDeathSaveFailures] == 1);  // one failure: not a critical
+    CHECK(p.outcome.end == m::kStillInjured);
+  }
+  SECTION("a melee attacker: advantage, and the hit is critical") {
+    parts.attackers +=
+        "[[encounter.attackers]]\nname = \"goblin\"\nattack_bonus = 5\n"
+        "damage = \"1d6\"\ndamage_type = \"slashing\"\nfirst_round = 2\n"
+        "keep_attacking_downed = 1.0\n";
+    Script s;
+    s.yes().d(20, 18).no().d(20, 10);  // round 1: 0 HP; a success
+    s.yes().d(20, 2).d(20, 12);        // round 2: the goblin with advantage: 12 + 5 vs AC 15
+    s.d(6, 4).d(6, 3);                 // critical: the die twice
+    s.d(20, 1);                        // round 2's death save: natural 1, the fourth failure
+    const Played p = play(parts, s);
+    CHECK(p.outcome.end == m::kDiedCombat);
+    CHECK(p.outcome.counters[m::kDeathSaveFailures] == 4);  // two from the critical, two from the 1
+  }
+}
+
+TEST_CASE("dnd5e: time in bed is counted inside the trial", "[dnd5e]") {
+  // A severe injury treated at 0:31:00 sends the character to bed for 3 days; the horizon
+  // comes at 2 days, so 2 days less 31 minutes of it fall inside the trial.
+  Parts parts;
+  parts.horizon = "2 days";
+  parts.aftercare =
+      "help_arrives = \"1 minute\"\n[aftercare.healer]\nmedicine = 10\nherbalism_kit = true\n";
+  Script s;
+  s.yes().d(20, 4).no().d(20, 20);  // Déchirure d'un ligament (severe); natural 20: 1 HP
+  s.d(20, 10).d(4, 1).d(4, 2);      // 20 vs DC 20; 3 days in bed
+  const Played p = play(parts, s);
+  CHECK(p.outcome.end == m::kStillInjured);
+  REQUIRE(p.outcome.has(m::kTimeInBed));
+  CHECK(p.outcome.durations[m::kTimeInBed] == 2 * kDay - 31 * kMinute);
+  CHECK_FALSE(p.outcome.has(m::kOutOfAction));  // still in bed at the horizon
+}
+
+TEST_CASE("dnd5e: a short rest needs the character conscious, so not in a coma", "[dnd5e]") {
+  Parts parts;
+  parts.recovery = "rest = \"none\"\nshort_rest = true\n";
+  parts.attackers =
+      "[[encounter.attackers]]\nhit_chance = 1.0\ndamage = \"10\"\ndamage_type = \"psychic\"\n"
+      "melee = false\n";
+  SECTION("the coma lasts: no Hit Die is spent") {
+    Script s;
+    s.yes().d(20, 1).no().d(20, 20);  // Coma; natural 20: 1 HP but still unconscious
+    const Played p = play(parts, s);
+    CHECK(p.outcome.end == m::kStillUnconscious);
+    CHECK(p.outcome.counters[m::kHitDiceSpent] == 0);
+  }
+  SECTION("heal ends the coma: the short rest follows") {
+    parts.aftercare = "help_arrives = \"1 minute\"\n[aftercare.healer]\nheal_spell = 1\n";
+    Script s;
+    s.yes().d(20, 1).no().d(20, 20);  // Coma; natural 20: 1 HP
+    s.d(10, 5);                       // at 1:01:00, the short rest's Hit Die: 5 + 2
+    const Played p = play(parts, s);
+    CHECK(p.outcome.counters[m::kHitDiceSpent] == 1);
+    CHECK(p.outcome.end == m::kStillHurt);  // 8/10 HP, no rest
+  }
+}
+
+TEST_CASE("dnd5e: time out of action runs from the first fall to able to act for good", "[dnd5e]") {
+  SECTION("two falls: from the first to the last time back, not the spans summed") {
+    Parts parts;
+    parts.encounter = "rounds = 2\n";
+    parts.character = "max_hp = 20\nac = 15\ncon = 14\n";
+    parts.attackers =
+        "[[encounter.attackers]]\nname = \"orc\"\nhit_chance = 1.0\nmelee = false\n"
+        "damage = \"20\"\ndamage_type = \"slashing\"\nlast_round = 1\n"
+        "[[encounter.attackers]]\nname = \"archer\"\nhit_chance = 1.0\nmelee = false\n"
+        "damage = \"1\"\ndamage_type = \"piercing\"\nfirst_round = 2\n";
+    Script s;
+    s.yes().d(20, 12).no().d(20, 20);  // round 1: 0 HP, Plaie ouverte, natural 20: 1 HP
+    s.yes().d(4, 3);                   // round 2: 1 + 3 piercing, 0 HP again
+    s.d(20, 15).no();                  // Blessure au bras
+    s.d(20, 20);                       // natural 20 at 6 s
+    const Played p = play(parts, s);
+    REQUIRE(p.outcome.has(m::kOutOfAction));
+    CHECK(p.outcome.durations[m::kOutOfAction] == 6);
+  }
+  SECTION("the dead are counted by their end, not here") {
+    Script s;
+    s.yes().d(20, 12).no();
+    s.d(20, 1).d(20, 10).d(20, 9);  // dies of death saves at 12 s
+    const Played p = play(Parts{}, s);
+    CHECK(p.outcome.end == m::kDiedDying);
+    CHECK_FALSE(p.outcome.has(m::kOutOfAction));
+  }
+}

@@ -337,8 +337,7 @@ TEST_CASE("pf2: Administer First Aid stabilises a dying character", "[pf2][care]
   Parts parts;
   parts.aftercare =
       "help_arrives = \"0 rounds\"\nhealer = { medicine = 5, treat_wounds = false }\n";
-  SECTION("first_aid_dc = \"15_plus_dying\": DC 15 + dying whatever the recovery check") {
-    parts.options = "first_aid_dc = \"15_plus_dying\"\n";
+  SECTION("default first_aid_dc = \"15_plus_dying\": DC 15 + dying whatever the recovery check") {
     Script s;
     s.d(20, 10);  // knocked out: dying 1; the healer's first aid at the end of the round:
     s.d(20, 11);  // 16 vs DC 15 + 1: success: stable
@@ -346,7 +345,8 @@ TEST_CASE("pf2: Administer First Aid stabilises a dying character", "[pf2][care]
     CHECK(has(p, "first aid (stabilize): d20 11 + 5 = 16 vs DC 16: success"));
     CHECK(has(p, "stable"));
   }
-  SECTION("default recovery_dc_plus_5, Fortitude reading: 5 + knock-out DC 15 + dying 1") {
+  SECTION("recovery_dc_plus_5, Fortitude reading: 5 + knock-out DC 15 + dying 1") {
+    parts.options = "first_aid_dc = \"recovery_dc_plus_5\"\n";
     Script s;
     s.d(20, 10);  // knocked out by the ogre (DC 15): dying 1
     s.d(20, 16);  // 21 vs DC 21: success: stable
@@ -354,7 +354,8 @@ TEST_CASE("pf2: Administer First Aid stabilises a dying character", "[pf2][care]
     CHECK(has(p, "first aid (stabilize): d20 16 + 5 = 21 vs DC 21: success"));
     CHECK(has(p, "stable"));
   }
-  SECTION("default recovery_dc_plus_5, the knock-out DC matters") {
+  SECTION("recovery_dc_plus_5, the knock-out DC matters") {
+    parts.options = "first_aid_dc = \"recovery_dc_plus_5\"\n";
     parts.attackers =
         "[[encounter.attackers]]\nname = \"ogre\"\nattack_bonus = 5\n"
         "damage = \"10\"\ndc = 20\n";
@@ -367,8 +368,8 @@ TEST_CASE("pf2: Administer First Aid stabilises a dying character", "[pf2][care]
     CHECK(has(p, "first aid (stabilize): d20 16 + 5 = 21 vs DC 26: failure"));
     CHECK(has(p, "first aid (stabilize): d20 20 + 5 = 25 vs DC 27: success"));
   }
-  SECTION("default recovery_dc_plus_5 with the flat check: Player Core's 15 + dying") {
-    parts.options = "recovery_check = \"flat\"\n";
+  SECTION("recovery_dc_plus_5 with the flat check: Player Core's 15 + dying") {
+    parts.options = "recovery_check = \"flat\"\nfirst_aid_dc = \"recovery_dc_plus_5\"\n";
     Script s;
     s.d(20, 10).d(20, 11);  // 16 vs DC 5 + 10 + 1: success
     const Played p = play(parts, s);
@@ -681,14 +682,14 @@ TEST_CASE("pf2: a critical failure at First Aid raises dying by 1", "[pf2][care]
       "help_arrives = \"0 rounds\"\nhealer = { medicine = 5, treat_wounds = false }\n";
   Script s;
   s.d(20, 10);  // knocked out: dying 1
-  s.d(20, 1);   // first aid: 6 vs DC 5 + 15 + 1 = 21: critical failure: dying 2
+  s.d(20, 1);   // first aid: 6 vs DC 15 + 1 = 16: critical failure: dying 2
   s.d(20, 11);  // after the fight, the recovery save: 16 vs 17: failure: dying 3
-  s.d(20, 18);  // first aid: 23 vs DC 5 + 15 + 3: success: stable
+  s.d(20, 18);  // first aid: 23 vs DC 15 + 3 = 18: success: stable
   const Played p = play(parts, s);
-  CHECK(has(p, "first aid (stabilize): d20 1 + 5 = 6 vs DC 21: critical failure"));
+  CHECK(has(p, "first aid (stabilize): d20 1 + 5 = 6 vs DC 16: critical failure"));
   CHECK(has(p, "the fumbled first aid worsens dying to 2"));
   CHECK(has(p, "vs DC 17: failure -> dying 2 -> 3"));
-  CHECK(has(p, "first aid (stabilize): d20 18 + 5 = 23 vs DC 23: success"));
+  CHECK(has(p, "first aid (stabilize): d20 18 + 5 = 23 vs DC 18: success"));
   CHECK(has(p, "stable"));
   CHECK(p.outcome.end == pf2::metric::kStillInjured);
 }
@@ -858,4 +859,51 @@ TEST_CASE("pf2: one attack profile plays exactly as the attacker's own Strike", 
   }
   CHECK(died > 0);  // the trials reach the paths that matter
   CHECK(died < 2000);
+}
+
+TEST_CASE("pf2: time out of action runs from the first knock-out to conscious for good", "[pf2]") {
+  namespace m = pf2::metric;
+  SECTION("knocked out, stable, awake 10 minutes later") {
+    Script s;
+    s.d(20, 10).d(20, 11);  // knocked out at 0 s; the save at 6 s: 16 vs 16, stable
+    const Played p = play(Parts{}, s);
+    REQUIRE(p.outcome.has(m::kOutOfAction));
+    CHECK(p.outcome.durations[m::kOutOfAction] == 6 + 600);  // awake at 0:10:06
+  }
+  SECTION("still unconscious at the horizon: counted by its end, not here") {
+    Parts parts;
+    parts.options = "stable_wake = \"3 days\"\n";
+    parts.horizon = "1 day";
+    Script s;
+    s.d(20, 10).d(20, 11);
+    const Played p = play(parts, s);
+    CHECK(p.outcome.end == m::kStillUnconscious);
+    CHECK_FALSE(p.outcome.has(m::kOutOfAction));
+  }
+  SECTION("dead: counted by its end, not here") {
+    Script s;
+    s.d(20, 10).d(20, 2).d(20, 2);
+    const Played p = play(Parts{}, s);
+    CHECK(kind_of(p.outcome) == EndKind::Died);
+    CHECK_FALSE(p.outcome.has(m::kOutOfAction));
+  }
+}
+
+TEST_CASE("pf2: `lethality rules` lists the Treat Wounds DCs the loader accepts", "[pf2][keys]") {
+  const KeyCatalog keys = scenario_keys(pf2::Model::info());
+  const auto it = std::find_if(keys.entries().begin(), keys.entries().end(), [](const KeyEntry& e) {
+    return e.section == "aftercare.healer" && e.key == "treat_wounds_dc";
+  });
+  REQUIRE(it != keys.entries().end());
+  CHECK(it->kind == "integer 15..40, one of 15 | 20 | 30 | 40");
+  for (int dc = 14; dc <= 41; ++dc) {
+    INFO("treat_wounds_dc = " << dc);
+    Parts parts;
+    parts.aftercare = "help_arrives = \"0 rounds\"\nhealer = { medicine = 5, treat_wounds_dc = " +
+                      std::to_string(dc) + " }\n";
+    const std::string error = test::error_of([&] { test::load_text(scenario(parts)); });
+    const bool listed = dc == 15 || dc == 20 || dc == 30 || dc == 40;
+    CHECK(error.empty() == listed);
+    if (!listed) CHECK_THAT(error, Catch::Contains("aftercare.healer.treat_wounds_dc"));
+  }
 }

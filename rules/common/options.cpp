@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "scenarios/scenario.h"
+
 namespace leth {
 
 const OptionValues::Value& OptionValues::at(const std::string& name) const {
@@ -54,7 +56,8 @@ OptionValues read_options(std::optional<Reader> r, const std::vector<OptionSpec>
       }
       case OptionSpec::Kind::Duration: {
         Duration v = Duration::parse(unquote(s.default_value));
-        if (r) v = r->get_duration(s.name, 365 * kDay).value_or(v);
+        // As long as the longest horizon: beyond it, "never within the trial".
+        if (r) v = r->get_duration(s.name, Scenario::kMaxHorizon).value_or(v);
         out.set(s.name, v);
         break;
       }
@@ -76,7 +79,8 @@ std::string option_kind_text(const OptionSpec& spec) {
     case OptionSpec::Kind::Int:
       return "integer " + std::to_string(spec.lo) + ".." + std::to_string(spec.hi);
     case OptionSpec::Kind::Duration:
-      return "duration, e.g. \"10 minutes\"";
+      return "duration (\"1d4 rounds\", \"8 hours\"), at most " +
+             std::to_string(Scenario::kMaxHorizon / kDay) + " days";
   }
   return "";
 }

@@ -177,9 +177,12 @@ Options read_rule_options(Reader& r, Config& c) {
   const std::string& sev = v.choice("injury_severity");
   const InjuryCatalog& cat = InjuryCatalog::builtin();
   if (sev == "custom") {
+    // Located at the option that asks for the rows (whichever layer, file or variant, set it).
     if (!r.has("injury_severity"))
-      r.fail_here("injury_severity = \"custom\" needs [[injury_severity]]",
-                  "add [[injury_severity]] rows with range = \"11-20\" and severity = \"light\"");
+      r.get_table("options")->fail(
+          "injury_severity", "\"custom\" needs [[injury_severity]], the d20 -> severity rows",
+          "add [[injury_severity]] rows with range = \"11-20\" and severity = \"light\", "
+          "covering 1..20");
     c.severity = InjuryCatalog::read_mapping(r, "injury_severity");
   } else {
     c.severity = sev == "mild" ? cat.mild_mapping() : cat.seed_mapping();
@@ -189,6 +192,21 @@ Options read_rule_options(Reader& r, Config& c) {
 
 int modifier(int score) {
   return score >= 10 ? (score - 10) / 2 : -((11 - score) / 2);
+}
+
+// A class's Hit Die (SRD: d6, d8, d10 or d12). The catalog keeps the first kind recorded for a
+// key, so `lethality rules dnd5e` lists these four rather than every integer from 6 to 12.
+int read_hit_die(Reader& r) {
+  if (KeyCatalog* k = r.doc().catalog())
+    k->read(r.path(), "hit_die", "integer 6..12, one of 6 | 8 | 10 | 12", "8");
+  const int d = static_cast<int>(r.get_int("hit_die", 6, 12, 8));
+  if (d % 2 != 0) {
+    std::string what = "d";  // appended, not "d" + ...: g++ 12 warns (-Wrestrict) at -O3
+    what += std::to_string(d);
+    what += " is not a Hit Die";
+    r.fail("hit_die", what, "use 6, 8, 10 or 12");
+  }
+  return d;
 }
 
 Character read_character(Reader& r) {
@@ -201,9 +219,7 @@ Character read_character(Reader& r) {
   for (size_t a = 0; a < kAbilities; ++a)
     c.saves[a] =
         static_cast<int>(r.get_int(kAbilityChoices[a] + "_save", -10, 30, modifier(c.scores[a])));
-  c.hit_die = static_cast<int>(r.get_int("hit_die", 4, 12, 8));
-  if (c.hit_die % 2 != 0 || c.hit_die == 4)
-    r.fail("hit_die", "d" + std::to_string(c.hit_die) + " is not a Hit Die", "use 6, 8, 10 or 12");
+  c.hit_die = read_hit_die(r);
   c.hit_dice = static_cast<int>(r.get_int("hit_dice", 0, 20, c.level));
   if (c.hit_dice > c.level)
     r.fail("hit_dice", "more Hit Dice than levels", "a character has one Hit Die per level");

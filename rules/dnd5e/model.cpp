@@ -4,6 +4,7 @@
 #include <array>
 
 #include "sim/core/clock.h"
+#include "sim/core/out_of_action.h"
 #include "sim/core/substreams.h"
 
 namespace leth::dnd5e {
@@ -23,8 +24,7 @@ const RulesetInfo& Model::info() {
                {EndKind::Unresolved, "unconscious", "stable at 0 HP, or in a coma, at the horizon"},
                {EndKind::Unresolved, "injured",
                 "conscious with an injury still open at the horizon"},
-               {EndKind::Unresolved, "hurt",
-                "below full HP or in bed at the horizon, no injury open"}},
+               {EndKind::Unresolved, "hurt", "below full HP at the horizon, no injury open"}},
       .counters = {{"knocked_out", "times the character fell to 0 HP"},
                    {"injuries", "lingering injuries inflicted (seed 003)"},
                    {"injuries_light", "light injuries inflicted"},
@@ -48,8 +48,8 @@ const RulesetInfo& Model::info() {
                     {"time_unconscious",
                      "time at 0 HP or in a coma, in all; over the trials ever unconscious"},
                     {"time_in_bed",
-                     "bed rest after treating severe and serious injuries; over the trials with "
-                     "bed rest"}},
+                     "bed rest after treating severe and serious injuries, inside the trial (up "
+                     "to recovery, death or the horizon); over the trials with bed rest"}},
       .sequelae = {{"lost_eye", "", "an eye lost (Perte d'un œil), not restored by magic"},
                    {"blindness", "", "blind: Cécité permanente, or both eyes lost"},
                    {"deafness", "", "deaf for good: Nerfs auditif déchiré"},
@@ -183,6 +183,8 @@ class Trial {
     return n;
   }
   bool in_bed(Seconds t) const { return bed_until_ > t; }
+  // Cannot act (README interpretation 12): the SRD's incapacitated, alone or within
+  // unconscious (0 HP, coma), paralysed or stunned; or kept in bed by a treatment.
   bool out_of_action(Seconds t) const {
     return !dead_ && (unconscious() || paralysed() || stunned() ||
                       has_condition(Condition::Incapacitated) || in_bed(t));
@@ -230,6 +232,10 @@ class Trial {
   void daily_tick(int i, Seconds t);
   void deadline(int i, Seconds t);
   void track(Seconds t);  // out-of-action and unconscious time, full health
+  // When the trial ends: death, full health, or the horizon.
+  Seconds end_time() const {
+    return dead_ ? death_time_ : full_since_ >= 0 ? full_since_ : cfg_.horizon;
+  }
   Outcome outcome() const;
   std::string injury_name(int i) const {
     const InjuryDef& d = cat_.injury(inj_[i].def);
@@ -269,8 +275,9 @@ class Trial {
   std::array<uint32_t, 16> counts_{};
   // tracking
   Seconds last_track_ = 0;
-  bool was_ooa_ = false, was_unconscious_ = false, ever_ooa_ = false, ever_unconscious_ = false;
-  Seconds ooa_total_ = 0, unconscious_total_ = 0;
+  OutOfAction ooa_;
+  bool was_unconscious_ = false, ever_unconscious_ = false;
+  Seconds unconscious_total_ = 0;
   Seconds full_since_ = -1;
 };
 
@@ -284,18 +291,20 @@ void Trial::die(Seconds t, End end, Why&& why) {
   note(log_, t, [&] { return std::string("dies: ") + why(); });
 }
 
-// Accumulates the time out of action and unconscious up to t, then records the state from t on.
+// Accumulates the time unconscious up to t, then records the state from t on: unconscious,
+// able to act or not (OutOfAction), at full health.
 void Trial::track(Seconds t) {
-  if (was_ooa_) ooa_total_ += t - last_track_;
   if (was_unconscious_) unconscious_total_ += t - last_track_;
   last_track_ = t;
   if (dead_) {
-    was_ooa_ = was_unconscious_ = false;
+    was_unconscious_ = false;
     return;
   }
-  was_ooa_ = out_of_action(t);
+  if (out_of_action(t))
+    ooa_.cannot_act(t);
+  else
+    ooa_.can_act(t);
   was_unconscious_ = unconscious();
-  ever_ooa_ = ever_ooa_ || was_ooa_;
   ever_unconscious_ = ever_unconscious_ || was_unconscious_;
   if (!in_combat_ && full(t)) {
     if (full_since_ < 0) full_since_ = t;
@@ -366,6 +375,7 @@ void Trial::close_injury(int i, Seconds t, const char* how) {
   });
   note(log_, t, [&] { return injury_name(i) + " heals: " + how; });
   recompute(t);
+  if (!dead_) schedule_short_rest(t);  // a coma's end: conscious at last
 }
 
 // 003: "Le type de blessure dépend du dernier type de dégât subit": one d20 gives the severity
@@ -474,8 +484,10 @@ void Trial::take_damage(int64_t amount, uint16_t type, bool critical, Seconds t,
     timeline_.schedule(t + kRound, Ev::DeathSave);
 }
 
+// SRD: "The number of both is reset to zero when you regain any hit points or become stable."
 void Trial::become_stable(Seconds t) {
   stable_ = true;
+  successes_ = failures_ = 0;
   timeline_.cancel_kind(Ev::DeathSave);
   Stream w = open(rng_, streams::wake(wakes_++));
   const Seconds at = t + opt_.stable_wake.sample(w);
@@ -533,8 +545,10 @@ void Trial::round_start(int round, Seconds t) {
 }
 
 // A creature's turn: its blows in order from its own stream. SRD: attacks against a blinded,
-// stunned, paralysed or unconscious character have advantage; a melee hit on a paralysed or
-// unconscious one is critical; paralysed, stunned and unconscious fail Str and Dex saves.
+// stunned, paralysed or unconscious character have advantage, but an unconscious one is prone,
+// which gives attacks from beyond 5 feet disadvantage: a ranged attack on them is a straight
+// roll. A melee hit on a paralysed or unconscious one is critical; paralysed, stunned and
+// unconscious fail Str and Dex saves.
 void Trial::creature_turn(size_t actor, int round, Seconds t) {
   const Model::Actor& a = m_.actors()[actor];
   const Strike& st = cfg_.strikes[static_cast<size_t>(a.strike)];
@@ -548,8 +562,10 @@ void Trial::creature_turn(size_t actor, int round, Seconds t) {
     int64_t dmg = 0;
     bool crit = false;
     if (st.mode == Strike::Mode::Attack) {
+      const bool advantage = blind() || stunned() || helpless;
+      const bool prone_at_range = unconscious() && !st.melee;  // disadvantage: cancels it
       int d = s.die(20);
-      if (blind() || stunned() || helpless) d = std::max(d, s.die(20));
+      if (advantage && !prone_at_range) d = std::max(d, s.die(20));
       const bool hit = d == 20 || (d != 1 && d + at.attack_bonus >= ch_.ac);
       if (!hit) continue;
       crit = d == 20 || (st.melee && helpless);
@@ -780,8 +796,9 @@ void Trial::plan_healer(Seconds t) {
   if (need) timeline_.schedule(next, Ev::HealerAct);
 }
 
+// One short rest after the fight, once the character is conscious (not at 0 HP, not in a coma).
 void Trial::schedule_short_rest(Seconds t) {
-  if (short_rest_done_ || !cfg_.recovery.short_rest || in_combat_ || down()) return;
+  if (short_rest_done_ || !cfg_.recovery.short_rest || in_combat_ || unconscious()) return;
   short_rest_done_ = true;
   timeline_.schedule(t + kShortRest, Ev::ShortRestEnd);
 }
@@ -789,7 +806,7 @@ void Trial::schedule_short_rest(Seconds t) {
 // SRD short rest: spend Hit Dice (die + Con modifier each). 003: "Utiliser un dé de vie pendant
 // un repos court guérit une blessure légère": one die per light injury first, then for HP.
 void Trial::short_rest(Seconds t) {
-  if (down()) return;
+  if (unconscious()) return;
   Stream s = open(rng_, streams::rest(rests_++));
   for (int i = 0; i < n_injuries_ && hit_dice_ > 0; ++i)
     if (inj_[i].open && inj_[i].severity == Severity::Light &&
@@ -967,9 +984,11 @@ Outcome Trial::outcome() const {
   Outcome o;
   for (size_t c = 0; c < counts_.size(); ++c)
     if (counts_[c]) o.count(c, counts_[c]);
-  if (ever_ooa_) o.measure(kOutOfAction, ooa_total_);
+  ooa_.measure(o, kOutOfAction, !dead_);
   if (ever_unconscious_) o.measure(kTimeUnconscious, unconscious_total_);
-  if (ever_bed_) o.measure(kTimeInBed, bed_total_);
+  // The bed rest inside the trial: every stay began by the end, so what lies past it is the
+  // part of the last one after end_time().
+  if (ever_bed_) o.measure(kTimeInBed, bed_total_ - std::max<Seconds>(0, bed_until_ - end_time()));
   if (dead_) {
     o.end = death_end_;
     o.end_time = death_time_;

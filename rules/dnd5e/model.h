@@ -21,7 +21,7 @@ enum End : uint16_t {
   kStillDying,        // unresolved at the horizon: at 0 HP making death saves
   kStillUnconscious,  // at 0 HP and stable, or in a coma
   kStillInjured,      // conscious with an injury still open
-  kStillHurt,         // below full HP or in bed, no injury open
+  kStillHurt,         // below full HP, no injury open (in bed means a treated injury open)
 };
 enum Counter : uint16_t {
   kKnockedOut,

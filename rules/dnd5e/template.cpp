@@ -64,7 +64,8 @@ strikes = 1                 # attacks a turn
 damage = "1d6+2"
 damage_type = "slashing"    # acid bludgeoning cold fire force lightning necrotic piercing poison psychic radiant slashing thunder
 channel = "lethal"
-melee = true                # within 5 ft: a hit on a paralysed or unconscious character is critical
+melee = true                # within 5 ft: a hit on a paralysed or unconscious character is critical;
+                            # false: from range, a straight roll on an unconscious (prone) one
 recharge = 0                # 5: usable again on a d6 of 5-6 at the start of its turn
 keep_attacking_downed = 0.25
 first_round = 1

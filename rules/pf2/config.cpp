@@ -77,13 +77,14 @@ const std::vector<OptionSpec>& option_specs() {
        "waking at 1 HP (seed 004: the GM decides, \"10 minutes or several hours\")"},
       {"first_aid_dc",
        K::Choice,
-       "\"recovery_dc_plus_5\"",
-       {"recovery_dc_plus_5", "15_plus_dying"},
+       "\"15_plus_dying\"",
+       {"15_plus_dying", "recovery_dc_plus_5"},
        0,
        0,
-       "the DC of Administer First Aid (stabilize): Player Core's 5 + the recovery DC in use "
-       "(5 + knock-out DC + dying with the Fortitude save, 15 + dying with the flat check), or "
-       "15 + dying whatever the recovery check"},
+       "the DC of Administer First Aid (stabilize): 15 + dying whatever the recovery check "
+       "(Player Core's number), or 5 + the recovery DC in use (5 + knock-out DC + dying with "
+       "the Fortitude save), under which a medic can kill more than no help (README, "
+       "interpretation 7)"},
   };
   return specs;
 }
@@ -242,6 +243,10 @@ std::optional<Healer> read_aftercare(Reader& r) {
   if ((out.first_aid || out.treat_wounds) && !out.medicine)
     h->fail_here("first_aid and treat_wounds need the healer's medicine modifier",
                  "add medicine = <modifier>");
+  // The catalog keeps the first kind recorded for a key: `lethality rules pf2` lists the four
+  // DCs rather than every integer from 15 to 40.
+  if (KeyCatalog* k = h->doc().catalog())
+    k->read(h->path(), "treat_wounds_dc", "integer 15..40, one of 15 | 20 | 30 | 40", "15");
   if (h->has("treat_wounds_dc")) {
     out.treat_wounds_dc = static_cast<int>(*h->get_int("treat_wounds_dc", 15, 40));
     if (out.treat_wounds_dc != 15 && out.treat_wounds_dc != 20 && out.treat_wounds_dc != 30 &&

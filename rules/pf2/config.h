@@ -30,7 +30,7 @@ struct Options {
   HeroPolicy heroic_recovery = HeroPolicy::BeforeDeath;   // spend when dying would kill
   HeroEffect heroic_recovery_effect = HeroEffect::OneHp;  // seed: back to 1 HP
   Duration stable_wake;  // unconscious at 0 HP, not dying: wakes at 1 HP after this
-  FirstAidDc first_aid_dc = FirstAidDc::RecoveryPlus5;  // Player Core: 5 + the recovery DC
+  FirstAidDc first_aid_dc = FirstAidDc::FifteenPlusDying;  // Player Core: 15 + dying
 };
 
 struct Character {

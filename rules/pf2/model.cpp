@@ -4,6 +4,7 @@
 
 #include "sim/core/check.h"
 #include "sim/core/clock.h"
+#include "sim/core/out_of_action.h"
 #include "sim/core/substreams.h"
 
 namespace leth::pf2 {
@@ -193,10 +194,9 @@ class Trial {
   bool dead_ = false;
   uint32_t knock_outs_ = 0;
   uint32_t hero_points_spent_ = 0;
-  Seconds first_down_ = -1;      // the first fall to 0 HP; -1: never
-  Seconds conscious_since_ = 0;  // the last time the character came to
-  Seconds dying_since_ = 0;      // when the current dying episode began
-  Seconds time_dying_ = 0;       // closed dying episodes, in all
+  OutOfAction ooa_;          // cannot act: unconscious (at 0 HP), from the first knock-out on
+  Seconds dying_since_ = 0;  // when the current dying episode began
+  Seconds time_dying_ = 0;   // closed dying episodes, in all
   bool ever_dying_ = false;
   bool resting_ = false;
   Seconds rest_ends_ = 0;
@@ -223,7 +223,7 @@ class Trial {
 };
 
 void Trial::set_hp(int hp, Seconds t) {
-  if (hp_ == 0 && hp > 0) conscious_since_ = t;
+  if (hp_ == 0 && hp > 0) ooa_.can_act(t);  // 004: back to 1 HP or more, conscious
   hp_ = std::clamp(hp, 0, ch_.max_hp);
   if (hp_ == ch_.max_hp) {
     if (full_since_ < 0) full_since_ = t;
@@ -268,7 +268,7 @@ std::string Trial::actor_name(int actor) const {
 // nonlethal: unconscious at 0 HP but not dying. Player Core: dying also gains wounded.
 void Trial::knock_out(bool critical, int dc, bool nonlethal, Seconds t) {
   ++knock_outs_;
-  if (first_down_ < 0) first_down_ = t;
+  ooa_.cannot_act(t);  // 004: "Vous tombez inconscient"
   if (nonlethal) {
     note(log_, t,
          [] { return std::string("knocked out by nonlethal damage: unconscious, not dying"); });
@@ -919,13 +919,13 @@ Outcome Trial::outcome() const {
   if (hero_points_spent_ > 0) o.count(kHeroPointsSpent, hero_points_spent_);
   if (ever_dying_)
     o.measure(kTimeDying, time_dying_ + (!dead_ && dying_ > 0 ? cfg_.horizon - dying_since_ : 0));
+  ooa_.measure(o, kOutOfAction, !dead_);
   if (dead_) {
     o.end = death_end_;
     o.end_time = death_time_;
     o.measure(kTimeToDeath, death_time_);
     return o;
   }
-  if (first_down_ >= 0 && !down()) o.measure(kOutOfAction, conscious_since_ - first_down_);
   if (full()) {
     o.end = kRecovered;
     o.end_time = full_since_;

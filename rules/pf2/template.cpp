@@ -24,7 +24,7 @@ damage_while_dying = "increase"
 heroic_recovery = "before_death"
 heroic_recovery_effect = "one_hp"
 stable_wake = "10 minutes"
-first_aid_dc = "recovery_dc_plus_5"
+first_aid_dc = "15_plus_dying"
 
 [character]
 level = 1                   # for resting: Con x level HP a night

@@ -71,9 +71,14 @@ std::vector<std::pair<size_t, size_t>> comparison_pairs(const RunInfo& info) {
       for (size_t b = a + 1; b < k; ++b) pairs.emplace_back(a, b);
   } else {
     for (size_t v = 0; v < k; ++v)
-      if (v != info.reference) pairs.emplace_back(info.reference, v);
+      if (v != reference_of(info, v)) pairs.emplace_back(reference_of(info, v), v);
   }
   return pairs;
+}
+
+size_t reference_of(const RunInfo& info, size_t v) {
+  const size_t own = v < info.compared_with.size() ? info.compared_with[v] : kNoVariant;
+  return own == kNoVariant ? info.reference : own;
 }
 
 std::vector<ComparisonRow> comparison_rows(const RunInfo& info, const RunTally& t) {
@@ -314,8 +319,14 @@ std::string summary_table(const RunInfo& info, const RunTally& t) {
   // The death-rate difference from the reference (the baseline unless --reference), paired.
   const std::vector<ComparisonRow> comparisons = comparison_rows(info, t);
   if (info.variants.size() > 1) {
-    const std::string& ref = info.variants.at(info.reference);
-    cols.push_back({"vs " + ref + " (95% CI)", [&, ref](size_t v) -> std::string {
+    // A sweep point is compared with its own variant: then the column names no one variant.
+    bool one_reference = true;
+    for (size_t v = 0; v < info.variants.size(); ++v)
+      one_reference =
+          one_reference && (reference_of(info, v) == info.reference || v == info.reference);
+    const std::string head = one_reference ? info.variants.at(info.reference) : "reference";
+    cols.push_back({"vs " + head + " (95% CI)", [&](size_t v) -> std::string {
+                      const std::string& ref = info.variants.at(reference_of(info, v));
                       if (info.variants[v] == ref) return "-";
                       for (const ComparisonRow& r : comparisons)
                         if (r.metric == "death_rate_difference" && r.reference == ref &&

@@ -14,6 +14,8 @@
 
 namespace leth {
 
+inline constexpr size_t kNoVariant = static_cast<size_t>(-1);
+
 // What the writers need to know about the run besides the tallies.
 struct RunInfo {
   std::string version;
@@ -36,6 +38,9 @@ struct RunInfo {
   // Comparisons: each variant against `reference` (an index into variants), or every pair.
   size_t reference = 0;
   bool all_pairs = false;
+  // Per variant, the one it is compared with instead of `reference` (a sweep point: the
+  // variant it is a point of, sweep_report.h); kNoVariant or absent: `reference`.
+  std::vector<size_t> compared_with;
   // Why the run stopped ("trials": the fixed count; "precision": the target was met;
   // "max_trials": the cap came first) and, with a precision target, what it was.
   std::string stop_reason = "trials";
@@ -53,10 +58,13 @@ struct MetricRow {
 // of each kind of end and of each death detail, each counter's rate and mean, each
 // duration's mean and quantiles, and the random draws per trial.
 std::vector<MetricRow> summary_rows(const RunInfo& info, const RunTally& t);
-// The pairs compared, as (reference, variant) indices: every variant against info.reference,
-// or with info.all_pairs every pair (a, b), a < b, with a — the earlier in the file — as the
-// reference.
+// The pairs compared, as (reference, variant) indices: every variant against info.reference
+// (or its info.compared_with), or with info.all_pairs every pair (a, b), a < b, with a — the
+// earlier in the file — as the reference.
 std::vector<std::pair<size_t, size_t>> comparison_pairs(const RunInfo& info);
+// The variant `v` is compared with when not every pair is: info.compared_with[v] or
+// info.reference.
+size_t reference_of(const RunInfo& info, size_t v);
 
 struct ComparisonRow {
   std::string variant;

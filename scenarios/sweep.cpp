@@ -77,8 +77,8 @@ SweepAxis read_axis(Reader& r) {
       r.fail("unit", "\"" + *u + "\" is not a unit of time", "one of " + duration_units_help());
     }
     a.duration = true;
-    a.unit = *u;
     a.unit_seconds = static_cast<double>(unit->unit());
+    a.unit = unit_name(unit->unit(), 2);  // "h", "hour" and "hours" all read "hours"
   }
 
   // The values: a list, or a range.
@@ -89,6 +89,7 @@ SweepAxis read_axis(Reader& r) {
     SourceLoc at;
   };
   std::vector<Raw> raw;
+  std::vector<Seconds> written_units;  // of a list of durations, each value's
   const bool has_values = r.has("values");
   const bool has_range = r.has("from") || r.has("to") || r.has("step");
   if (has_values && has_range)
@@ -121,21 +122,13 @@ SweepAxis read_axis(Reader& r) {
                            r.path_of("values") + ": a sweep value must be a fixed time, not dice",
                            "write e.g. \"3 rounds\"");
         raw.push_back({static_cast<double>(d.max()), false, s->get(), at});
-        // Shown in the first value's unit if every value has it, else in seconds.
-        const double us = static_cast<double>(d.unit());
-        std::string word = s->get().substr(s->get().find_last_of(' ') + 1);
-        if (!word.empty() && word.back() != 's') word += 's';  // "1 round": shown in rounds
         if (raw.size() == 1) {
           a.duration = true;
-          a.unit_seconds = us;
-          a.unit = word;
         } else if (!a.duration) {
           throw InputError(at, r.path_of("values") + ": mixes numbers and durations",
                            "write every value as a duration, e.g. \"3 rounds\"");
-        } else if (us != a.unit_seconds) {
-          a.unit_seconds = 1;
-          a.unit = "seconds";
         }
+        written_units.push_back(d.unit());
       } else {
         throw InputError(at, r.path_of("values") + ": expected a number or a duration",
                          "write e.g. values = [1, 2, 3] or [\"1 round\", \"2 rounds\"]");
@@ -143,6 +136,20 @@ SweepAxis read_axis(Reader& r) {
       if (a.duration && e.is_number() && !unit)
         throw InputError(at, r.path_of("values") + ": mixes numbers and durations",
                          "write every value as a duration, e.g. \"3 rounds\"");
+    }
+    if (!written_units.empty()) {
+      // Shown in the largest unit written in which every value is a whole number of
+      // thousandths ("30 minutes" and "2 hours" in hours: 0.5, 2), else in seconds.
+      std::sort(written_units.begin(), written_units.end());
+      Seconds shown = kSecond;
+      for (Seconds u : written_units) {
+        const bool fits = std::all_of(raw.begin(), raw.end(), [&](const Raw& v) {
+          return static_cast<int64_t>(v.x) * 1000 % u == 0;
+        });
+        if (fits) shown = u;
+      }
+      a.unit_seconds = static_cast<double>(shown);
+      a.unit = unit_name(shown, 2);
     }
   } else {
     for (const char* k : {"from", "to", "step"})
@@ -180,18 +187,17 @@ SweepAxis read_axis(Reader& r) {
       if (v.x < 0)
         throw InputError(v.at,
                          r.path_of(has_values ? "values" : "from") + ": a time cannot be negative");
-      text = number_text(v.x) + " " + a.unit;
-      // Durations are whole seconds, and their amounts whole numbers: 1.5 rounds is written
-      // to the ruleset as "9 seconds".
+      // "1 round", "1.5 rounds": what the ruleset reads, as a scenario would write it.
+      text = number_text(v.x) + " " + unit_name(static_cast<Seconds>(a.unit_seconds), v.x);
+      // Durations are whole seconds: 0.1 rounds (0.6 s) cannot be played.
       const double seconds = v.x * a.unit_seconds;
       if (seconds != std::round(seconds) || seconds > 1e15)
         throw InputError(v.at,
                          r.path_of(has_values ? "values" : "from") + ": " + text +
                              " is not a whole number of seconds",
                          "times are counted in whole seconds");
-      const std::string written = v.x == std::round(v.x) ? text : number_text(seconds) + " seconds";
-      x = static_cast<double>(Duration::parse(written, v.at).max());
-      node = std::make_shared<toml::value<std::string>>(written);
+      x = static_cast<double>(Duration::parse(text, v.at).max());
+      node = std::make_shared<toml::value<std::string>>(text);
     } else if (!v.text.empty()) {
       text = v.text;
       node = std::make_shared<toml::value<std::string>>(text);

@@ -6,8 +6,8 @@
 //   from = 1                         # or values = [1, 2, 4] / ["1 round", "30 seconds"]
 //   to = 8
 //   step = 1
-//   unit = "rounds"                  # optional: the numbers are durations in this unit
-//   target = 0.05                    # optional: the death rate whose crossing is sought
+//   unit = "rounds"                  # optional: the numbers are durations in this unit (1.5:
+//   decimal) target = 0.05                    # optional: the death rate whose crossing is sought
 //   [sweep.y]                        # optional: a second key, for a grid
 //   key = "character.level"
 //   values = [1, 3, 5]
@@ -29,14 +29,16 @@
 namespace leth {
 
 struct SweepAxis {
-  std::string key;          // "aftercare.help_arrives", as written
-  std::string section;      // "aftercare", "encounter.attackers[]" (as the key catalog names it)
-  std::string leaf;         // "help_arrives"
-  SourceLoc key_at;         // of the key's value
-  bool duration = false;    // x is in seconds
-  std::string unit;         // what x is shown in, in words: "rounds"; "" for a plain number
-  double unit_seconds = 1;  // a duration's unit in seconds (x / unit_seconds is in `unit`)
-  std::vector<double> x;    // each point's value: the number, or a duration in seconds
+  std::string key;        // "aftercare.help_arrives", as written
+  std::string section;    // "aftercare", "encounter.attackers[]" (as the key catalog names it)
+  std::string leaf;       // "help_arrives"
+  SourceLoc key_at;       // of the key's value
+  bool duration = false;  // x is in seconds
+  // What x is shown in, the unit's plural name ("rounds", "hours" for unit = "h"); "" for a
+  // plain number. A duration's number of them is x / unit_seconds.
+  std::string unit;
+  double unit_seconds = 1;
+  std::vector<double> x;          // each point's value: the number, or a duration in seconds
   std::vector<std::string> text;  // each point's value as a scenario would write it
   std::vector<SourceLoc> at;      // where each value was written (the range's `from`)
   std::vector<std::shared_ptr<toml::node>> values;  // the nodes layered in

@@ -23,16 +23,21 @@ HEADERS = {
     "examples.csv": "scenario,variant,kind,name,trial",
     "comparisons.csv": "scenario,variant,reference,metric,difference,ci_low,ci_high,n,"
                        "only_reference,only_variant,p_value,variance_ratio",
-    "sweep.csv": "scenario,variant,x_name,x,y_name,y,metric,estimate,ci_low,ci_high,n",
-    "sweep_fit.csv": "scenario,variant,x_name,y_name,y,target,intercept,slope,se_intercept,"
-                     "se_slope,cov_intercept_slope,crossing,crossing_low,crossing_high",
+    "sweep.csv": "scenario,variant,x_name,x,x_unit,x_s,y_name,y,y_unit,y_s,metric,estimate,"
+                 "ci_low,ci_high,n,estimate_text",
+    "crossing.csv": "scenario,variant,x_name,x_unit,y_name,y,y_unit,target,trend,answer,"
+                    "bracket_low,bracket_high,crossing,crossing_low,crossing_high,bracket_low_s,"
+                    "bracket_high_s,crossing_s,crossing_low_s,crossing_high_s,answer_text",
 }
 # Columns that hold a number in every row (empty = missing is allowed where noted).
 NUMERIC = {"estimate", "ci_low", "ci_high", "n", "estimate_h", "ci_low_h", "ci_high_h",
            "bin_low_h", "bin_high_h", "count", "rate", "survivors", "rate_survivors",
            "ci_low_survivors", "ci_high_survivors", "bin_low_s", "bin_high_s",
            "trials_with", "total_count", "total_magnitude", "trial", "difference",
-           "only_reference", "only_variant", "p_value", "variance_ratio"}
+           "only_reference", "only_variant", "p_value", "variance_ratio", "x", "x_s", "y",
+           "y_s", "target", "bracket_low", "bracket_high", "crossing", "crossing_low",
+           "crossing_high", "bracket_low_s", "bracket_high_s", "crossing_s", "crossing_low_s",
+           "crossing_high_s"}
 
 
 def check_file(path):

@@ -42,3 +42,23 @@ TEST_CASE("duration_text: three significant digits in the largest unit that fits
   CHECK(duration_text(std::numeric_limits<double>::quiet_NaN()) == "-");
   CHECK(duration_text(std::numeric_limits<double>::infinity()) == "-");
 }
+
+TEST_CASE("unit_name and amount_text: singular for exactly 1, plural otherwise", "[clock]") {
+  CHECK(unit_name(kHour, 1) == "hour");
+  CHECK(unit_name(kHour, 4.5) == "hours");
+  CHECK(unit_name(kHour, 0) == "hours");
+  CHECK(unit_name(kRound, 1) == "round");
+  CHECK(unit_name(kWeek, 2) == "weeks");
+  CHECK(unit_name(7, 1) == "second");  // not a named unit: seconds' words
+  CHECK(amount_text(1, kHour) == "1 hour");
+  CHECK(amount_text(3, kMinute) == "3 minutes");
+  CHECK(amount_text(4.5, kHour) == "4.5 hours");
+  CHECK(amount_text(0.5, kMinute) == "0.5 minutes");
+  CHECK(amount_text(1.0004, kHour) == "1 hour");  // the word follows the number as printed
+  CHECK(amount_text(4.9381, kRound) == "4.94 rounds");
+  CHECK(amount_text(1500, kDay) == "1500 days");
+  CHECK(amount_text(1, kDay) == "1 day");
+  CHECK(amount_text(1, kSecond) == "1 second");
+  CHECK(amount_number(12.345) == "12.3");
+  CHECK(amount_number(std::numeric_limits<double>::infinity()) == "inf");
+}

@@ -206,3 +206,52 @@ TEST_CASE("duration: years and months suggest days", "[duration]") {
         "365 days here; " +
             help);
 }
+
+TEST_CASE("duration: decimal amounts, in whole seconds", "[duration]") {
+  struct Case {
+    const char* text;
+    Seconds unit, seconds;
+  };
+  const Case cases[] = {
+      {"1.5 hours", kHour, 5400}, {"0.5 h", kHour, 1800},     {"2.5 minutes", kMinute, 150},
+      {"1.5 rounds", kRound, 9},  {"0.25 days", kDay, 21600}, {"1.0 week", kWeek, kWeek},
+      {"3.75 min", kMinute, 225}, {"007.0 s", kSecond, 7},
+  };
+  for (const Case& c : cases) {
+    INFO(c.text);
+    const Duration d = Duration::parse(c.text);
+    CHECK(d.unit() == c.unit);  // shown in the unit written
+    CHECK(d.step() == kSecond);
+    CHECK(d.min() == c.seconds);
+    CHECK(d.max() == c.seconds);
+    CHECK(d.is_fixed());
+    CHECK(d.str() == c.text);
+    TrialRng rng(1, 2);
+    Stream s = rng.stream(Purpose::Test);
+    CHECK(d.sample(s) == c.seconds);
+    CHECK(rng.draws() == 0);
+  }
+  // Whole amounts and dice keep their unit as the step.
+  CHECK(Duration::parse("2 hours").step() == kHour);
+  CHECK(Duration::parse("1d4 rounds").step() == kRound);
+  // Exact, not floating point: 0.1 hour is 360 s, 0.3 minutes 18 s.
+  CHECK(Duration::parse("0.1 hours").max() == 360);
+  CHECK(Duration::parse("0.3 minutes").max() == 18);
+}
+
+TEST_CASE("duration: a decimal that is not a whole number of seconds is refused", "[duration]") {
+  CHECK(parse_error("0.1 rounds") ==
+        "s.toml:4:16: error: \"0.1 rounds\" is not a whole number of seconds (0.6 s) (trial "
+        "time is counted in whole seconds: write e.g. \"1 second\")");
+  CHECK(parse_error("1.5 s") ==
+        "s.toml:4:16: error: \"1.5 s\" is not a whole number of seconds (1.5 s) (trial time is "
+        "counted in whole seconds: write e.g. \"2 seconds\")");
+  CHECK(parse_error("-1.5 hours") ==
+        "s.toml:4:16: error: \"-1.5 hours\": a duration must not be negative (write 0 or more)");
+  CHECK(parse_error("10000000.5 days") ==
+        "s.toml:4:16: error: \"10000000.5 days\": the amount is too large or too long (at most "
+        "1000000, with at most 9 digits after the point)");
+  // Not decimals: left to the dice parser.
+  CHECK(parse_error("1.5d6 hours").find("error:") != std::string::npos);
+  CHECK(parse_error(".5 hours").find("error:") != std::string::npos);
+}

@@ -184,7 +184,7 @@ TEST_CASE("plot draws a real run's charts as valid PNG and SVG, and report.html"
   }
 }
 
-TEST_CASE("plot draws sequelae and a sweep with its fit from the files' columns", "[plot]") {
+TEST_CASE("plot draws sequelae and a sweep with its crossing from the files' columns", "[plot]") {
   const std::string d = copy_of_real_run("plot-sweep");
   write(d + "/sequelae.csv",
         "scenario,variant,sequela,trials_with,rate,ci_low,ci_high,total_count,unit,"
@@ -192,23 +192,32 @@ TEST_CASE("plot draws sequelae and a sweep with its fit from the files' columns"
         "s,baseline,scar,300,0.015,0.0134,0.0168,310,,\r\n"
         "s,literal-reading,scar,200,0.01,0.0087,0.0115,205,,\r\n"
         "s,player-core,lost_eye,20,0.001,0.0006,0.0015,20,,\r\n");
-  // A one-parameter sweep (y empty) of two variants, and the fit of each.
-  std::string sweep = "scenario,variant,x_name,x,y_name,y,metric,estimate,ci_low,ci_high,n\r\n";
+  // A one-parameter sweep (y empty) of two variants in rounds, with a lasting injury, and
+  // where each crosses the target.
+  std::string sweep =
+      "scenario,variant,x_name,x,x_unit,x_s,y_name,y,y_unit,y_s,metric,estimate,ci_low,"
+      "ci_high,n,estimate_text\r\n";
   for (int x = 1; x <= 6; ++x)
     for (const char* v : {"baseline", "player-core"}) {
-      const double p = 1 / (1 + std::exp(-(-4 + 0.8 * x + (v[0] == 'p' ? -0.3 : 0))));
-      sweep += std::string("s,") + v + ",help_arrives," + std::to_string(x) + ",,,death_rate," +
-               std::to_string(p) + "," + std::to_string(p * 0.9) + "," + std::to_string(p * 1.1) +
-               ",10000\r\n";
-      sweep += std::string("s,") + v + ",help_arrives," + std::to_string(x) +
-               ",,,knocked_out_rate,0.5,0.49,0.51,10000\r\n";
+      const double p = v[0] == 'p' ? 0.01 * x / 6 : 1 / (1 + std::exp(-(-4 + 0.8 * x)));
+      const std::string at = std::string("s,") + v + ",aftercare.help_arrives," +
+                             std::to_string(x) + ",rounds," + std::to_string(6 * x) + ",,,,,";
+      sweep += at + "death_rate," + std::to_string(p) + "," + std::to_string(p * 0.9) + "," +
+               std::to_string(p * 1.1) + ",10000,\r\n";
+      sweep += at + "knocked_out_rate,0.5,0.49,0.51,10000,\r\n";
+      sweep += at + "sequela_scar_rate," + std::to_string(0.002 * x) + ",0," +
+               std::to_string(0.004 * x) + ",10000,\r\n";
     }
   write(d + "/sweep.csv", sweep);
-  write(d + "/sweep_fit.csv",
-        "scenario,variant,x_name,y_name,y,target,intercept,slope,se_intercept,se_slope,"
-        "cov_intercept_slope,crossing,crossing_low,crossing_high\r\n"
-        "s,baseline,help_arrives,,,0.05,-4,0.8,0.1,0.02,-0.0015,1.319,1.1,1.5\r\n"
-        "s,player-core,help_arrives,,,0.05,-4.3,0.8,0.1,0.02,-0.0015,,,\r\n");
+  write(d + "/crossing.csv",
+        "scenario,variant,x_name,x_unit,y_name,y,y_unit,target,trend,answer,bracket_low,"
+        "bracket_high,crossing,crossing_low,crossing_high,bracket_low_s,bracket_high_s,"
+        "crossing_s,crossing_low_s,crossing_high_s,answer_text\r\n"
+        "s,baseline,aftercare.help_arrives,rounds,,,,0.05,rising,crossed,1,2,1.32,1,2,6,12,"
+        "7.92,6,12,\"deaths cross 5% between 1 and 2 rounds (3.92% at 1, 8.03% at 2): help must "
+        "arrive within 1.32 rounds (95% interval 1 to 2 rounds) to keep deaths under 5%\"\r\n"
+        "s,player-core,aftercare.help_arrives,rounds,,,,0.05,rising,below,,,,,,,,,,,"
+        "deaths stay below 5% at every point swept\r\n");
   const auto r = cli({"plot", d});
   INFO(r.err);
   REQUIRE(r.status == 0);
@@ -216,18 +225,29 @@ TEST_CASE("plot draws sequelae and a sweep with its fit from the files' columns"
   check_svg(d + "/plot-sequelae.svg");
   check_png(d + "/plot-sweep.png");
   check_svg(d + "/plot-sweep.svg");
+  check_png(d + "/plot-sweep-sequelae.png");
+  check_svg(d + "/plot-sweep-sequelae.svg");
   const std::string q = read_file(d + "/plot-sequelae.svg");
   CHECK_THAT(q, Catch::Contains(">scar<") && Catch::Contains(">lost_eye<"));
+  // Only the variants as written: the points are drawn against x, in the sweep's charts.
+  CHECK_THAT(q, !Catch::Contains("literal-reading"));
   const std::string s = read_file(d + "/plot-sweep.svg");
-  CHECK_THAT(s, Catch::Contains("baseline (fit)") && Catch::Contains("player-core (fit)"));
-  CHECK_THAT(s, Catch::Contains("baseline crosses at 1.319 [1.1, 1.5]"));
+  // One key entry per curve: its name and what its points say of the target.
+  CHECK_THAT(s, Catch::Contains(">baseline: crosses 5% between 1 and 2 rounds: about 1.32 rounds "
+                                "(95% interval 1 to 2)<"));
+  CHECK_THAT(s, Catch::Contains(">player-core: stays below 5% at every point<"));
   CHECK_THAT(s, Catch::Contains("target 5%"));
-  CHECK_THAT(s, !Catch::Contains("player-core crosses"));  // no crossing: no marker
+  CHECK_THAT(s, Catch::Contains("aftercare.help_arrives (rounds)"));
+  const std::string qs = read_file(d + "/plot-sweep-sequelae.svg");
+  CHECK_THAT(qs, Catch::Contains("scar (baseline)") && Catch::Contains("scar (player-core)"));
+  CHECK_THAT(qs, Catch::Contains("aftercare.help_arrives (rounds)"));
   const std::string html = read_file(d + "/report.html");
   CHECK_THAT(html, Catch::Contains("scar 1.50%"));
-  CHECK_THAT(html,
-             Catch::Contains("<tr><td>baseline</td><td>5.00%</td><td>1.319 (1.1 to 1.5)</td>"));
-  CHECK_THAT(html, Catch::Contains("<tr><td>player-core</td><td>5.00%</td><td>none in range</td>"));
+  CHECK_THAT(html, Catch::Contains("<tr><td>baseline</td><td>5.00%</td><td>between 1 and 2 "
+                                   "rounds</td><td>1.32 rounds</td><td>1 to 2 rounds</td></tr>"));
+  CHECK_THAT(html, Catch::Contains("<tr><td>player-core</td><td>5.00%</td><td>no: below it at "
+                                   "every point</td>"));
+  CHECK_THAT(html, Catch::Contains("<li>baseline: deaths cross 5% between 1 and 2 rounds"));
 }
 
 TEST_CASE("plot refuses bad input with status 2 and writes nothing", "[plot]") {

@@ -10,6 +10,7 @@
 
 #include "analysis/sweep_report.h"
 #include "rules/pf2/config.h"
+#include "sim/cli/csv_read.h"
 #include "sim/engine/runner.h"
 #include "tests/cli_support.h"
 #include "tests/support.h"
@@ -40,29 +41,14 @@ const pf2::Config& config_of(const LoadedScenario& ls, size_t v) {
   return std::get<pf2::Model>(ls.models.at(v)).config();
 }
 
-// A CSV file (no quoted commas in these) as rows of named fields.
+// A CSV file as rows of named fields (read by the product's reader: the sentences in
+// crossing.csv hold commas, quoted).
 std::vector<std::map<std::string, std::string>> read_csv(const std::string& text) {
+  const CsvTable t = CsvTable::parse(text, "test.csv");
   std::vector<std::map<std::string, std::string>> rows;
-  std::istringstream in(text);
-  std::string line;
-  std::vector<std::string> header;
-  auto split = [](std::string l) {
-    if (!l.empty() && l.back() == '\r') l.pop_back();
-    std::vector<std::string> f;
-    std::stringstream ss(l);
-    for (std::string x; std::getline(ss, x, ',');) f.push_back(x);
-    if (!l.empty() && l.back() == ',') f.push_back("");
-    return f;
-  };
-  while (std::getline(in, line)) {
-    const auto f = split(line);
-    if (header.empty()) {
-      header = f;
-      continue;
-    }
-    REQUIRE(f.size() == header.size());
+  for (size_t i = 0; i < t.rows(); ++i) {
     std::map<std::string, std::string> row;
-    for (size_t i = 0; i < f.size(); ++i) row[header[i]] = f[i];
+    for (const std::string& c : t.header()) row[c] = t.at(i, c);
     rows.push_back(row);
   }
   return rows;
@@ -81,9 +67,9 @@ TEST_CASE("a sweep's points are variants layered over the file and its variants"
   REQUIRE(s.sweep);
   CHECK(s.sweep->points() == 6);
   REQUIRE(s.variants.size() == 2 + 2 * 6);
-  CHECK(s.variants[2].name == "baseline@help_arrives=1rounds,max_hp=10");
+  CHECK(s.variants[2].name == "baseline@help_arrives=1round,max_hp=10");
   CHECK(s.variants[7].name == "baseline@help_arrives=3rounds,max_hp=30");
-  CHECK(s.variants[8].name == "tough@help_arrives=1rounds,max_hp=10");
+  CHECK(s.variants[8].name == "tough@help_arrives=1round,max_hp=10");
   CHECK(s.sweep->x.x == std::vector<double>{6, 12, 18});  // durations in seconds
   // The point wins over the variant's own value (the sweep names what it varies); the rest of
   // the variant stays.
@@ -176,35 +162,81 @@ TEST_CASE("a pf2 sweep through the command line: CRN, monotone deaths, the fit",
       CHECK((row.at("only_variant") == "0" || row.at("only_variant") == ""));
     }
   CHECK(seen);
-  // sweep.csv: the death rate rises with the time help takes to arrive.
-  std::vector<double> x, rate;
+  // sweep.csv: the death rate rises with the time help takes to arrive; x in rounds, as the
+  // values were written, and in seconds.
+  std::vector<double> x, x_s, rate;
   for (const auto& row : read_csv(test::read_file(out + "/sweep.csv"))) {
     CHECK(row.at("scenario") == "test");
     CHECK(row.at("variant") == "baseline");
     CHECK(row.at("x_name") == "aftercare.help_arrives");
+    CHECK(row.at("x_unit") == "rounds");
     CHECK(row.at("y_name") == "");
     CHECK(row.at("n") != "");
     if (row.at("metric") != "death_rate") continue;
     x.push_back(std::stod(row.at("x")));
+    x_s.push_back(std::stod(row.at("x_s")));
     rate.push_back(std::stod(row.at("estimate")));
   }
-  REQUIRE(x == std::vector<double>{6, 12, 18, 30, 48, 72});
+  REQUIRE(x == std::vector<double>{1, 2, 3, 5, 8, 12});
+  REQUIRE(x_s == std::vector<double>{6, 12, 18, 30, 48, 72});
   for (size_t i = 1; i < rate.size(); ++i) CHECK(rate[i] >= rate[i - 1]);
   CHECK(rate.back() > rate.front() + 0.02);
-  // sweep_fit.csv: one row, rising, crossing 5% inside the range, the interval around it.
-  const auto fit = read_csv(test::read_file(out + "/sweep_fit.csv"));
-  REQUIRE(fit.size() == 1);
-  CHECK(std::stod(fit[0].at("slope")) > 0);
-  CHECK(fit[0].at("target") == "0.05");
-  const double c = std::stod(fit[0].at("crossing"));
-  CHECK(c > 6);
-  CHECK(c < 72);
-  CHECK(std::stod(fit[0].at("crossing_low")) < c);
-  CHECK(std::stod(fit[0].at("crossing_high")) > c);
-  // The answer in words, after the table.
-  CHECK(r.out.find("  sweep (baseline): help must arrive within ") != std::string::npos);
-  CHECK(r.out.find(" rounds [") != std::string::npos);
+  // crossing.csv: one row, rising, the crossing inside the bracket of the two points whose
+  // rates lie on either side of 5%, and inside its interval.
+  const auto cross = read_csv(test::read_file(out + "/crossing.csv"));
+  REQUIRE(cross.size() == 1);
+  const auto& c = cross[0];
+  CHECK(c.at("target") == "0.05");
+  CHECK(c.at("trend") == "rising");
+  REQUIRE(c.at("answer") == "crossed");
+  CHECK(c.at("x_unit") == "rounds");
+  const double lo = std::stod(c.at("bracket_low")), hi = std::stod(c.at("bracket_high"));
+  const size_t i = static_cast<size_t>(std::find(x.begin(), x.end(), lo) - x.begin());
+  REQUIRE(i + 1 < x.size());
+  CHECK(x[i + 1] == hi);  // neighbours
+  CHECK(rate[i] < 0.05);
+  CHECK(rate[i + 1] >= 0.05);
+  const double at = std::stod(c.at("crossing"));
+  CHECK(lo <= at);
+  CHECK(at <= hi);
+  CHECK(std::stod(c.at("crossing_low")) <= at);
+  CHECK(std::stod(c.at("crossing_high")) >= at);
+  CHECK(std::stod(c.at("crossing_s")) == Approx(6 * at));
+  // The answer in words, after the table: what the points say, then the estimate.
+  const std::string lead = "  sweep (baseline): deaths cross 5% between " + c.at("bracket_low") +
+                           " and " + c.at("bracket_high") + " rounds (";
+  CHECK(r.out.find(lead) != std::string::npos);
+  CHECK(r.out.find("): help must arrive within ") != std::string::npos);
   CHECK(r.out.find("to keep deaths under 5%") != std::string::npos);
+  CHECK(r.out.find("  sweep (baseline): " + c.at("answer_text") + "\n") != std::string::npos);
+}
+
+TEST_CASE("sweep points are compared with their own variant", "[sweep]") {
+  const std::string file =
+      test::write_file("own-variant.toml",
+                       sweep_scenario("[sweep]\nkey = \"aftercare.help_arrives\"\nvalues = [1, 3]\n"
+                                      "unit = \"rounds\"\n\n[[variants]]\nname = \"tough\"\n"
+                                      "character = { max_hp = 40 }\n"));
+  const std::string out = test::fresh_path("own-variant");
+  const test::CliResult r =
+      test::cli({"run", file, "--trials", "3000", "--threads", "2", "--out", out});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  std::map<std::string, std::string> reference;
+  for (const auto& row : read_csv(test::read_file(out + "/comparisons.csv")))
+    if (row.at("metric") == "death_rate_difference")
+      reference[row.at("variant")] = row.at("reference");
+  CHECK(reference ==
+        std::map<std::string, std::string>{{"tough", "baseline"},
+                                           {"baseline@help_arrives=1round", "baseline"},
+                                           {"baseline@help_arrives=3rounds", "baseline"},
+                                           {"tough@help_arrives=1round", "tough"},
+                                           {"tough@help_arrives=3rounds", "tough"}});
+  // The point equal to its variant ("3 rounds" as written) differs from it by exactly zero.
+  for (const auto& row : read_csv(test::read_file(out + "/comparisons.csv")))
+    if (row.at("variant") == "tough@help_arrives=3rounds") CHECK(row.at("difference") == "0");
+  CHECK(r.out.find("vs reference (95% CI)") != std::string::npos);
+  CHECK(r.out.find("tough@help_arrives=1round vs tough: deaths ") != std::string::npos);
 }
 
 TEST_CASE("the bundled sweep example loads", "[sweep]") {
@@ -232,24 +264,26 @@ TEST_CASE("a grid's files: one fit per variant and y, every point's metrics", "[
   add_sweep_files(files, ls.scenario, info, t);
   REQUIRE(files.size() == 2);
   CHECK(files[0].first == "sweep.csv");
-  CHECK(files[1].first == "sweep_fit.csv");
+  CHECK(files[1].first == "crossing.csv");
   const auto fits = read_csv(files[1].second);
   REQUIRE(fits.size() == 4);  // (baseline, flat) x (max_hp 15, 25)
   CHECK(fits[0].at("variant") == "baseline");
   CHECK(fits[0].at("y_name") == "character.max_hp");
   CHECK(fits[0].at("y") == "15");
+  CHECK(fits[0].at("y_unit") == "");
   CHECK(fits[1].at("y") == "25");
   CHECK(fits[2].at("variant") == "flat");
-  // The fit's counts are the tallies': each death_rate row of sweep.csv is a point's own rate.
+  // The crossing's counts are the tallies': each death_rate row of sweep.csv is a point's own
+  // rate.
   const uint64_t died = info.metrics.end_mask(EndKind::Died);
   size_t rates = 0;
   for (const auto& row : read_csv(files[0].second)) {
     if (row.at("metric") != "death_rate") continue;
     ++rates;
     const std::string name = row.at("variant") + "@help_arrives=" +
-                             (row.at("x") == "6"    ? "1round"
-                              : row.at("x") == "24" ? "4rounds"
-                                                    : "10rounds") +
+                             (row.at("x") == "1"   ? "1round"
+                              : row.at("x") == "4" ? "4rounds"
+                                                   : "10rounds") +
                              ",max_hp=" + row.at("y");
     const int v = ls.scenario.variant_index(name);
     REQUIRE(v >= 0);
@@ -283,7 +317,7 @@ TEST_CASE("a sweep run in shards and merged writes a single run's sweep files", 
   const test::CliResult m = test::cli({"merge", dirs[1], dirs[0], "--out", merged});
   INFO(m.err);
   REQUIRE(m.status == 0);
-  for (const char* f : {"sweep.csv", "sweep_fit.csv"}) {
+  for (const char* f : {"sweep.csv", "crossing.csv"}) {
     INFO(f);
     const std::string a = test::read_file(whole + "/" + f);
     CHECK(!a.empty());

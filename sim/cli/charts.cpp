@@ -5,6 +5,7 @@
 #include <map>
 
 #include "analysis/csv.h"
+#include "sim/cli/sweep_charts.h"
 
 namespace leth {
 
@@ -195,105 +196,6 @@ Chart sequela_chart(const ResultsFolder& r, bool& any) {
   return c;
 }
 
-bool same_number(const std::string& a, const std::string& b) {
-  if (a.empty() || b.empty()) return a.empty() && b.empty();
-  return std::strtod(a.c_str(), nullptr) == std::strtod(b.c_str(), nullptr);
-}
-
-Chart sweep_chart(const ResultsFolder& r, bool& any) {
-  Chart c{"plot-sweep", "Sweep: death rate against the swept value, with the logistic fit", ""};
-  const CsvTable& s = *r.sweep;
-  struct Group {
-    std::string variant, y;
-    std::vector<size_t> rows;
-  };
-  std::vector<Group> groups;
-  std::string x_name, y_name;
-  double x_lo = INFINITY, x_hi = -INFINITY;
-  for (size_t i = 0; i < s.rows(); ++i) {
-    if (s.at(i, "metric") != "death_rate") continue;
-    x_name = s.at(i, "x_name");
-    y_name = s.at(i, "y_name");
-    x_lo = std::min(x_lo, s.number(i, "x"));
-    x_hi = std::max(x_hi, s.number(i, "x"));
-    auto g = std::find_if(groups.begin(), groups.end(), [&](const Group& g) {
-      return g.variant == s.at(i, "variant") && same_number(g.y, s.at(i, "y"));
-    });
-    if (g == groups.end()) {
-      groups.push_back({s.at(i, "variant"), s.at(i, "y"), {}});
-      g = groups.end() - 1;
-    }
-    g->rows.push_back(i);
-  }
-  if (groups.empty() || !(x_hi >= x_lo)) return c;
-  any = true;
-  const double pad = x_hi > x_lo ? 0.03 * (x_hi - x_lo) : 0.5;
-  std::string data, setup, plot = "plot ";
-  double target = NAN;
-  for (size_t k = 0; k < groups.size(); ++k) {
-    const Group& g = groups[k];
-    const std::string K = std::to_string(k), lc = colour(k);
-    const std::string label = g.variant + (y_name.empty() ? "" : ", " + y_name + " = " + g.y);
-    data += "$s" + K + " << EOD\n";
-    for (size_t i : g.rows)
-      data += num(s.number(i, "x")) + " " + num(100 * s.number(i, "estimate")) + " " +
-              num(100 * s.number(i, "ci_low")) + " " + num(100 * s.number(i, "ci_high")) + "\n";
-    data += "EOD\n";
-    plot += std::string(k ? ", \\\n     " : "");
-    // The fit of this variant (and y): the curve, and its 95% band by the delta method on the
-    // linear predictor a + b x (variance se_a^2 + x^2 se_b^2 + 2 x cov).
-    if (r.sweep_fit)
-      for (size_t f = 0; f < r.sweep_fit->rows(); ++f) {
-        const CsvTable& t = *r.sweep_fit;
-        if (t.at(f, "variant") != g.variant || !same_number(t.at(f, "y"), g.y)) continue;
-        const double a = t.number(f, "intercept"), b = t.number(f, "slope");
-        if (!std::isfinite(a) || !std::isfinite(b)) break;
-        auto or0 = [](double x) { return std::isfinite(x) ? x : 0.0; };
-        setup += "a" + K + " = " + num(a) + "\nb" + K + " = " + num(b) + "\nv" + K +
-                 "(x) = " + num(or0(t.number(f, "se_intercept"))) + "**2 + x**2 * " +
-                 num(or0(t.number(f, "se_slope"))) + "**2 + 2 * x * " +
-                 num(or0(t.number(f, "cov_intercept_slope"))) + "\n" + "f" + K +
-                 "(x) = 100 / (1 + exp(-(a" + K + " + b" + K + " * x)))\n" + "lo" + K +
-                 "(x) = 100 / (1 + exp(-(a" + K + " + b" + K + " * x - 1.96 * sqrt(v" + K +
-                 "(x)))))\n" + "hi" + K + "(x) = 100 / (1 + exp(-(a" + K + " + b" + K +
-                 " * x + 1.96 * sqrt(v" + K + "(x)))))\n";
-        plot += "'+' using 1:(lo" + K + "($1)):(hi" + K +
-                "($1)) with filledcurves fs transparent solid 0.15 noborder lc " + lc +
-                " notitle, \\\n     f" + K + "(x) with lines lw 2 lc " + lc + " title " +
-                gp_quote(label + " (fit)") + ", \\\n     ";
-        target = t.number(f, "target");
-        const double cx = t.number(f, "crossing");
-        if (std::isfinite(cx)) {
-          const double clo = t.number(f, "crossing_low"), chi = t.number(f, "crossing_high");
-          if (std::isfinite(clo) && std::isfinite(chi))
-            setup += "set object rect from first " + num(clo) + ", graph 0 to first " + num(chi) +
-                     ", graph 1 fs transparent solid 0.12 noborder fc " + lc + " behind\n";
-          setup += "set arrow from first " + num(cx) + ", graph 0 to first " + num(cx) +
-                   ", graph 1 nohead dt 3 lc " + lc + "\n";
-          char buf[160];
-          std::snprintf(buf, sizeof buf, "%s crosses at %.4g [%.4g, %.4g]", label.c_str(), cx, clo,
-                        chi);
-          setup += "set label " + gp_quote(buf) + " at graph 0.02, graph " +
-                   num(0.95 - 0.06 * static_cast<double>(k)) + " tc " + lc + "\n";
-        }
-        break;
-      }
-    plot += "$s" + K + " using 1:2:3:4 with yerrorbars pt 7 ps 0.6 lc " + lc + " title " +
-            gp_quote(label);
-  }
-  if (std::isfinite(target))
-    setup += "set arrow from graph 0, first " + num(100 * target) + " to graph 1, first " +
-             num(100 * target) + " nohead dt 2 lc rgb 'black'\nset label " +
-             gp_quote("target " + num(100 * target) + "%") + " at graph 0.85, first " +
-             num(100 * target) + " offset 0,0.6\n";
-  c.body = data + "set title " + gp_quote(r.scenario + ": death rate against " + x_name) +
-           "\nset xlabel " + gp_quote(x_name) +
-           "\nset ylabel 'deaths (% of trials)'\nset xrange [" + num(x_lo - pad) + ":" +
-           num(x_hi + pad) + "]\nset yrange [0:*]\nset samples 200\n" +
-           "set grid xtics ytics\nset key outside right top\n" + setup + plot + "\n";
-  return c;
-}
-
 }  // namespace
 
 std::string gp_quote(const std::string& s) {
@@ -343,8 +245,12 @@ std::string chart_script(const Chart& c, ImageFormat f) {
   return terminal + "set encoding utf8\n" + c.body;
 }
 
-std::vector<Chart> charts_of(const ResultsFolder& r) {
+std::vector<Chart> charts_of(const ResultsFolder& all) {
   std::vector<Chart> out;
+  // With a sweep, the per-variant charts show the variants as written; every point is drawn
+  // against the swept value by the sweep's own charts (sweep_charts.h).
+  ResultsFolder r = all;
+  r.variants = variants_as_written(all);
   if (r.summary) out.push_back(death_rate_chart(r));
   if (r.histograms) {
     bool any = false;
@@ -362,11 +268,7 @@ std::vector<Chart> charts_of(const ResultsFolder& r) {
     Chart c = sequela_chart(r, any);
     if (any) out.push_back(c);
   }
-  if (r.sweep) {
-    bool any = false;
-    Chart c = sweep_chart(r, any);
-    if (any) out.push_back(c);
-  }
+  for (Chart& c : sweep_charts(all)) out.push_back(std::move(c));
   return out;
 }
 

@@ -22,6 +22,7 @@ class CsvTable {
   // The same field as a number; NaN when empty. Throws InputError if it is not a number.
   double number(size_t r, const std::string& name) const;
   bool has_column(const std::string& name) const;
+  const std::vector<std::string>& header() const { return header_; }
 
  private:
   size_t column(const std::string& name) const;

@@ -156,39 +156,59 @@ std::string deaths_by_table(const ResultsFolder& r) {
   return any ? h + "</tbody></table>\n" : "";
 }
 
-// The sweep's answer: where each variant's fitted death rate crosses the target.
+// The sweep's answer (crossing.csv): for each variant, the bracket of sweep points whose death
+// rates lie on either side of the target, the estimate inside it and its 95% interval, in the
+// sweep's unit, then the same in words.
 std::string sweep_table(const ResultsFolder& r) {
-  if (!r.sweep_fit || r.sweep_fit->rows() == 0) return "";
-  const CsvTable& f = *r.sweep_fit;
-  std::string h =
-      "<h2>Sweep: where the death rate crosses the target</h2>\n<p>A logistic fit of the death "
-      "rate against <code>" +
-      html_escape(f.at(0, "x_name")) +
-      "</code> for each variant; the crossing is where the fitted rate equals the target, with "
-      "its 95% interval (\"none in range\": no crossing within the swept range, or no "
-      "target).</p>\n"
-      "<table><thead><tr><th>variant</th>" +
-      (f.at(0, "y_name").empty() ? std::string()
-                                 : "<th>" + html_escape(f.at(0, "y_name")) + "</th>") +
-      "<th>target</th><th>crossing (95% CI)</th><th>intercept</th><th>slope</th></tr></thead>"
-      "<tbody>\n";
+  if (!r.crossing || r.crossing->rows() == 0) return "";
+  const CsvTable& f = *r.crossing;
+  const std::string unit = f.at(0, "x_unit");
+  const bool grid = !f.at(0, "y_name").empty();
   auto g = [](double x) {
-    if (!std::isfinite(x)) return std::string("–");
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", x);
+    std::snprintf(buf, sizeof buf, std::fabs(x) >= 999.5 ? "%.0f" : "%.3g", x);
     return std::string(buf);
   };
+  auto in_unit = [&](const std::string& v) { return unit.empty() ? v : v + " " + unit; };
+  std::string h =
+      "<h2>Sweep: where the death rate crosses the target</h2>\n<p>From the sweep points of "
+      "<code>" +
+      html_escape(f.at(0, "x_name")) + "</code>" +
+      (unit.empty() ? std::string() : " (in " + html_escape(unit) + ")") +
+      ": the two neighbouring points whose death rates lie on either side of the target, the "
+      "estimate between them (where the monotone fit of the points reaches the target), and "
+      "its 95% interval, from the last point whose own interval lies wholly on one side of the "
+      "target to the first wholly on the other (\"…\": no point is that sure, the crossing may "
+      "lie beyond the swept range).</p>\n<table><thead><tr><th>variant</th>" +
+      (grid ? "<th>" + html_escape(f.at(0, "y_name")) + "</th>" : std::string()) +
+      "<th>target</th><th>the points cross it</th><th>estimate</th><th>95% interval</th>"
+      "</tr></thead><tbody>\n";
+  std::string words;
   for (size_t i = 0; i < f.rows(); ++i) {
-    const double c = f.number(i, "crossing");
-    h += "<tr>" + td(f.at(i, "variant")) +
-         (f.at(0, "y_name").empty() ? std::string() : td(f.at(i, "y"))) +
-         td(pct(f.number(i, "target"))) +
-         td(std::isfinite(c) ? g(c) + " (" + g(f.number(i, "crossing_low")) + " to " +
-                                   g(f.number(i, "crossing_high")) + ")"
-                             : std::string("none in range")) +
-         td(g(f.number(i, "intercept"))) + td(g(f.number(i, "slope"))) + "</tr>\n";
+    const std::string answer = f.at(i, "answer");
+    std::string bracket = "–", estimate = "–", interval = "–";
+    if (answer == "crossed" || answer == "no_trend")
+      bracket = "between " + g(f.number(i, "bracket_low")) + " and " +
+                in_unit(g(f.number(i, "bracket_high")));
+    if (answer == "above") bracket = "no: at or above it at every point";
+    if (answer == "below") bracket = "no: below it at every point";
+    if (answer == "crossed") {
+      const double lo = f.number(i, "crossing_low"), hi = f.number(i, "crossing_high");
+      estimate = in_unit(g(f.number(i, "crossing")));
+      interval = (std::isfinite(lo) ? g(lo) : std::string("…")) + " to " +
+                 in_unit(std::isfinite(hi) ? g(hi) : std::string("…"));
+    } else if (answer == "no_trend") {
+      bracket += " (neither rising nor falling steadily)";
+    }
+    const std::string y =
+        grid ? f.at(i, "y") + (f.at(i, "y_unit").empty() ? "" : " " + f.at(i, "y_unit")) : "";
+    h += "<tr>" + td(f.at(i, "variant")) + (grid ? td(y) : std::string()) +
+         td(pct(f.number(i, "target"))) + td(bracket) + td(estimate) + td(interval) + "</tr>\n";
+    words += "<li>" +
+             html_escape(f.at(i, "variant") + (grid ? ", " + f.at(i, "y_name") + " = " + y : "")) +
+             ": " + html_escape(f.at(i, "answer_text")) + "</li>\n";
   }
-  return h + "</tbody></table>\n";
+  return h + "</tbody></table>\n<ul>\n" + words + "</ul>\n";
 }
 
 std::string metadata_table(const ResultsFolder& r) {

@@ -44,7 +44,7 @@ ResultsFolder read_results_folder(const std::string& dir) {
   r.sequelae = CsvTable::read(dir + "/sequelae.csv");
   r.comparisons = CsvTable::read(dir + "/comparisons.csv");
   r.sweep = CsvTable::read(dir + "/sweep.csv");
-  r.sweep_fit = CsvTable::read(dir + "/sweep_fit.csv");
+  r.crossing = CsvTable::read(dir + "/crossing.csv");
   if (r.run.is_null() && !r.summary && !r.sweep)
     throw InputError({dir}, "not a results folder: no run.json, summary.csv or sweep.csv",
                      "give the results folder of `lethality run` (it holds run.json)");

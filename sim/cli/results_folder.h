@@ -1,5 +1,5 @@
 // A results folder read back for `lethality plot`: run.json and the CSV files `run` writes
-// (README "Outputs"), plus sweep.csv / sweep_fit.csv when a sweep wrote them.
+// (README "Outputs"), plus sweep.csv / crossing.csv when a sweep wrote them.
 #pragma once
 
 #include <cmath>
@@ -15,7 +15,7 @@ namespace leth {
 struct ResultsFolder {
   std::string dir;
   nlohmann::json run;  // run.json; null if the folder has none
-  std::optional<CsvTable> summary, end_states, histograms, sequelae, comparisons, sweep, sweep_fit;
+  std::optional<CsvTable> summary, end_states, histograms, sequelae, comparisons, sweep, crossing;
   std::vector<std::string> variants;  // in the file's order: run.json's, else as first seen
   std::string scenario;               // the scenario's name
 };

@@ -43,4 +43,30 @@ std::string duration_text(double seconds) {
   return buf;
 }
 
+std::string unit_name(Seconds unit, double amount) {
+  struct Name {
+    Seconds size;
+    const char *one, *many;
+  };
+  static constexpr Name names[] = {{kSecond, "second", "seconds"}, {kRound, "round", "rounds"},
+                                   {kMinute, "minute", "minutes"}, {kHour, "hour", "hours"},
+                                   {kDay, "day", "days"},          {kWeek, "week", "weeks"}};
+  const bool one = amount == 1;
+  for (const Name& n : names)
+    if (n.size == unit) return one ? n.one : n.many;
+  return one ? "second" : "seconds";
+}
+
+std::string amount_number(double amount) {
+  if (!std::isfinite(amount)) return amount > 0 ? "inf" : amount < 0 ? "-inf" : "nan";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, std::fabs(amount) >= 999.5 ? "%.0f" : "%.3g", amount);
+  return buf;
+}
+
+std::string amount_text(double amount, Seconds unit) {
+  const std::string number = amount_number(amount);
+  return number + " " + unit_name(unit, number == "1" ? 1.0 : 2.0);
+}
+
 }  // namespace leth

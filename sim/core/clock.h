@@ -21,4 +21,16 @@ std::string clock_text(Seconds t);
 // "42 s", "3.5 min", "7.2 h", "12.4 d" — for summaries, three significant digits.
 std::string duration_text(double seconds);
 
+// A unit's name in words, singular for an amount of exactly 1 and plural otherwise:
+// unit_name(kHour, 1) is "hour", unit_name(kHour, 4.5) "hours", unit_name(kHour, 0) "hours".
+// `unit` is kSecond, kRound, kMinute, kHour, kDay or kWeek; any other size is named in
+// seconds' words ("seconds").
+std::string unit_name(Seconds unit, double amount);
+// An amount of a unit in words, three significant digits (whole numbers from 1000 on):
+// "1 hour", "4.5 hours", "12 rounds", "0.5 minutes", "1500 days". The unit's word follows the
+// number as printed, so 1.0004 hours reads "1 hour".
+std::string amount_text(double amount, Seconds unit);
+// The number alone, as amount_text prints it: "4.5", "1", "1500".
+std::string amount_number(double amount);
+
 }  // namespace leth

@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+#include <optional>
 #include <string>
 
 namespace leth {
@@ -30,6 +34,13 @@ struct CalendarUnit {
 constexpr CalendarUnit kCalendar[] = {
     {"year", 365}, {"years", 365}, {"yr", 365}, {"month", 30}, {"months", 30},
 };
+
+// "0.6", "2.5": a number of seconds for a message.
+std::string format_seconds(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.9g", s);
+  return buf;
+}
 
 const char* const kWriteHint = "write an amount and a unit, e.g. \"1d4 rounds\" or \"8 hours\"";
 
@@ -60,6 +71,56 @@ std::string unknown_unit_hint(const std::string& unit, std::string_view amount) 
   }
   return std::string(kWriteHint) + units;
 }
+
+// A decimal amount ("1.5", "0.25") of `unit` in whole seconds, computed exactly (digits, not
+// floating point); nullopt when `amount` is not a decimal number, so dice and whole numbers
+// go to the dice parser. Throws when it is one but not a whole number of seconds, negative,
+// or larger than the largest whole amount a duration may have.
+std::optional<Seconds> decimal_seconds(std::string_view amount, Seconds unit, std::string_view text,
+                                       const SourceLoc& where) {
+  size_t i = 0;
+  while (i < amount.size() && std::isspace(static_cast<unsigned char>(amount[i]))) ++i;
+  const bool negative = i < amount.size() && amount[i] == '-';
+  if (negative) ++i;
+  const std::string_view number = amount.substr(i);
+  const size_t dot = number.find('.');
+  if (dot == std::string_view::npos || dot == 0 || dot + 1 == number.size()) return std::nullopt;
+  auto digits = [](std::string_view s) {
+    return std::all_of(s.begin(), s.end(),
+                       [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+  };
+  const std::string_view whole = number.substr(0, dot), fraction = number.substr(dot + 1);
+  if (!digits(whole) || !digits(fraction)) return std::nullopt;
+  if (negative)
+    throw InputError(where, "\"" + std::string(text) + "\": a duration must not be negative",
+                     "write 0 or more");
+  // The same bound as a whole amount (Dice::kMaxConstant), and few enough digits that
+  // mantissa x unit stays far inside int64.
+  const std::string_view trimmed =
+      whole.substr(std::min(whole.find_first_not_of('0'), whole.size()));
+  if (trimmed.size() > 7 || fraction.size() > 9 ||
+      std::stoll(std::string(whole)) > Dice::kMaxConstant)
+    throw InputError(where, "\"" + std::string(text) + "\": the amount is too large or too long",
+                     "at most " + std::to_string(Dice::kMaxConstant) +
+                         ", with at most 9 digits after the point");
+  int64_t mantissa = 0, scale = 1;
+  for (char c : whole) mantissa = mantissa * 10 + (c - '0');
+  for (char c : fraction) mantissa = mantissa * 10 + (c - '0'), scale *= 10;
+  // mantissa / scale units of `unit` seconds: whole seconds when scale / gcd divides mantissa.
+  const int64_t g = std::gcd(unit, scale);
+  if (mantissa % (scale / g) != 0) {
+    const double seconds =
+        static_cast<double>(mantissa) / static_cast<double>(scale) * static_cast<double>(unit);
+    const int64_t nearest = std::max<int64_t>(1, std::llround(seconds));
+    throw InputError(where,
+                     "\"" + std::string(text) + "\" is not a whole number of seconds (" +
+                         format_seconds(seconds) + " s)",
+                     "trial time is counted in whole seconds: write e.g. \"" +
+                         std::to_string(nearest) + (nearest == 1 ? " second" : " seconds") + "\"");
+  }
+  return mantissa / (scale / g) * (unit / g);
+}
+
 }  // namespace
 
 std::string duration_units_help() {
@@ -96,6 +157,14 @@ Duration Duration::parse(std::string_view text, const SourceLoc& where) {
     throw InputError(where, "\"" + std::string(text) + "\" is not a duration: no amount",
                      kWriteHint);
   Duration d;
+  d.unit_ = found->size;
+  d.step_ = found->size;
+  d.text_ = std::string(text);
+  if (const auto seconds = decimal_seconds(amount, found->size, text, where)) {
+    d.amount_ = Dice::constant(*seconds);
+    d.step_ = kSecond;
+    return d;
+  }
   d.amount_ = Dice::parse(amount, where);
   if (d.amount_.min() < 0) {
     const std::string lowest = std::to_string(d.amount_.min()) + " " + std::string(unit_text);
@@ -107,14 +176,13 @@ Duration Duration::parse(std::string_view text, const SourceLoc& where) {
                          "\": a duration must not be negative, and this one can be " + lowest,
                      "make the smallest roll 0 or more");
   }
-  d.unit_ = found->size;
-  d.text_ = std::string(text);
   return d;
 }
 
 Duration Duration::fixed(Seconds s) {
   Duration d;
   d.amount_ = Dice::constant(s);
+  d.step_ = kSecond;
   d.unit_ = kSecond;
   d.text_ = std::to_string(s) + " seconds";
   return d;
@@ -122,14 +190,14 @@ Duration Duration::fixed(Seconds s) {
 
 Seconds Duration::sample(Stream& rng) const {
   const int64_t a = amount_.roll(rng);
-  return a <= 0 ? 0 : a * unit_;
+  return a <= 0 ? 0 : a * step_;
 }
 
 Seconds Duration::min() const {
-  return std::max<int64_t>(0, amount_.min()) * unit_;
+  return std::max<int64_t>(0, amount_.min()) * step_;
 }
 Seconds Duration::max() const {
-  return std::max<int64_t>(0, amount_.max()) * unit_;
+  return std::max<int64_t>(0, amount_.max()) * step_;
 }
 
 }  // namespace leth

@@ -1,5 +1,7 @@
-// Durations as scenario files write them: an amount (a number or dice) and a unit —
-// "1d4 rounds", "10 minutes", "2d6 hours", "30 days", "1d6 x 10 minutes".
+// Durations as scenario files write them: an amount (a number, a decimal number or dice) and
+// a unit — "1d4 rounds", "10 minutes", "1.5 hours", "2d6 hours", "30 days", "1d6 x 10 minutes".
+// A decimal amount must come to a whole number of seconds ("0.1 rounds" is 0.6 s: refused),
+// since trial time is counted in whole seconds.
 #pragma once
 
 #include <string>
@@ -23,12 +25,17 @@ class Duration {
   Seconds min() const;
   Seconds max() const;
   bool is_fixed() const { return amount_.is_constant(); }
+  // The amount counts steps of step() seconds: the unit for a whole or dice amount ("1d4
+  // rounds": 1d4 steps of 6 s), one second for a decimal one ("1.5 hours": 5400 steps of 1 s).
   const Dice& amount() const { return amount_; }
+  Seconds step() const { return step_; }
+  // The unit as written ("1.5 hours": an hour), for showing the duration in it.
   Seconds unit() const { return unit_; }
   std::string str() const { return text_; }
 
  private:
   Dice amount_ = Dice::constant(0);
+  Seconds step_ = kSecond;
   Seconds unit_ = kSecond;
   std::string text_ = "0 seconds";
 };

@@ -527,7 +527,8 @@ void Trial::death_save(Seconds t) {
 void Trial::start_fight() {
   Stream setup = open(rng_, streams::fight_setup());
   rounds_ = static_cast<int>(cfg_.encounter.rounds.roll(setup));
-  note(log_, 0, [&] { return "the fight begins: " + std::to_string(rounds_) + " rounds"; });
+  note(log_, 0,
+       [&] { return "the fight begins: " + amount_text(static_cast<double>(rounds_), kRound); });
   const Seconds end = std::min<Seconds>(static_cast<Seconds>(rounds_) * kRound, cfg_.horizon);
   if (rounds_ >= 1 && cfg_.horizon > 0) timeline_.schedule(0, Ev::RoundStart, 0, 1);
   timeline_.schedule(end, Ev::FightEnds);

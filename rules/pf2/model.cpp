@@ -659,7 +659,7 @@ void Trial::start_fight() {
   rounds_ = static_cast<int>(enc.rounds.roll(setup));
   character_slot_ = enc.attackers_first ? m_.actors().size() : 0;
   note(log_, 0, [&] {
-    return "the fight begins: " + std::to_string(rounds_) + " rounds, HP " +
+    return "the fight begins: " + amount_text(static_cast<double>(rounds_), kRound) + ", HP " +
            hp_text(hp_, ch_.max_hp) +
            (temp_hp_ ? " + " + std::to_string(temp_hp_) + " temporary" : "");
   });

@@ -196,7 +196,8 @@ TEST_CASE("run writes the whole results folder", "[cli]") {
 
   const std::vector<std::pair<std::string, std::string>> headers = {
       {"summary.csv",
-       "scenario,ruleset,variant,metric,estimate,ci_low,ci_high,n,estimate_h,ci_low_h,ci_high_h,"
+       "scenario,ruleset,variant,metric,estimate,ci_low,ci_high,n,share_of_trials,estimate_h,"
+       "ci_low_h,ci_high_h,"
        "estimate_text"},
       {"end_states.csv", "scenario,variant,end,detail,count,rate,ci_low,ci_high"},
       {"histograms.csv",

@@ -254,7 +254,7 @@ TEST_CASE("plot refuses bad input with status 2 and writes nothing", "[plot]") {
     write(d + "/summary.csv", read_file(d + "/summary.csv") + "x,y\r\n");
     const auto r = cli({"plot", d});
     CHECK(r.status == 2);
-    CHECK_THAT(r.err, Catch::Contains("/summary.csv:83:1: error: a row with 2 fields"));
+    CHECK_THAT(r.err, Catch::Contains("/summary.csv:92:1: error: a row with 2 fields"));
     CHECK_FALSE(fs::exists(d + "/report.html"));
   }
   SECTION("an unknown format") {

@@ -143,6 +143,15 @@ TEST_CASE("validate accepts a good file and locates the error in a bad one", "[c
   CHECK(both.status == 2);
   CHECK(both.out == ok.out);
   CHECK(both.err == ko.err);
+
+  // The trials it names are the ones run would run: the command line's over the file's.
+  CHECK(cli({"validate", good, "--trials", "5"}).out ==
+        "ok  " + good + ": test (pf2, 2 variants, 5 trials)\n");
+  CHECK(cli({"validate", good, "--trials", "1"}).out ==
+        "ok  " + good + ": test (pf2, 2 variants, 1 trial)\n");
+  CHECK(cli({"validate", good, "--precision", "5%", "--max-trials", "1e7"}).out ==
+        "ok  " + good +
+            ": test (pf2, 2 variants, to a precision of 5%, at most 10000000 trials)\n");
 }
 
 TEST_CASE("validate rejects what run rejects: two files with one scenario name", "[cli]") {

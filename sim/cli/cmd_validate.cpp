@@ -10,7 +10,10 @@ namespace leth {
 
 int cmd_validate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CommandSpec spec{
-      "lethality validate FILE|DIR... [--trials N] [--seed S] [--threads T] [--out DIR]",
+      "lethality validate FILE|DIR... (run's options:) [--trials N | --precision H]\n"
+      "       [--max-trials N] [--min-trials N] [--min-deaths N] [--seed S] [--threads T]\n"
+      "       [--out DIR] [--quiet] [--log-every SECONDS] [--reference NAME | --all-pairs]\n"
+      "       [--interval wilson|clopper-pearson] [--checkpoint-every N] [--resume] [--shard K/N]",
       "Makes every check `lethality run` makes before it runs anything: reads each\n"
       "scenario file (a folder means every *.toml in it) and every variant in it,\n"
       "checks that no two scenarios share a name, and that the results folders\n"

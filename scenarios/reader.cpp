@@ -75,14 +75,24 @@ std::string fmt_number(double x) {
 
 }  // namespace
 
-std::string nearest(std::string_view word, const std::vector<std::string>& candidates) {
+std::string nearest(std::string_view word, const std::vector<std::string>& candidates,
+                    bool other_endings) {
   std::string best;
-  size_t best_d = std::max<size_t>(2, word.size() / 3) + 1;
+  const size_t limit = std::max<size_t>(2, word.size() / 3);  // edits allowed
+  size_t best_d = SIZE_MAX;
   for (const std::string& c : candidates) {
+    // With other_endings, a value that is the candidate's start with another ending
+    // ("harmony" for "harmonies") is near however many letters the ending takes: all but the
+    // word's last two letters begin the candidate, and at least 4 of them.
+    size_t prefix = 0;
+    while (prefix < word.size() && prefix < c.size() && word[prefix] == c[prefix]) ++prefix;
+    const bool same_start =
+        other_endings && word.size() >= 5 && prefix >= 4 && prefix + 2 >= word.size();
     // The distance is at least the difference in length: skip hopeless (and huge) words.
-    if (std::max(word.size(), c.size()) - std::min(word.size(), c.size()) >= best_d) continue;
+    const size_t diff = std::max(word.size(), c.size()) - std::min(word.size(), c.size());
+    if (!same_start && diff > limit) continue;
     const size_t d = edit_distance(word, c);
-    if (d < best_d) {
+    if ((d <= limit || same_start) && d < best_d) {
       best_d = d;
       best = c;
     }
@@ -418,7 +428,7 @@ std::optional<std::string> Reader::get_choice(std::string_view key,
   auto v = get_string(key);
   if (!v) return v;
   if (std::find(choices.begin(), choices.end(), *v) != choices.end()) return v;
-  const std::string near = nearest(*v, choices);
+  const std::string near = nearest(*v, choices, true);
   fail(key, "\"" + *v + "\" is not one of: " + join(choices),
        near.empty() ? "" : "did you mean \"" + near + "\"?");
 }
@@ -450,7 +460,7 @@ std::optional<std::vector<std::string>> Reader::get_choices(
                        "write e.g. " + std::string(key) + " = [\"" + choices.front() + "\"]");
     const std::string& x = v->get();
     if (std::find(choices.begin(), choices.end(), x) == choices.end()) {
-      const std::string near = nearest(x, choices);
+      const std::string near = nearest(x, choices, true);
       throw InputError(at, path_of(key) + ": \"" + x + "\" is not one of: " + join(choices),
                        near.empty() ? "" : "did you mean \"" + near + "\"?");
     }

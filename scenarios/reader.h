@@ -78,7 +78,10 @@ class Document {
 };
 
 // Closest candidate to `word` by edit distance (with transpositions), or "" if none is close.
-std::string nearest(std::string_view word, const std::vector<std::string>& candidates);
+// With `other_endings` (for a value among choices, not a key), a word that begins a candidate
+// but for its last two letters is close too: "harmony" for "harmonies".
+std::string nearest(std::string_view word, const std::vector<std::string>& candidates,
+                    bool other_endings = false);
 
 class Reader {
  public:

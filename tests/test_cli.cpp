@@ -299,7 +299,8 @@ TEST_CASE("run on a folder without scenario files exits 2", "[cli]") {
   CHECK(r.out == "");
   CHECK(r.err == dir +
                      ": error: the folder holds no scenario files (scenario files end in .toml; "
-                     "see scenarios/examples/ for examples)\n");
+                     "`lethality rules ID --template > mine.toml` writes one to start from "
+                     "(`lethality rules` lists the ids))\n");
   CHECK_FALSE(fs::exists(out));
 }
 

@@ -535,11 +535,19 @@ bool plain_duration_beyond(const std::string& text, Seconds max) {
 }  // namespace
 
 std::optional<Duration> Reader::get_duration(std::string_view key, Seconds max) {
-  record(key,
-         "duration (\"1d4 rounds\", \"8 hours\"), at most " + std::to_string(max / kDay) + " days");
+  const bool may_be_never = max >= kNeverAfter;
+  record(key, "duration (\"1d4 rounds\", \"8 hours\"), at most " + std::to_string(max / kDay) +
+                  " days" + (may_be_never ? ", or \"never\"" : ""));
   if (!find(key)) return std::nullopt;
   Found f = take(key);
   const auto* s = f.node->as_string();
+  if (s && s->get() == "never") {
+    if (!may_be_never)
+      fail(key, "\"never\" is not a length for this", "at most " + std::to_string(max / kDay) +
+                                                          " days; \"never\" is for when something "
+                                                          "happens (help_arrives, arrives)");
+    return Duration::fixed(kNever);
+  }
   if (!s) {
     if (f.node->as_integer())
       fail(key, "a duration needs a unit",
@@ -592,15 +600,19 @@ std::optional<Reader> Reader::get_table(std::string_view key) {
     if (!n) continue;
     any = true;
     doc_->use(l.table, key);
+    // `key = "none"` removes the table: a variant's way to take away one the file has (the
+    // layers below it are not read for this variant).
+    if (const auto* s = n->as_string(); s && s->get() == kRemoved) break;
     const toml::table* t = n->as_table();
     if (!t) {
       const std::string p = l.path.empty() ? std::string(key) : l.path + "." + std::string(key);
       throw InputError(doc_->loc(*n), p + ": expected a table, got " + type_word(*n),
-                       "write [" + p + "] or " + std::string(key) + " = { ... }");
+                       "write [" + p + "] or " + std::string(key) + " = { ... }; or " +
+                           std::string(key) + " = \"" + kRemoved + "\" in a variant to remove it");
     }
     child.push_back({t, l.path.empty() ? std::string(key) : l.path + "." + std::string(key)});
   }
-  if (!any) return std::nullopt;
+  if (!any || child.empty()) return std::nullopt;
   return Reader(doc_, std::move(child));
 }
 

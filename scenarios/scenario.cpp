@@ -131,6 +131,9 @@ Scenario read_common(std::shared_ptr<Document> doc, const std::vector<std::strin
       r.fail("horizon", "the horizon must be a fixed time, not dice", "write e.g. \"30 days\"");
     if (h->max() <= 0)
       r.fail("horizon", "the horizon must be longer than 0", "write e.g. \"30 days\"");
+    if (h->max() > Scenario::kMaxHorizon)
+      r.fail("horizon", "a trial must end: the horizon cannot be \"never\"",
+             "at most 3650 days, e.g. \"30 days\"");
     s.horizon = h->max();
   } else {
     s.horizon = 30 * kDay;

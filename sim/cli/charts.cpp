@@ -8,6 +8,7 @@
 #include "analysis/csv.h"
 #include "analysis/report.h"
 #include "sim/cli/time_scale.h"
+#include "sim/core/clock.h"
 
 namespace leth {
 
@@ -127,6 +128,13 @@ Chart death_rate_chart(const ResultsFolder& r) {
   return c;
 }
 
+// "30 min" for the ladder's mark at t, else the time in words.
+std::string axis_label(double t) {
+  for (const TimeMark& m : time_ladder())
+    if (m.s == t) return m.label;
+  return duration_text(t);
+}
+
 // The x axis of a curve chart: log time from the data's own first time to past its last.
 std::string time_axis_commands(const TimeAxis& a) {
   std::string s = "set logscale x\nunset mxtics\nset xrange [" + num(a.lo) + ":" + num(a.hi) +
@@ -140,8 +148,9 @@ std::string time_axis_commands(const TimeAxis& a) {
 // `legend(variant, bins)` names it. A curve identical to an earlier one would hide under it:
 // its legend says which it equals.
 template <class Denominator, class Legend>
-std::string curves(const ResultsFolder& r, const std::string& quantity, Denominator denominator,
-                   Legend legend, bool& any) {
+std::string curves(const ResultsFolder& r, const std::string& quantity,
+                   std::vector<std::string> xlabel, Denominator denominator, Legend legend,
+                   bool& any) {
   double t_min = INFINITY, t_max = 0;
   for (size_t v : shown_variants(r))
     for (const Bin& b : histogram_of(r, r.variants[v], quantity))
@@ -156,18 +165,30 @@ std::string curves(const ResultsFolder& r, const std::string& quantity, Denomina
   for (size_t vi : shown_variants(r)) {
     const std::string& v = r.variants[vi];
     const std::vector<Bin> bins = histogram_of(r, v, quantity);
-    auto pts = cumulative_curve(bins, denominator(v, bins), axis.lo);
-    if (pts.empty()) continue;
-    any = true;
+    const double of = denominator(v, bins);
+    auto pts = cumulative_curve(bins, of, axis.lo);
+    std::string title = legend(v, bins);
+    if (pts.empty()) {
+      // Nothing measured: a variant where nobody died is a line at 0 (over all its trials, the
+      // deaths' curve is the one with a denominator when empty); one with no times at all
+      // keeps its legend entry (and its population), with nothing to draw.
+      if (of > 0) {
+        pts = {{axis.lo, 0.0}};
+        title += " (nobody died)";
+      } else {
+        pts = {{axis.lo, NAN}};
+      }
+    } else {
+      any = true;
+      for (const auto& [other, theirs] : drawn)
+        if (theirs == pts) {
+          title += " (the same as " + other + ")";
+          break;
+        }
+      drawn.emplace_back(v, pts);
+    }
     // The last step runs on to the right edge: nothing happens after the last bin.
     pts.emplace_back(axis.hi, pts.back().second);
-    std::string title = legend(v, bins);
-    for (const auto& [other, theirs] : drawn)
-      if (theirs == pts) {
-        title += " (the same as " + other + ")";
-        break;
-      }
-    drawn.emplace_back(v, pts);
     const std::string name = "$c" + std::to_string(k);
     data += name + " << EOD\n";
     for (const auto& [t, y] : pts) data += num(t) + " " + num(y) + "\n";
@@ -176,8 +197,20 @@ std::string curves(const ResultsFolder& r, const std::string& quantity, Denomina
             std::to_string(vi + 1) + " title " + gp_quote(title);
     ++k;
   }
-  return data + linetypes(r.variants.size()) + time_axis_commands(axis) +
-         "set yrange [0:*]\nset key outside below left Left reverse height 1\n" + plot + "\n";
+  // Times before the axis' left end (0 s: a character never hurt) are drawn at it: say so.
+  bool before = false, zero = false;
+  for (size_t vi : shown_variants(r))
+    for (const Bin& b : histogram_of(r, r.variants[vi], quantity))
+      if (b.count > 0 && b.high < axis.lo) {
+        before = true;
+        zero = zero || b.low == 0;
+      }
+  if (before)
+    xlabel.push_back("(times under " + axis_label(axis.lo) + (zero ? ", 0 s among them," : "") +
+                     " are drawn at the left edge)");
+  return data + linetypes(r.variants.size()) + time_axis_commands(axis) + "set xlabel " +
+         gp_lines(xlabel) +
+         "\nset yrange [0:*]\nset key outside below left Left reverse height 1\n" + plot + "\n";
 }
 
 // "(the variants as written; the sweep's points are in plot-sweep)" when a sweep made more.
@@ -197,9 +230,8 @@ Chart deaths_over_time_chart(const ResultsFolder& r, bool& any) {
   c.body = "set title " +
            gp_lines({r.scenario + ": deaths over time",
                      "the share of all trials dead by then; its right end is the death rate"}) +
-           "\nset ylabel 'dead by then (% of all trials)'\nset xlabel 'time since the start of "
-           "the trial'\n" +
-           curves(r, "time_to_death", trials, name, any);
+           "\nset ylabel 'dead by then (% of all trials)'\n" +
+           curves(r, "time_to_death", {"time since the start of the trial"}, trials, name, any);
   return c;
 }
 
@@ -230,8 +262,8 @@ Chart cdf_chart(const ResultsFolder& r, const std::string& q, bool& any) {
   std::vector<std::string> title = {r.scenario + ": " + spaced(q)};
   for (const std::string& line : wrap(d.over, 110)) title.push_back(line);
   std::vector<std::string> xlabel = wrap(d.what, 110);
-  c.body = "set title " + gp_lines(title) + "\nset ylabel '% of them done by then'\nset xlabel " +
-           gp_lines(xlabel) + "\n" + curves(r, q, total, population, any);
+  c.body = "set title " + gp_lines(title) + "\nset ylabel '% of them done by then'\n" +
+           curves(r, q, xlabel, total, population, any);
   return c;
 }
 

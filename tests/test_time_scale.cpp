@@ -3,6 +3,7 @@
 // came — coma deaths at hours show in hours.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -88,7 +89,16 @@ TEST_CASE("the deaths table's columns are where deaths came", "[plot][time]") {
   CHECK(labels(table({{2 * kDay, 10 * kDay, 40 * kDay}})) ==
         std::vector<std::string>{"2 days", "2 weeks", "90 days"});
   CHECK(table({{}, {}}).empty());
-  // Too many: the column with the fewest deaths goes into the next one.
+  // Too many: the column with the fewest deaths goes into the next one, the coarse marks
+  // (1 min, 1 h, 1 day) last.
   std::vector<double> many = {5, 11, 17, 60, 120, 300, 600, 1800, 1800, 3600};
-  CHECK(labels(table({many}, 4)) == std::vector<std::string>{"round 2", "1 min", "5 min", "1 h"});
+  CHECK(labels(table({many}, 4)) == std::vector<std::string>{"1 min", "5 min", "30 min", "1 h"});
+  // A fight, then coma deaths hour by hour: 13 columns for 12, and the hour stays.
+  std::vector<double> coma = {11,   17,   60,    120,   300,   600, 1800,
+                              3600, 7200, 14400, 28800, 43200, kDay};
+  const std::vector<std::string> cols = labels(table({coma}));
+  CHECK(cols.size() == 12);
+  CHECK(std::find(cols.begin(), cols.end(), "1 h") != cols.end());
+  CHECK(std::find(cols.begin(), cols.end(), "1 min") != cols.end());
+  CHECK(cols.back() == "1 day");
 }

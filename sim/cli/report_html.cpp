@@ -111,13 +111,13 @@ std::string comparison_table(const ResultsFolder& r) {
         }
     }
     h += "<tr class=\"variant\">" + td(v, "name") +
-         td(pct(d.estimate) + " (" + pct(d.lo) + "–" + pct(d.hi) + ")") + td(diff) +
+         td(pct(d.estimate) + " (" + pct(d.lo) + "–" + pct(d.hi) + ")") + td(diff, "text") +
          td(statistic(summary_metric(r, v, "downtime_median_s"))) +
          td(statistic(summary_metric(r, v, "downtime_p90_s"))) +
          td(population(summary_metric(r, v, "downtime_median_s"), d.n)) +
          td(statistic(summary_metric(r, v, "time_out_of_action_median_s"))) +
          td(population(summary_metric(r, v, "time_out_of_action_median_s"), d.n)) +
-         td(top_sequelae(r, v)) + td(variant_description(r, v)) + "</tr>\n";
+         td(top_sequelae(r, v), "text") + td(variant_description(r, v), "text") + "</tr>\n";
   }
   return h + "</tbody></table>\n";
 }
@@ -283,10 +283,12 @@ std::string metadata_table(const ResultsFolder& r) {
 }
 
 const char* kStyle = R"(<style>
-body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1100px; color: #222; padding: 0 1em; }
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1400px; color: #222; padding: 0 1em; }
 h1 { margin-bottom: 0.2em; }
-table { border-collapse: collapse; margin: 1em 0; font-size: 0.92em; }
+table { border-collapse: collapse; margin: 1em 0; font-size: 0.88em; }
 th, td { border: 1px solid #ccc; padding: 0.3em 0.6em; text-align: left; vertical-align: top; }
+td { white-space: nowrap; }
+td.text { white-space: normal; min-width: 8em; }
 thead th { background: #f0f0f0; }
 td.name { font-weight: bold; white-space: nowrap; }
 table.meta th { background: #f7f7f7; font-weight: normal; }

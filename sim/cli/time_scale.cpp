@@ -46,7 +46,7 @@ const std::vector<TableColumn>& table_candidates() {
     std::vector<TableColumn> c = {
         {kRound - 1, "round 1"}, {2 * kRound - 1, "round 2"}, {3 * kRound - 1, "round 3"}};
     for (const TimeMark& m : time_ladder())
-      if (m.s >= kMinute) c.push_back({m.s, m.label});
+      if (m.s >= kMinute) c.push_back({m.s, m.label, m.rank});
     return c;
   }();
   return columns;

@@ -35,11 +35,12 @@ double axis_position(const TimeAxis& a, double t, double width_px);
 // The columns of a "dead by then" table: the times at which `counts` (per variant, a function
 // giving how many are dead by time t) changed since the column before, from the ladder's marks
 // ("round 1" is 5 s: dead by the end of round 1), merged where they are too many (at most
-// `max_columns`: the column whose deaths are fewest goes into the next; the last, by which
-// every death has come, stays). Empty when nobody died.
+// `max_columns`: the column whose deaths are fewest goes into the next, the coarse marks last;
+// the last, by which every death has come, stays). Empty when nobody died.
 struct TableColumn {
   double s;           // dead by this time (inclusive)
   std::string label;  // "round 2", "1 h", "3 days"
+  int rank = 1;       // 0: a mark kept before any other (1 min, 1 h, 1 day, 1 week, 1 year)
 };
 template <class CountBy>
 std::vector<TableColumn> death_table_columns(size_t variants, CountBy count_by, double t_max,
@@ -71,12 +72,14 @@ std::vector<TableColumn> death_table_columns(size_t variants, CountBy count_by, 
     if (c.s >= t_max) break;
   }
   // Too many: fold the column with the smallest rise into the next one, the earliest first on
-  // ties. The last column stays (by then every death has come): when it rises least, the one
-  // before it is folded into it.
+  // ties, and the coarse marks (1 min, 1 h, 1 day, ...) only once no other is left. The last
+  // column stays (by then every death has come): when it rises least, the one before it is
+  // folded into it.
   while (keep.size() > max_columns) {
-    size_t k = 0;
-    for (size_t i = 1; i < keep.size(); ++i)
-      if (rise[i] < rise[k]) k = i;
+    size_t k = keep.size();
+    for (int pass = 0; pass < 2 && k == keep.size(); ++pass)
+      for (size_t i = 0; i < keep.size(); ++i)
+        if ((pass == 1 || keep[i].rank > 0) && (k == keep.size() || rise[i] < rise[k])) k = i;
     if (k + 1 == keep.size()) --k;
     rise[k + 1] += rise[k];
     keep.erase(keep.begin() + static_cast<std::ptrdiff_t>(k));

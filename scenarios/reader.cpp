@@ -534,8 +534,8 @@ bool plain_duration_beyond(const std::string& text, Seconds max) {
 
 }  // namespace
 
-std::optional<Duration> Reader::get_duration(std::string_view key, Seconds max) {
-  const bool may_be_never = max >= kNeverAfter;
+std::optional<Duration> Reader::get_duration(std::string_view key, Seconds max, bool never) {
+  const bool may_be_never = never && max >= kNeverAfter;
   record(key, "duration (\"1d4 rounds\", \"8 hours\"), at most " + std::to_string(max / kDay) +
                   " days" + (may_be_never ? ", or \"never\"" : ""));
   if (!find(key)) return std::nullopt;

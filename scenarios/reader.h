@@ -142,8 +142,9 @@ class Reader {
   std::optional<Dice> get_dice(std::string_view key, int64_t lo, int64_t hi);
   Dice need_dice(std::string_view key, int64_t lo, int64_t hi);
   // Durations: a string with a unit, "1d4 rounds". Samples must not exceed `max`. Where `max`
-  // reaches the longest horizon (kNeverAfter), "never" is a time too: kNever, after it.
-  std::optional<Duration> get_duration(std::string_view key, Seconds max);
+  // reaches the longest horizon (kNeverAfter), "never" is a time too: kNever, after it — unless
+  // `never` is false (the horizon itself).
+  std::optional<Duration> get_duration(std::string_view key, Seconds max, bool never = true);
   // A duration that must be one fixed time, not dice ("8 hours"), in seconds; with `positive`
   // it must also be longer than 0. `example` is the hint's example, e.g. "\"8 hours\"".
   std::optional<Seconds> get_fixed_duration(std::string_view key, Seconds max,

@@ -210,7 +210,7 @@ std::string curves(const ResultsFolder& r, const std::string& quantity,
                      " are drawn at the left edge)");
   return data + linetypes(r.variants.size()) + time_axis_commands(axis) + "set xlabel " +
          gp_lines(xlabel) +
-         "\nset yrange [0:*]\nset key outside below left Left reverse height 1\n" + plot + "\n";
+         "\nset yrange [0:*]\nset key outside below left Left reverse height 1 width 2\n" + plot + "\n";
 }
 
 // "(the variants as written; the sweep's points are in plot-sweep)" when a sweep made more.
@@ -252,12 +252,15 @@ Chart cdf_chart(const ResultsFolder& r, const std::string& q, bool& any) {
   auto population = [&](const std::string& v, const std::vector<Bin>& bins) {
     const double n = total(v, bins), trials = summary_metric(r, v, "death_rate").n;
     char buf[64];
-    if (trials > 0)
+    if (n == 0 && trials > 0)
+      std::snprintf(buf, sizeof buf, ": none of %.0f trials", trials);
+    else if (trials > 0)
       std::snprintf(buf, sizeof buf, ": %.0f of %.0f trials (%.1f%%)", n, trials, 100 * n / trials);
     else
       std::snprintf(buf, sizeof buf, ": %.0f trials", n);
     // As in summary.csv: under kMinMeasured trials the quantiles are not estimated.
-    return v + buf + (n < static_cast<double>(kMinMeasured) ? ", too few for quantiles" : "");
+    return v + buf +
+           (n > 0 && n < static_cast<double>(kMinMeasured) ? ", too few for quantiles" : "");
   };
   std::vector<std::string> title = {r.scenario + ": " + spaced(q)};
   for (const std::string& line : wrap(d.over, 110)) title.push_back(line);
@@ -323,7 +326,7 @@ Chart sequela_chart(const ResultsFolder& r, bool& any) {
       "graph 0.05, 0\nset xrange [-0.6:" +
       num(static_cast<double>(count) - 0.4) + "]\n" + xtics +
       ")\nset xtics rotate by -35\nset style fill solid 0.6 border -1\nset boxwidth " + num(w) +
-      "\nset grid ytics\nset key outside below left Left reverse height 1\n" + plot + "\n";
+      "\nset grid ytics\nset key outside below left Left reverse height 1 width 2\n" + plot + "\n";
   return c;
 }
 

@@ -19,6 +19,23 @@ Estimate point(double x) {
 
 }  // namespace
 
+std::string not_estimable_text(uint64_t n) {
+  if (n == 0) return "none measured";
+  return "not estimable (n = " + std::to_string(n) + " < " + std::to_string(kMinMeasured) + ")";
+}
+
+std::string population_text(uint64_t n, uint64_t trials) {
+  char share[32];
+  const double f = trials ? static_cast<double>(n) / static_cast<double>(trials) : NAN;
+  if (std::isnan(f))
+    std::snprintf(share, sizeof share, "-");
+  else if (f != 0 && f < 0.001)
+    std::snprintf(share, sizeof share, "%.3f%%", 100 * f);
+  else
+    std::snprintf(share, sizeof share, "%.1f%%", 100 * f);
+  return std::to_string(n) + " (" + share + ")";
+}
+
 std::vector<MetricRow> summary_rows(const RunInfo& info, const RunTally& t) {
   const MetricSpec& m = info.metrics;
   std::vector<MetricRow> rows;
@@ -26,39 +43,42 @@ std::vector<MetricRow> summary_rows(const RunInfo& info, const RunTally& t) {
     const Tally& x = t.variants[v];
     const std::string& name = info.variants.at(v);
     auto rate = [&](const std::string& metric, uint64_t k) {
-      rows.push_back({name, metric, rate_interval(info.interval, k, x.trials), x.trials});
+      rows.push_back({name, metric, rate_interval(info.interval, k, x.trials), x.trials, x.trials});
     };
-    // Ends: death first, then where; the other kinds a model declares.
-    rate("death_rate", x.ends_in(m.end_mask(EndKind::Died)));
-    for (size_t e = 0; e < m.ends.size(); ++e)
-      if (m.ends[e].kind == EndKind::Died && !m.ends[e].detail.empty())
-        rate("death_rate_" + m.ends[e].detail, x.ends[e]);
-    if (m.has_kind(EndKind::Lost)) {
-      rate("lost_rate", x.ends_in(m.end_mask(EndKind::Lost)));
+    // Each kind of end, then each declared end of that kind by its detail (death_rate_combat,
+    // unresolved_rate_stable): one file answers how every trial ended, with intervals.
+    auto ends = [&](EndKind kind, const std::string& metric) {
+      rate(metric, x.ends_in(m.end_mask(kind)));
       for (size_t e = 0; e < m.ends.size(); ++e)
-        if (m.ends[e].kind == EndKind::Lost && !m.ends[e].detail.empty())
-          rate("lost_rate_" + m.ends[e].detail, x.ends[e]);
-    }
+        if (m.ends[e].kind == kind && !m.ends[e].detail.empty())
+          rate(metric + "_" + m.ends[e].detail, x.ends[e]);
+    };
+    ends(EndKind::Died, "death_rate");
+    if (m.has_kind(EndKind::Lost)) ends(EndKind::Lost, "lost_rate");
     for (size_t c = 0; c < m.counters.size(); ++c) {
       rate(m.counters[c].name + "_rate", x.counter_trials[c]);
       const double mean =
           x.trials ? static_cast<double>(x.counter_total[c]) / static_cast<double>(x.trials) : NAN;
-      rows.push_back({name, m.counters[c].name + "_mean", point(mean), x.trials});
+      rows.push_back({name, m.counters[c].name + "_mean", point(mean), x.trials, x.trials});
     }
-    rate("recovered_rate", x.ends_in(m.end_mask(EndKind::Recovered)));
-    rate("unresolved_rate", x.ends_in(m.end_mask(EndKind::Unresolved)));
+    ends(EndKind::Recovered, "recovered_rate");
+    ends(EndKind::Unresolved, "unresolved_rate");
     for (size_t d = 0; d < m.durations.size(); ++d) {
       const LogHistogram& h = x.durations[d];
       const std::string& q = m.durations[d].name;
-      rows.push_back({name, q + "_mean_s", mean_interval(h), h.count()});
-      rows.push_back({name, q + "_median_s", quantile_interval(h, 0.5), h.count()});
-      rows.push_back({name, q + "_p90_s", quantile_interval(h, 0.9), h.count()});
-      rows.push_back({name, q + "_p99_s", quantile_interval(h, 0.99), h.count()});
+      const bool ok = estimable(h.count());
+      auto stat = [&](const char* suffix, Estimate e) {
+        rows.push_back({name, q + suffix, ok ? e : point(NAN), h.count(), x.trials});
+      };
+      stat("_mean_s", ok ? mean_interval(h) : point(NAN));
+      stat("_median_s", ok ? quantile_interval(h, 0.5) : point(NAN));
+      stat("_p90_s", ok ? quantile_interval(h, 0.9) : point(NAN));
+      stat("_p99_s", ok ? quantile_interval(h, 0.99) : point(NAN));
     }
     rows.push_back(
         {name, "random_draws_per_trial",
          point(x.trials ? static_cast<double>(x.draws) / static_cast<double>(x.trials) : NAN),
-         x.trials});
+         x.trials, x.trials});
   }
   return rows;
 }
@@ -119,17 +139,23 @@ std::vector<std::pair<std::string, std::string>> csv_files(const RunInfo& info, 
   std::vector<std::pair<std::string, std::string>> files;
 
   // Durations (metrics ending in "_s") also in hours, for plotting, and in words, for reading.
+  // share_of_trials: n over the variant's trials, the population a duration's figure is over.
+  // A duration under kMinMeasured trials has no figure, and its text says why.
   Csv summary({"scenario", "ruleset", "variant", "metric", "estimate", "ci_low", "ci_high", "n",
-               "estimate_h", "ci_low_h", "ci_high_h", "estimate_text"});
+               "share_of_trials", "estimate_h", "ci_low_h", "ci_high_h", "estimate_text"});
   for (const MetricRow& r : summary_rows(info, t)) {
     summary.field(info.scenario).field(info.ruleset).field(r.variant).field(r.metric);
     summary.field(r.estimate.value).field(r.estimate.lo).field(r.estimate.hi).field(r.n);
+    summary.field(r.trials ? static_cast<double>(r.n) / static_cast<double>(r.trials) : NAN);
     const bool seconds = r.metric.size() > 2 && r.metric.ends_with("_s");
     if (seconds && !std::isnan(r.estimate.value)) {
-      summary.field(r.estimate.value / 3600).field(r.estimate.lo / 3600).field(r.estimate.hi / 3600);
+      summary.field(r.estimate.value / 3600)
+          .field(r.estimate.lo / 3600)
+          .field(r.estimate.hi / 3600);
       summary.field(duration_text(r.estimate.value));
     } else {
-      summary.field(NAN).field(NAN).field(NAN).field(std::string());
+      summary.field(NAN).field(NAN).field(NAN);
+      summary.field(seconds && !estimable(r.n) ? not_estimable_text(r.n) : std::string());
     }
     summary.end_row();
   }
@@ -230,6 +256,22 @@ std::vector<std::pair<std::string, std::string>> csv_files(const RunInfo& info, 
   return files;
 }
 
+nlohmann::json metrics_json(const MetricSpec& m) {
+  nlohmann::json ends = nlohmann::json::array(), counters = nlohmann::json::array(),
+                 durations = nlohmann::json::array(), sequelae = nlohmann::json::array();
+  for (const EndSpec& e : m.ends)
+    ends.push_back({{"name", e.name()},
+                    {"kind", end_kind_name(e.kind)},
+                    {"detail", e.detail},
+                    {"help", e.help}});
+  for (const CounterSpec& c : m.counters) counters.push_back({{"name", c.name}, {"help", c.help}});
+  for (const DurationSpec& d : m.durations)
+    durations.push_back({{"name", d.name}, {"help", d.help}});
+  for (const SequelaSpec& q : m.sequelae)
+    sequelae.push_back({{"name", q.name}, {"unit", q.unit}, {"help", q.help}});
+  return {{"ends", ends}, {"counters", counters}, {"durations", durations}, {"sequelae", sequelae}};
+}
+
 std::string run_json(const RunInfo& info, const RunTally& t) {
   nlohmann::json variants = nlohmann::json::array();
   for (size_t v = 0; v < info.variants.size(); ++v)
@@ -257,6 +299,7 @@ std::string run_json(const RunInfo& info, const RunTally& t) {
       {"variants", variants},
   };
   if (!info.precision.empty()) j["precision"] = info.precision;
+  j["metrics"] = metrics_json(info.metrics);
   return j.dump(2) + "\n";
 }
 
@@ -355,20 +398,35 @@ std::string summary_table(const RunInfo& info, const RunTally& t) {
     counter_cols.push_back({m.counters[c].name, [&, c](size_t v) {
                               return pct(frac(tv[v], tv[v].counter_trials[c]));
                             }});
+  // A quantile is over the trials that measured the duration: beside it, how many they are
+  // and their share of the trials; under kMinMeasured of them, no figure.
   auto quantile = [&](const char* duration, double q, const char* head) {
     const int d = m.duration_index(duration);
     if (d >= 0)
       cols.push_back({head, [&, d, q](size_t v) {
                         const LogHistogram& h = tv[v].durations[static_cast<size_t>(d)];
-                        return h.count() ? duration_text(h.quantile(q)) : std::string("-");
+                        if (h.count() == 0) return std::string("-");
+                        if (!estimable(h.count())) return std::string("not estimable");
+                        return duration_text(h.quantile(q));
+                      }});
+  };
+  auto population = [&](const char* duration) {
+    const int d = m.duration_index(duration);
+    if (d >= 0)
+      cols.push_back({"n (share)", [&, d](size_t v) {
+                        return population_text(tv[v].durations[static_cast<size_t>(d)].count(),
+                                               tv[v].trials);
                       }});
   };
   quantile(kDowntime, 0.5, "downtime p50");
   quantile(kDowntime, 0.9, "p90");
+  population(kDowntime);
   quantile(kTimeOutOfAction, 0.5, "out of action p50");
+  population(kTimeOutOfAction);
   const uint64_t unresolved = m.end_mask(EndKind::Unresolved);
-  cols.push_back({"unresolved",
-                  [&, unresolved](size_t v) { return pct(frac(tv[v], tv[v].ends_in(unresolved))); }});
+  cols.push_back({"unresolved", [&, unresolved](size_t v) {
+                    return pct(frac(tv[v], tv[v].ends_in(unresolved)));
+                  }});
   // The two most frequent sequelae (share of trials with at least one), last: the widest.
   if (!m.sequelae.empty())
     cols.push_back({"top sequelae", [&](size_t v) -> std::string {
@@ -382,7 +440,8 @@ std::string summary_table(const RunInfo& info, const RunTally& t) {
                         const size_t q = order[i];
                         if (tv[v].sequela_trials[q] == 0) break;
                         if (!cell.empty()) cell += ", ";
-                        cell += m.sequelae[q].name + " " + pct(frac(tv[v], tv[v].sequela_trials[q]));
+                        cell +=
+                            m.sequelae[q].name + " " + pct(frac(tv[v], tv[v].sequela_trials[q]));
                       }
                       return cell.empty() ? std::string("-") : cell;
                     }});
@@ -462,12 +521,18 @@ std::string summary_table(const RunInfo& info, const RunTally& t) {
 std::string side_by_side_table(const std::vector<std::pair<RunInfo, RunTally>>& runs) {
   std::vector<std::vector<std::string>> rows;
   rows.push_back({"scenario", "ruleset", "variant", "deaths (95% CI)", "downtime p50", "p90",
-                  "out of action p50", "unresolved"});
+                  "n (share)", "out of action p50", "n (share)", "unresolved"});
   auto quantile = [](const MetricSpec& m, const Tally& x, const char* name, double q) {
     const int d = m.duration_index(name);
     if (d < 0) return std::string("-");
     const LogHistogram& h = x.durations[static_cast<size_t>(d)];
-    return h.count() ? duration_text(h.quantile(q)) : std::string("-");
+    if (h.count() == 0) return std::string("-");
+    return estimable(h.count()) ? duration_text(h.quantile(q)) : std::string("not estimable");
+  };
+  auto population = [](const MetricSpec& m, const Tally& x, const char* name) {
+    const int d = m.duration_index(name);
+    if (d < 0) return std::string("-");
+    return population_text(x.durations[static_cast<size_t>(d)].count(), x.trials);
   };
   for (const auto& [info, t] : runs) {
     const MetricSpec& m = info.metrics;
@@ -480,7 +545,8 @@ std::string side_by_side_table(const std::vector<std::pair<RunInfo, RunTally>>& 
       rows.push_back({info.scenario, info.ruleset, info.variants[v],
                       pct(d.value) + " (" + pct(d.lo) + "-" + pct(d.hi) + ")",
                       quantile(m, x, kDowntime, 0.5), quantile(m, x, kDowntime, 0.9),
-                      quantile(m, x, kTimeOutOfAction, 0.5), pct(unresolved)});
+                      population(m, x, kDowntime), quantile(m, x, kTimeOutOfAction, 0.5),
+                      population(m, x, kTimeOutOfAction), pct(unresolved)});
     }
   }
   std::vector<size_t> widths(rows.front().size(), 0);

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "analysis/interval.h"
 #include "analysis/tally.h"
 #include "sim/core/metrics.h"
@@ -29,8 +31,8 @@ struct RunInfo {
   int threads = 1;
   double elapsed_s = 0;
   // Measured, like threads and elapsed_s: not the same from one run to the next.
-  double trials_per_second = 0;  // trials / elapsed_s
-  double peak_memory_mib = 0;    // the process's peak resident memory (getrusage), 0: unknown
+  double trials_per_second = 0;       // trials / elapsed_s
+  double peak_memory_mib = 0;         // the process's peak resident memory (getrusage), 0: unknown
   std::vector<std::string> variants;  // [0] = "baseline"
   std::vector<std::string> variant_descriptions;
   MetricSpec metrics;  // what the model declared it measures: the reports follow it
@@ -51,12 +53,28 @@ struct MetricRow {
   std::string variant;
   std::string metric;
   Estimate estimate;
-  uint64_t n;  // the denominator: trials, recovered trials, deaths
+  uint64_t n;       // the denominator: trials, recovered trials, deaths
+  uint64_t trials;  // the variant's trials: n / trials is the share of them n is
 };
 
+// A duration's statistics are over the trials that measured it (downtime over those that
+// recovered, time to death over deaths). Under kMinMeasured of them its mean and quantiles
+// are not estimated: every writer shows "not estimable" and that n, never a number that a
+// handful of trials (the never-wounded, when nobody else recovers) would make look precise.
+inline constexpr uint64_t kMinMeasured = 30;
+inline bool estimable(uint64_t n) {
+  return n >= kMinMeasured;
+}
+// What stands for a duration's figure that is not one: "not estimable (n = 12 < 30)", or
+// "none measured" at n = 0.
+std::string not_estimable_text(uint64_t n);
+// n and its share of the variant's trials, for beside a quantile: "13220 (66.1%)".
+std::string population_text(uint64_t n, uint64_t trials);
+
 // summary.csv: one row per variant and metric, generated from the declared metrics: the rate
-// of each kind of end and of each death detail, each counter's rate and mean, each
-// duration's mean and quantiles, and the random draws per trial.
+// of each kind of end and of each declared end (died, lost, recovered, unresolved, and each
+// one's details), each counter's rate and mean, each duration's mean and quantiles (empty
+// under kMinMeasured trials), and the random draws per trial.
 std::vector<MetricRow> summary_rows(const RunInfo& info, const RunTally& t);
 // The pairs compared, as (reference, variant) indices: every variant against info.reference
 // (or its info.compared_with), or with info.all_pairs every pair (a, b), a < b, with a — the
@@ -85,8 +103,11 @@ std::vector<ComparisonRow> comparison_rows(const RunInfo& info, const RunTally& 
 // The CSV files' contents, by file name: summary.csv, end_states.csv, histograms.csv,
 // sequelae.csv, examples.csv, comparisons.csv.
 std::vector<std::pair<std::string, std::string>> csv_files(const RunInfo& info, const RunTally& t);
-// run.json's contents.
+// run.json's contents. Its "metrics" is the model's declaration (ends, counters, durations
+// and sequelae with their help texts), so that a results folder says what its columns mean
+// and `lethality plot` titles each chart in the ruleset's own words.
 std::string run_json(const RunInfo& info, const RunTally& t);
+nlohmann::json metrics_json(const MetricSpec& m);
 // The terminal summary: a row per variant. When the counters as columns would make a row
 // wider than kMaxTableWidth characters, they follow in a table of their own instead (a row
 // per counter, a column per variant).

@@ -75,14 +75,24 @@ std::string fmt_number(double x) {
 
 }  // namespace
 
-std::string nearest(std::string_view word, const std::vector<std::string>& candidates) {
+std::string nearest(std::string_view word, const std::vector<std::string>& candidates,
+                    bool other_endings) {
   std::string best;
-  size_t best_d = std::max<size_t>(2, word.size() / 3) + 1;
+  const size_t limit = std::max<size_t>(2, word.size() / 3);  // edits allowed
+  size_t best_d = SIZE_MAX;
   for (const std::string& c : candidates) {
+    // With other_endings, a value that is the candidate's start with another ending
+    // ("harmony" for "harmonies") is near however many letters the ending takes: all but the
+    // word's last two letters begin the candidate, and at least 4 of them.
+    size_t prefix = 0;
+    while (prefix < word.size() && prefix < c.size() && word[prefix] == c[prefix]) ++prefix;
+    const bool same_start =
+        other_endings && word.size() >= 5 && prefix >= 4 && prefix + 2 >= word.size();
     // The distance is at least the difference in length: skip hopeless (and huge) words.
-    if (std::max(word.size(), c.size()) - std::min(word.size(), c.size()) >= best_d) continue;
+    const size_t diff = std::max(word.size(), c.size()) - std::min(word.size(), c.size());
+    if (!same_start && diff > limit) continue;
     const size_t d = edit_distance(word, c);
-    if (d < best_d) {
+    if ((d <= limit || same_start) && d < best_d) {
       best_d = d;
       best = c;
     }
@@ -418,7 +428,7 @@ std::optional<std::string> Reader::get_choice(std::string_view key,
   auto v = get_string(key);
   if (!v) return v;
   if (std::find(choices.begin(), choices.end(), *v) != choices.end()) return v;
-  const std::string near = nearest(*v, choices);
+  const std::string near = nearest(*v, choices, true);
   fail(key, "\"" + *v + "\" is not one of: " + join(choices),
        near.empty() ? "" : "did you mean \"" + near + "\"?");
 }
@@ -450,7 +460,7 @@ std::optional<std::vector<std::string>> Reader::get_choices(
                        "write e.g. " + std::string(key) + " = [\"" + choices.front() + "\"]");
     const std::string& x = v->get();
     if (std::find(choices.begin(), choices.end(), x) == choices.end()) {
-      const std::string near = nearest(x, choices);
+      const std::string near = nearest(x, choices, true);
       throw InputError(at, path_of(key) + ": \"" + x + "\" is not one of: " + join(choices),
                        near.empty() ? "" : "did you mean \"" + near + "\"?");
     }
@@ -524,12 +534,20 @@ bool plain_duration_beyond(const std::string& text, Seconds max) {
 
 }  // namespace
 
-std::optional<Duration> Reader::get_duration(std::string_view key, Seconds max) {
-  record(key,
-         "duration (\"1d4 rounds\", \"8 hours\"), at most " + std::to_string(max / kDay) + " days");
+std::optional<Duration> Reader::get_duration(std::string_view key, Seconds max, bool never) {
+  const bool may_be_never = never && max >= kNeverAfter;
+  record(key, "duration (\"1d4 rounds\", \"8 hours\"), at most " + std::to_string(max / kDay) +
+                  " days" + (may_be_never ? ", or \"never\"" : ""));
   if (!find(key)) return std::nullopt;
   Found f = take(key);
   const auto* s = f.node->as_string();
+  if (s && s->get() == "never") {
+    if (!may_be_never)
+      fail(key, "\"never\" is not a length for this", "at most " + std::to_string(max / kDay) +
+                                                          " days; \"never\" is for when something "
+                                                          "happens (help_arrives, arrives)");
+    return Duration::fixed(kNever);
+  }
   if (!s) {
     if (f.node->as_integer())
       fail(key, "a duration needs a unit",
@@ -582,15 +600,19 @@ std::optional<Reader> Reader::get_table(std::string_view key) {
     if (!n) continue;
     any = true;
     doc_->use(l.table, key);
+    // `key = "none"` removes the table: a variant's way to take away one the file has (the
+    // layers below it are not read for this variant).
+    if (const auto* s = n->as_string(); s && s->get() == kRemoved) break;
     const toml::table* t = n->as_table();
     if (!t) {
       const std::string p = l.path.empty() ? std::string(key) : l.path + "." + std::string(key);
       throw InputError(doc_->loc(*n), p + ": expected a table, got " + type_word(*n),
-                       "write [" + p + "] or " + std::string(key) + " = { ... }");
+                       "write [" + p + "] or " + std::string(key) + " = { ... }; or " +
+                           std::string(key) + " = \"" + kRemoved + "\" in a variant to remove it");
     }
     child.push_back({t, l.path.empty() ? std::string(key) : l.path + "." + std::string(key)});
   }
-  if (!any) return std::nullopt;
+  if (!any || child.empty()) return std::nullopt;
   return Reader(doc_, std::move(child));
 }
 

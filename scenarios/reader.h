@@ -77,8 +77,20 @@ class Document {
   KeyCatalog* catalog_ = nullptr;
 };
 
+// "never" as a duration ("help_arrives = \"never\"": nobody comes): a time past the longest
+// horizon a scenario may have (Scenario::kMaxHorizon, ten years), so that what waits for it
+// never happens within a trial. Accepted by keys whose duration may reach that horizon.
+inline constexpr Seconds kNeverAfter = 3650 * kDay;
+inline constexpr Seconds kNever = kNeverAfter + kDay;
+// A table given as this string is removed: a variant's `aftercare = "none"` takes away the
+// file's [aftercare] (Reader::get_table).
+inline constexpr const char* kRemoved = "none";
+
 // Closest candidate to `word` by edit distance (with transpositions), or "" if none is close.
-std::string nearest(std::string_view word, const std::vector<std::string>& candidates);
+// With `other_endings` (for a value among choices, not a key), a word that begins a candidate
+// but for its last two letters is close too: "harmony" for "harmonies".
+std::string nearest(std::string_view word, const std::vector<std::string>& candidates,
+                    bool other_endings = false);
 
 class Reader {
  public:
@@ -129,13 +141,17 @@ class Reader {
   // Dice: a string ("2d6+3") or an integer (a fixed amount). Values must lie in [lo, hi].
   std::optional<Dice> get_dice(std::string_view key, int64_t lo, int64_t hi);
   Dice need_dice(std::string_view key, int64_t lo, int64_t hi);
-  // Durations: a string with a unit, "1d4 rounds". Samples must not exceed `max`.
-  std::optional<Duration> get_duration(std::string_view key, Seconds max);
+  // Durations: a string with a unit, "1d4 rounds". Samples must not exceed `max`. Where `max`
+  // reaches the longest horizon (kNeverAfter), "never" is a time too: kNever, after it — unless
+  // `never` is false (the horizon itself).
+  std::optional<Duration> get_duration(std::string_view key, Seconds max, bool never = true);
   // A duration that must be one fixed time, not dice ("8 hours"), in seconds; with `positive`
   // it must also be longer than 0. `example` is the hint's example, e.g. "\"8 hours\"".
   std::optional<Seconds> get_fixed_duration(std::string_view key, Seconds max,
                                             std::string_view example, bool positive = false);
 
+  // A table, its layers merged; nullopt when absent, or removed: a layer that gives the key
+  // as the string kRemoved (`aftercare = "none"` in a variant) hides the layers below it.
   std::optional<Reader> get_table(std::string_view key);
   // An array of tables ([[encounter.attackers]]); empty when the key is absent. The array is
   // taken whole from the first layer that has it (a variant's `encounter.attackers = [...]`

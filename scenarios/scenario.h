@@ -30,6 +30,7 @@ struct VariantSpec {
 struct Scenario {
   static constexpr uint64_t kMaxTrials = 1'000'000'000'000;  // 10^12
   static constexpr Seconds kMaxHorizon = 3650 * kDay;        // ten years
+  static_assert(kMaxHorizon <= kNeverAfter, "\"never\" must come after every horizon");
 
   std::string file;    // the path as given
   std::string sha256;  // of the file's bytes

@@ -12,8 +12,8 @@ import subprocess
 import sys
 
 HEADERS = {
-    "summary.csv": "scenario,ruleset,variant,metric,estimate,ci_low,ci_high,n,estimate_h,ci_low_h,"
-                   "ci_high_h,estimate_text",
+    "summary.csv": "scenario,ruleset,variant,metric,estimate,ci_low,ci_high,n,share_of_trials,"
+                   "estimate_h,ci_low_h,ci_high_h,estimate_text",
     "end_states.csv": "scenario,variant,end,detail,count,rate,ci_low,ci_high",
     "histograms.csv": "scenario,variant,quantity,bin_low_s,bin_high_s,count,bin_low_h,bin_high_h,"
                       "bin_text",
@@ -30,7 +30,7 @@ HEADERS = {
                     "bracket_high_s,crossing_s,crossing_low_s,crossing_high_s,answer_text",
 }
 # Columns that hold a number in every row (empty = missing is allowed where noted).
-NUMERIC = {"estimate", "ci_low", "ci_high", "n", "estimate_h", "ci_low_h", "ci_high_h",
+NUMERIC = {"estimate", "ci_low", "ci_high", "n", "share_of_trials", "estimate_h", "ci_low_h", "ci_high_h",
            "bin_low_h", "bin_high_h", "count", "rate", "survivors", "rate_survivors",
            "ci_low_survivors", "ci_high_survivors", "bin_low_s", "bin_high_s",
            "trials_with", "total_count", "total_magnitude", "trial", "difference",

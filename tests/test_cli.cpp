@@ -10,11 +10,13 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "rules/pf2/config.h"
 #include "sim/cli/cli.h"
 #include "sim/cli/output.h"
+#include "sim/cli/plan.h"
 #include "sim/core/number.h"
 #include "sim/core/sha256.h"
 #include "sim/engine/driver.h"
@@ -58,9 +60,12 @@ std::string bad_scenario() {
 }
 
 const char* kRunUsage =
-    "usage: lethality run FILE|DIR... [--trials N | --precision H] [--seed S] [--threads T] "
-    "[--out DIR]\n"
-    "       [--checkpoint-every N] [--resume] [--shard K/N] [--log-every SECONDS]\n";
+    "usage: lethality run FILE|DIR... [--trials N | --precision H] [--max-trials N] "
+    "[--min-trials N]\n"
+    "       [--min-deaths N] [--seed S] [--threads T] [--out DIR] [--quiet] [--log-every "
+    "SECONDS]\n"
+    "       [--reference NAME | --all-pairs] [--interval wilson|clopper-pearson]\n"
+    "       [--checkpoint-every N] [--resume] [--shard K/N]\n";
 
 }  // namespace
 
@@ -143,6 +148,15 @@ TEST_CASE("validate accepts a good file and locates the error in a bad one", "[c
   CHECK(both.status == 2);
   CHECK(both.out == ok.out);
   CHECK(both.err == ko.err);
+
+  // The trials it names are the ones run would run: the command line's over the file's.
+  CHECK(cli({"validate", good, "--trials", "5"}).out ==
+        "ok  " + good + ": test (pf2, 2 variants, 5 trials)\n");
+  CHECK(cli({"validate", good, "--trials", "1"}).out ==
+        "ok  " + good + ": test (pf2, 2 variants, 1 trial)\n");
+  CHECK(cli({"validate", good, "--precision", "5%", "--max-trials", "1e7"}).out ==
+        "ok  " + good +
+            ": test (pf2, 2 variants, to a precision of 5%, at most 10000000 trials)\n");
 }
 
 TEST_CASE("validate rejects what run rejects: two files with one scenario name", "[cli]") {
@@ -196,7 +210,8 @@ TEST_CASE("run writes the whole results folder", "[cli]") {
 
   const std::vector<std::pair<std::string, std::string>> headers = {
       {"summary.csv",
-       "scenario,ruleset,variant,metric,estimate,ci_low,ci_high,n,estimate_h,ci_low_h,ci_high_h,"
+       "scenario,ruleset,variant,metric,estimate,ci_low,ci_high,n,share_of_trials,estimate_h,"
+       "ci_low_h,ci_high_h,"
        "estimate_text"},
       {"end_states.csv", "scenario,variant,end,detail,count,rate,ci_low,ci_high"},
       {"histograms.csv",
@@ -284,7 +299,8 @@ TEST_CASE("run on a folder without scenario files exits 2", "[cli]") {
   CHECK(r.out == "");
   CHECK(r.err == dir +
                      ": error: the folder holds no scenario files (scenario files end in .toml; "
-                     "see scenarios/examples/ for examples)\n");
+                     "`lethality rules ID --template > mine.toml` writes one to start from "
+                     "(`lethality rules` lists the ids))\n");
   CHECK_FALSE(fs::exists(out));
 }
 
@@ -653,4 +669,54 @@ TEST_CASE("run --precision stops at the same trial with 1 and 2 threads", "[cli]
   const nlohmann::json run = nlohmann::json::parse(read_file(out + "/run.json"));
   CHECK(run.at("stopped") == "max_trials");
   CHECK(run.at("trials") == 70000);
+}
+
+TEST_CASE("every command's usage line names every option its --help lists", "[cli]") {
+  // The positional arguments appear in the options as --file, --dir, --id: not flags.
+  const std::set<std::string> positional = {"--file", "--dir", "--id", "--help"};
+  for (const char* command : {"run", "validate", "merge", "replay", "rules", "plot"}) {
+    INFO(command);
+    const Result r = cli({command, "--help"});
+    REQUIRE(r.status == 0);
+    const size_t blank = r.out.find("\n\n");
+    REQUIRE(r.out.rfind("usage: lethality ", 0) == 0);
+    REQUIRE(blank != std::string::npos);
+    const std::string usage = r.out.substr(0, blank);
+    // The options block: lines "  --name arg  help" or "  -q [ --quiet ]  help".
+    std::istringstream lines(r.out.substr(r.out.find("options:")));
+    size_t listed = 0;
+    for (std::string line; std::getline(lines, line);) {
+      const size_t at = line.find("--");
+      if (line.rfind("  -", 0) != 0 || at == std::string::npos) continue;
+      size_t end = at + 2;
+      while (end < line.size() &&
+             (std::isalnum(static_cast<unsigned char>(line[end])) || line[end] == '-'))
+        ++end;
+      const std::string flag = line.substr(at, end - at);
+      if (positional.count(flag)) continue;
+      ++listed;
+      INFO(flag);
+      CHECK_THAT(usage, Catch::Contains("[" + flag) || Catch::Contains(" " + flag + " ") ||
+                            Catch::Contains("| " + flag));
+    }
+    CHECK(listed > 0);
+  }
+}
+
+TEST_CASE("run --quiet: no progress on stderr unless --log-every asks for it", "[cli]") {
+  auto log_every = [](std::vector<std::string> args) {
+    CommandSpec spec{"usage", "", po::options_description("options"), {}};
+    RunArgs run_args;
+    add_run_options(spec, run_args);
+    po::variables_map vm;
+    std::ostringstream out, err;
+    REQUIRE_FALSE(parse_command(args, spec, vm, out, err));
+    return read_run_settings(vm, run_args).log_every_s;
+  };
+  CHECK(log_every({"s.toml"}) == 30);  // log lines when stderr is not a terminal
+  CHECK(log_every({"s.toml", "--quiet"}) == 0);
+  CHECK(log_every({"s.toml", "-q"}) == 0);
+  CHECK(log_every({"s.toml", "-q", "--log-every", "5"}) == 5);
+  CHECK(log_every({"s.toml", "-q", "--log-every", "30"}) == 30);  // given, even at the default
+  CHECK(log_every({"s.toml", "--log-every", "0"}) == 0);
 }

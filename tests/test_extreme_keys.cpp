@@ -63,6 +63,7 @@ std::vector<Extreme> extremes_of(const std::string& kind) {
   } else if (std::regex_search(kind, m, kDuration)) {
     text("0 s");
     text(std::string(m[1]) + " days");
+    if (kind.find("\"never\"") != std::string::npos) text("never");
   }
   return out;
 }

@@ -8,7 +8,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "sim/cli/charts.h"
 #include "sim/cli/csv_read.h"
@@ -140,14 +143,15 @@ TEST_CASE("plot draws a real run's charts as valid PNG and SVG, and report.html"
   CHECK_THAT(html, !Catch::Contains("<script"));
 
   // Deaths by the end of rounds 1-3 (a death at 6k s happens at the start of round k + 1),
-  // counted from the histogram by hand; everyone who dies here dies within the week.
+  // counted from the histogram by hand.
   const ResultsFolder folder = read_results_folder(d);
   const std::vector<Bin> bins = histogram_of(folder, "baseline", "time_to_death");
-  double by[3] = {0, 0, 0};
+  double by[3] = {0, 0, 0}, last = 0;
   for (const Bin& b : bins) {
     REQUIRE(b.low == b.high);  // exact times: the counts below are exact
     for (int k = 0; k < 3; ++k)
       if (b.high < 6 * (k + 1)) by[k] += b.count;
+    last = std::max(last, b.high);
   }
   const Metric died = summary_metric(folder, "baseline", "death_rate");
   auto pct = [](double x) {
@@ -155,14 +159,45 @@ TEST_CASE("plot draws a real run's charts as valid PNG and SVG, and report.html"
     std::snprintf(buf, sizeof buf, "%.2f%%", 100 * x);
     return std::string(buf);
   };
-  CHECK(by[0] == 0);  // with this seed nobody dies in round 1: the table must say 0.00%
+  CHECK(by[0] == 0);  // with this seed nobody dies in round 1: the table starts at round 2
   CHECK(by[1] > 0);
   CHECK(by[2] > by[1]);
-  CHECK_THAT(html,
-             Catch::Contains("<tr><td>baseline</td><td>" + pct(by[0] / died.n) + "</td><td>" +
-                             pct(by[1] / died.n) + "</td><td>" + pct(by[2] / died.n) + "</td>"));
-  CHECK_THAT(html, Catch::Contains("<td>" + pct(died.estimate) + "</td><td>" + pct(died.estimate) +
-                                   "</td></tr>"));  // 1 week, in all
+  REQUIRE(last < 60);  // every death within the minute: the table ends there
+  CHECK_THAT(html, Catch::Contains("<tr><th>variant</th><th>round 2</th><th>round 3</th>"
+                                   "<th>1 min</th><th>in all</th></tr>"));
+  CHECK_THAT(html, Catch::Contains("<tr><td>baseline</td><td>" + pct(by[1] / died.n) + "</td><td>" +
+                                   pct(by[2] / died.n) + "</td><td>" + pct(died.estimate) +
+                                   "</td><td>" + pct(died.estimate) + "</td></tr>"));
+  // Each duration's population beside it: the trials that recovered, and their share.
+  const Metric downtime = summary_metric(folder, "baseline", "downtime_median_s");
+  char population[64];
+  std::snprintf(population, sizeof population, "<td>%.0f (%.1f%%)</td>", downtime.n,
+                100 * downtime.n / died.n);
+  CHECK_THAT(html, Catch::Contains(population));
+  // How the trials ended: every declared end, its help on hover.
+  CHECK_THAT(html, Catch::Contains("<h2>How the trials ended</h2>"));
+  CHECK_THAT(html, Catch::Contains(">died_combat</th>"));
+
+  // Charts are titled in the ruleset's own words (run.json's declaration), not pf2's: the
+  // time out of action over whom the shared definition says.
+  const std::string out_of_action = read_file(d + "/plot-cdf-time-out-of-action.svg");
+  CHECK_THAT(out_of_action, Catch::Contains(">over the trials out of action at least once"));
+  CHECK_THAT(out_of_action, !Catch::Contains("first fall"));
+  CHECK_THAT(read_file(d + "/plot-cdf-time-dying.svg"),
+             Catch::Contains(">pf2-no-mercy: time dying<") &&
+                 Catch::Contains(">over the trials that were ever dying<"));
+  // Each curve's legend says how many trials it is over.
+  char legend[96];
+  std::snprintf(legend, sizeof legend, ">baseline: %.0f of %.0f trials (%.1f%%)<", downtime.n,
+                died.n, 100 * downtime.n / died.n);
+  CHECK_THAT(read_file(d + "/plot-cdf-downtime.svg"), Catch::Contains(legend));
+  // Every legend sits outside the plot (tests/chart_layout.py measures where it lands).
+  for (const char* chart :
+       {"plot-deaths-over-time", "plot-cdf-downtime", "plot-cdf-time-out-of-action"}) {
+    INFO(chart);
+    const std::string svg = read_file(d + "/" + chart + ".svg");
+    CHECK_THAT(svg, Catch::Contains(">baseline"));
+  }
 
   SECTION("--format svg writes no PNG; the folder stays one `run` may replace") {
     const std::string e = copy_of_real_run("plot-svg-only");
@@ -229,8 +264,7 @@ TEST_CASE("plot draws sequelae and a sweep with its crossing from the files' col
   check_svg(d + "/plot-sweep-sequelae.svg");
   const std::string q = read_file(d + "/plot-sequelae.svg");
   CHECK_THAT(q, Catch::Contains(">scar<") && Catch::Contains(">lost_eye<"));
-  // Only the variants as written: the points are drawn against x, in the sweep's charts.
-  CHECK_THAT(q, !Catch::Contains("literal-reading"));
+  // (That the points stay out of the per-variant charts is checked on a real sweep below.)
   const std::string s = read_file(d + "/plot-sweep.svg");
   // One key entry per curve: its name and what its points say of the target.
   CHECK_THAT(s, Catch::Contains(">baseline: crosses 5% between 1 and 2 rounds: about 1.32 rounds "
@@ -274,7 +308,7 @@ TEST_CASE("plot refuses bad input with status 2 and writes nothing", "[plot]") {
     write(d + "/summary.csv", read_file(d + "/summary.csv") + "x,y\r\n");
     const auto r = cli({"plot", d});
     CHECK(r.status == 2);
-    CHECK_THAT(r.err, Catch::Contains("/summary.csv:83:1: error: a row with 2 fields"));
+    CHECK_THAT(r.err, Catch::Contains("/summary.csv:92:1: error: a row with 2 fields"));
     CHECK_FALSE(fs::exists(d + "/report.html"));
   }
   SECTION("an unknown format") {
@@ -349,4 +383,81 @@ TEST_CASE("plot of a batch's folder plots each scenario's folder and a page for 
   write(d + "/report.html", "<html>mine</html>");
   REQUIRE(cli(again).status == 0);
   CHECK(read_file(d + "/report.html") == "<html>mine</html>");
+}
+
+TEST_CASE("no two of 128 variants share a style", "[plot]") {
+  std::set<std::pair<std::string, int>> seen;
+  for (size_t i = 0; i < 128; ++i) {
+    const VariantStyle v = variant_style(i);
+    INFO(i << " " << v.colour << " dt " << v.dash);
+    CHECK(v.colour.size() == 7);
+    CHECK(v.colour[0] == '#');
+    CHECK(v.dash >= 1);
+    CHECK(v.dash <= 5);
+    CHECK(seen.insert({v.colour, v.dash}).second);
+  }
+  CHECK(variant_style(0).colour == "#1f77b4");  // the first ten keep their familiar colours
+  CHECK(variant_style(0).dash == 1);
+  CHECK(variant_style(10).dash == 2);
+}
+
+TEST_CASE("plot: a chart's words come from run.json's declaration; an identical curve is named",
+          "[plot]") {
+  const std::string d = copy_of_real_run("plot-declared");
+  // Another ruleset's words for time_dying, and player-core's deaths made the baseline's.
+  nlohmann::json run = nlohmann::json::parse(read_file(d + "/run.json"));
+  for (auto& x : run["metrics"]["durations"])
+    if (x["name"] == "time_dying")
+      x["help"] = "from the first wince until the last; over the brave";
+  write(d + "/run.json", run.dump(2));
+  const CsvTable h = *CsvTable::read(d + "/histograms.csv");
+  std::string text =
+      "scenario,variant,quantity,bin_low_s,bin_high_s,count,bin_low_h,bin_high_h,bin_text\r\n";
+  // Nobody dies under literal-reading, and five baseline trials take 0 s to full health.
+  text += "pf2-no-mercy,baseline,downtime,0,0,5,,,\r\n";
+  for (const char* v : {"baseline", "literal-reading", "player-core"})
+    for (size_t i = 0; i < h.rows(); ++i) {
+      const std::string& from = h.at(i, "variant");
+      const bool death = h.at(i, "quantity") == "time_to_death";
+      if (death && std::string(v) == "literal-reading") continue;
+      const bool copy = std::string(v) == "player-core" && death;
+      if (from != (copy ? std::string("baseline") : std::string(v))) continue;
+      text += h.at(i, "scenario") + "," + v + "," + h.at(i, "quantity") + "," +
+              h.at(i, "bin_low_s") + "," + h.at(i, "bin_high_s") + "," + h.at(i, "count") +
+              ",,,\r\n";
+    }
+  write(d + "/histograms.csv", text);
+  const auto r = cli({"plot", d, "--format", "svg"});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const std::string dying = read_file(d + "/plot-cdf-time-dying.svg");
+  CHECK_THAT(dying, Catch::Contains(">over the brave<"));
+  CHECK_THAT(dying, Catch::Contains(">from the first wince until the last<"));
+  const std::string deaths = read_file(d + "/plot-deaths-over-time.svg");
+  CHECK_THAT(deaths, Catch::Contains(">player-core (the same as baseline)<"));
+  CHECK_THAT(deaths, Catch::Contains(">literal-reading (nobody died)<"));
+  // The axis starts at the data's first positive time; 0 s is drawn at its left edge, said.
+  CHECK_THAT(read_file(d + "/plot-cdf-downtime.svg"),
+             Catch::Contains(", 0 s among them, are drawn at the left edge)<"));
+}
+
+TEST_CASE("plot: many variants get a row each, names at the left, the chart grows", "[plot]") {
+  // A sweep's folder: 18 variants, names as long as a sweep makes them.
+  const std::string d = fresh_path("plot-many");
+  REQUIRE(cli({"run", test::source_path("scenarios/examples/pf2-cleric-arrival-sweep.toml"),
+               "--trials", "2000", "--out", d, "--quiet"})
+              .status == 0);
+  const auto r = cli({"plot", d});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const std::string png = read_file(d + "/plot-death-rate.png");
+  CHECK(big_endian(png, 16) == 900);
+  CHECK(big_endian(png, 20) == 110 + 24 * 18);
+  const std::string svg = read_file(d + "/plot-death-rate.svg");
+  CHECK_THAT(svg, Catch::Contains(">player-core@help_arrives=8rounds<"));
+  // The charts of one curve per variant show the variants as written; the points are the
+  // sweep's chart's.
+  const std::string cdf = read_file(d + "/plot-cdf-downtime.svg");
+  CHECK_THAT(cdf, Catch::Contains(">player-core: "));
+  CHECK_THAT(cdf, !Catch::Contains("@help_arrives"));
 }

@@ -260,6 +260,14 @@ TEST_CASE("an unknown ruleset suggests the nearest ruleset", "[errors]") {
   for (const std::string& id : ruleset_ids()) ids += (ids.empty() ? "" : ", ") + id;
   CHECK(b.message == b.path + ":2:11: error: ruleset: \"pf3\" is not one of: " + ids +
                          " (did you mean \"pf2\"?)");
+  // Another ending of the same word is near however long it is, as `lethality rules` takes it.
+  const Bad h = load_bad(replaced(test::pf2_scenario(), "\"pf2\"", "\"harmony\""), "h.toml");
+  CHECK_THAT(h.message, Catch::EndsWith("(did you mean \"harmonies\"?)"));
+  CHECK(nearest("harmony", ruleset_ids(), true) == "harmonies");
+  CHECK(nearest("unisys", ruleset_ids(), true) == "unisystem");
+  CHECK(nearest("harmony", ruleset_ids()).empty());     // keys: an edit distance of 3 is too far
+  CHECK(nearest("harm", ruleset_ids(), true).empty());  // too short a start to say
+  CHECK(nearest("recovery_time", {"recovery_check"}, true).empty());  // only its start shared
 }
 
 TEST_CASE("a missing [character] is reported", "[errors]") {

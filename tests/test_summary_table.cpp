@@ -135,3 +135,52 @@ TEST_CASE("summary table: many counters go into a table of their own", "[report]
              Catch::Contains("100.00%") && Catch::Contains("25.00%"));
   CHECK(table.find("a_counter_with_a_long_name_0") < table.find("a_counter_with_a_long_name_15"));
 }
+
+TEST_CASE("summary table: each quantile's population beside it, none under the floor", "[report]") {
+  RunInfo info;
+  info.scenario = "few";
+  info.ruleset = "test";
+  info.variants = {"baseline", "deadly"};
+  info.variant_descriptions = {"", ""};
+  info.metrics = test::test_metrics();
+  RunTally t({"v", "few", "ab", "test", 1, info.variants}, info.metrics);
+  // 200 trials: the baseline recovers in all of them; the deadly variant kills all but the
+  // kMinMeasured - 1 first, which recover at once (never hurt: downtime 0).
+  for (uint64_t i = 0; i < 200; ++i) {
+    Outcome b = recovered(600);
+    Outcome d = i + 1 < kMinMeasured ? recovered(0) : died();
+    t.variants[0].add(b, 1, i);
+    t.variants[1].add(d, 1, i);
+    const Outcome both[] = {b, d};
+    t.add_pairs(both);
+  }
+  t.ranges.add(0, 200);
+  const std::string table = summary_table(info, t);
+  INFO(table);
+  // The columns, with the runs of blanks between them squeezed to one.
+  auto squeezed = [](const std::string& line) {
+    std::string out;
+    for (char c : line)
+      if (c != ' ' || out.empty() || out.back() != ' ') out += c;
+    return out;
+  };
+  CHECK_THAT(squeezed(row_of(table, "variant")),
+             Catch::Contains("downtime p50 p90 n (share) out of action p50 n (share) unresolved"));
+  CHECK_THAT(squeezed(row_of(table, "baseline")), Catch::Contains("10 min 10 min 200 (100.0%)"));
+  // 29 recovered, every one never hurt: a median of 0 s would say "they heal at once".
+  const std::string deadly = squeezed(row_of(table, "deadly"));
+  CHECK_THAT(deadly, Catch::Contains("not estimable not estimable 29 (14.5%)"));
+  CHECK_THAT(deadly, !Catch::Contains("0 s"));
+  // Nobody measured time out of action: no figure, and n = 0 says so.
+  CHECK_THAT(deadly, Catch::Contains("29 (14.5%) - 0 (0.0%)"));
+  std::string side;
+  std::istringstream lines(side_by_side_table({{info, t}}));
+  for (std::string line; std::getline(lines, line);)
+    if (line.find("deadly") != std::string::npos) side = squeezed(line);
+  CHECK_THAT(side, Catch::Contains("not estimable not estimable 29 (14.5%) - 0 (0.0%)"));
+
+  CHECK(population_text(13220, 20000) == "13220 (66.1%)");
+  CHECK(population_text(1, 1000000) == "1 (0.000%)");
+  CHECK(not_estimable_text(12) == "not estimable (n = 12 < 30)");
+  CHECK(not_estimable_text(0) == "none measured");
+}

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "rules/common/aftercare.h"
 #include "sim/core/substreams.h"
 
 namespace leth::dnd5e {
@@ -319,6 +320,13 @@ std::optional<Healer> read_aftercare(Reader& r) {
   out.heal_spell = static_cast<int>(h->get_int("heal_spell", 0, 100, 0));
   out.remedies_moderate = static_cast<int>(h->get_int("remedies_moderate", 0, 100, 0));
   out.remedies_severe = static_cast<int>(h->get_int("remedies_severe", 0, 100, 0));
+  require_help_that_acts(*h,
+                         out.stabilise || out.treat_injuries || out.healing_uses > 0 ||
+                             out.potions > 0 || out.lesser_restoration > 0 ||
+                             out.greater_restoration > 0 || out.heal_spell > 0 ||
+                             out.remedies_moderate > 0 || out.remedies_severe > 0,
+                         "medicine = 3 (to stabilise), healing and healing_uses, potions, or a "
+                         "restoration, heal_spell or remedies");
   return out;
 }
 

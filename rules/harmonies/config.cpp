@@ -1,5 +1,6 @@
 #include "rules/harmonies/config.h"
 
+#include "rules/common/aftercare.h"
 #include "scenarios/encounter.h"
 #include "sim/core/substreams.h"
 
@@ -205,6 +206,8 @@ Aftercare read_aftercare(Reader& r) {
   a.neglect = t->get_number("neglect", 0.0, 1.0, 0.0);
   a.healer = t->get_int("healer", -30, 30);
   a.equipment = static_cast<int>(t->get_int("equipment", -30, 0, 0));
+  require_help_that_acts(*t, a.first_aid || a.healer,
+                         "first_aid = 3 (to stabilise) or healer = -2 (to heal)");
   return a;
 }
 

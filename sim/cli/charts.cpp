@@ -2,9 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 
 #include "analysis/csv.h"
+#include "analysis/report.h"
+#include "sim/cli/time_scale.h"
+#include "sim/core/clock.h"
 #include "sim/cli/sweep_charts.h"
 
 namespace leth {
@@ -23,137 +27,266 @@ std::string data_label(std::string s) {
 
 const char* const kColours[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
                                 "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+
 std::string colour(size_t i) {
-  return std::string("rgb '") + kColours[i % std::size(kColours)] + "'";
+  return "rgb '" + variant_style(i).colour + "'";
 }
 
+// The lines of a title or label as one gnuplot string expression: 'a'."\n".'b'.
+std::string gp_lines(const std::vector<std::string>& lines) {
+  std::string out;
+  for (size_t i = 0; i < lines.size(); ++i) out += (i ? ".\"\\n\"." : "") + gp_quote(lines[i]);
+  return out.empty() ? gp_quote("") : out;
+}
+
+// `text` cut at spaces into lines of at most `width` characters.
+std::vector<std::string> wrap(const std::string& text, size_t width) {
+  std::vector<std::string> lines;
+  std::string line;
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t end = text.find(' ', at);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(at, end - at);
+    if (!line.empty() && line.size() + 1 + word.size() > width) {
+      lines.push_back(line);
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+    at = end + 1;
+  }
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+std::string spaced(std::string name) {
+  std::replace(name.begin(), name.end(), '_', ' ');
+  return name;
+}
+
+// What the ruleset declared a duration to be (run.json "metrics", analysis/report.h): what it
+// measures, and over which trials — its help text split at the first "; ".
+struct Declared {
+  std::string what, over;
+};
+Declared declared_duration(const ResultsFolder& r, const std::string& name) {
+  std::string help;
+  if (r.run.is_object() && r.run.contains("metrics") && r.run["metrics"].contains("durations"))
+    for (const auto& d : r.run["metrics"]["durations"])
+      if (d.value("name", "") == name) help = d.value("help", "");
+  if (help.empty()) return {spaced(name), "over the trials that measured it"};
+  const size_t semi = help.find("; ");
+  if (semi == std::string::npos) return {help, "over the trials that measured it"};
+  return {help.substr(0, semi), help.substr(semi + 2)};
+}
+
+// The variants a chart of one curve or bar group per variant shows: with a sweep, the
+// variants as written (the points are plot-sweep's), else all of them.
+std::vector<size_t> shown_variants(const ResultsFolder& r) {
+  std::vector<size_t> shown;
+  for (size_t v = 0; v < r.variants.size(); ++v)
+    if (r.variants[v].find('@') == std::string::npos) shown.push_back(v);
+  if (shown.empty())
+    for (size_t v = 0; v < r.variants.size(); ++v) shown.push_back(v);
+  return shown;
+}
+
+bool has_sweep_points(const ResultsFolder& r) {
+  return shown_variants(r).size() < r.variants.size();
+}
+
+// The linetypes 1..n in the variants' styles, for `lc variable` and `lt k`.
+std::string linetypes(size_t n) {
+  std::string s = "set linetype cycle " + std::to_string(std::max<size_t>(n, 1)) + "\n";
+  for (size_t k = 0; k < n; ++k)
+    s += "set linetype " + std::to_string(k + 1) + " lc " + colour(k) + " dt " +
+         std::to_string(variant_style(k).dash) + "\n";
+  return s;
+}
+
+// One row per variant, names on the axis at the left, where they never collide however many
+// variants a sweep makes; the chart grows taller with them.
 Chart death_rate_chart(const ResultsFolder& r) {
-  Chart c{"plot-death-rate", "Deaths per variant, with 95% intervals", ""};
+  Chart c{"plot-death-rate", "Deaths per variant, with 95% intervals", "", kChartHeight};
+  const size_t n = r.variants.size();
+  c.height = std::max(kChartHeight, static_cast<int>(110 + 24 * n));
   std::string data = "$d << EOD\n";
-  size_t i = 0;
-  for (const std::string& v : r.variants) {
-    const Metric m = summary_metric(r, v, "death_rate");
-    data += std::to_string(i++) + " " + data_label(v) + " " + num(100 * m.estimate) + " " +
-            num(100 * m.lo) + " " + num(100 * m.hi) + "\n";
+  for (size_t i = 0; i < n; ++i) {
+    const Metric m = summary_metric(r, r.variants[i], "death_rate");
+    data += std::to_string(i) + " " + data_label(r.variants[i]) + " " + num(100 * m.estimate) +
+            " " + num(100 * m.lo) + " " + num(100 * m.hi) + " " + std::to_string(i + 1) + "\n";
   }
   data += "EOD\n";
-  std::string colours = "set linetype cycle " + std::to_string(std::size(kColours)) + "\n";
-  for (size_t k = 0; k < std::size(kColours); ++k)
-    colours += "set linetype " + std::to_string(k + 1) + " lc " + colour(k) + "\n";
-  c.body =
-      data + colours + "set title " + gp_quote(r.scenario + ": deaths per variant (95% interval)") +
-      "\nset ylabel 'deaths (% of trials)'\nset yrange [0:*]\nset xrange [-0.6:" +
-      num(static_cast<double>(i) - 0.4) +
-      "]\nset offsets 0, 0, graph 0.12, 0\nset style fill solid 0.5 border -1\nset boxwidth 0.6\n"
-      "set grid ytics\nset key off\n" +
-      (i > 4 ? "set xtics rotate by -30\n" : "") +
-      "plot $d using 1:3:($1+1):xtic(2) with boxes lc variable, \\\n"
-      "     $d using 1:3:4:5 with yerrorbars lc rgb 'black' pt 7 ps 0.5, \\\n"
-      "     $d using 1:5:(sprintf('%.2f%%', $3)) with labels offset 0,0.8\n";
+  c.body = data + linetypes(n) + "set title " +
+           gp_quote(r.scenario + ": deaths per variant (95% interval)") +
+           "\nset xlabel 'deaths (% of trials)'\nset xrange [0:*]\nset yrange [" +
+           num(static_cast<double>(n) - 0.4) +
+           ":-0.6]\nset offsets 0, graph 0.15, 0, 0\nset ytics nomirror\n"
+           "set style fill solid 0.5 border -1\nset grid xtics\nset key off\n"
+           "plot $d using 3:1:(0):3:($1-0.3):($1+0.3):6:ytic(2) with boxxyerror lc variable, \\\n"
+           "     $d using 3:1:4:5 with xerrorbars lc rgb 'black' pt 7 ps 0.5, \\\n"
+           "     $d using 5:1:(sprintf('%.2f%%', $3)) with labels left offset 0.8,0\n";
   return c;
 }
 
-double axis_end(double t_max) {
-  return std::max(60.0, t_max * 1.5);
+// "30 min" for the ladder's mark at t, else the time in words.
+std::string axis_label(double t) {
+  for (const TimeMark& m : time_ladder())
+    if (m.s == t) return m.label;
+  return duration_text(t);
 }
 
-// A log time axis from 1 s to axis_end(t_max), labelled in the units a designer thinks in.
-std::string time_axis(double t_max) {
-  const double hi = axis_end(t_max);
-  struct Tic {
-    const char* label;
-    double s;
-  };
-  const Tic tics[] = {{"1 s", 1},           {"1 round", 6},       {"3 rounds", 18},
-                      {"1 min", 60},        {"10 min", 600},      {"1 h", 3600},
-                      {"8 h", 28800},       {"1 day", 86400},     {"1 week", 604800},
-                      {"30 days", 2592000}, {"1 year", 31536000}, {"10 years", 315360000}};
-  std::string s = "set logscale x\nunset mxtics\nset xrange [1:" + num(hi) + "]\nset xtics (";
-  bool first = true;
-  for (const Tic& t : tics) {
-    if (t.s > hi) break;
-    s += std::string(first ? "" : ", ") + gp_quote(t.label) + " " + num(t.s);
-    first = false;
-  }
+// The x axis of a curve chart: log time from the data's own first time to past its last.
+std::string time_axis_commands(const TimeAxis& a) {
+  std::string s = "set logscale x\nunset mxtics\nset xrange [" + num(a.lo) + ":" + num(a.hi) +
+                  "]\nset xtics nomirror (";
+  for (size_t i = 0; i < a.marks.size(); ++i)
+    s += std::string(i ? ", " : "") + gp_quote(a.marks[i].label) + " " + num(a.marks[i].s);
   return s + ")\nset grid xtics ytics\n";
 }
 
-// One curve per variant from a histogram quantity, over `denominator(variant, bins)`.
-template <class Denominator>
-std::string curves(const ResultsFolder& r, const std::string& quantity, Denominator denominator,
+// One curve per shown variant from a histogram quantity, over `denominator(variant, bins)`;
+// `legend(variant, bins)` names it. A curve identical to an earlier one would hide under it:
+// its legend says which it equals.
+template <class Denominator, class Legend>
+std::string curves(const ResultsFolder& r, const std::string& quantity,
+                   std::vector<std::string> xlabel, Denominator denominator, Legend legend,
                    bool& any) {
-  double t_max = 60;
-  for (const std::string& v : r.variants)
-    for (const Bin& b : histogram_of(r, v, quantity))
-      if (b.count > 0) t_max = std::max(t_max, b.high);
+  double t_min = INFINITY, t_max = 0;
+  for (size_t v : shown_variants(r))
+    for (const Bin& b : histogram_of(r, r.variants[v], quantity))
+      if (b.count > 0) {
+        t_max = std::max(t_max, b.high);
+        if (b.high > 0) t_min = std::min(t_min, std::max(b.low, 1.0));
+      }
+  const TimeAxis axis = time_axis_for(std::isfinite(t_min) ? t_min : 0, t_max);
   std::string data, plot = "plot ";
+  std::vector<std::pair<std::string, std::vector<std::pair<double, double>>>> drawn;
   size_t k = 0;
-  for (size_t vi = 0; vi < r.variants.size(); ++vi) {
-    const std::vector<Bin> bins = histogram_of(r, r.variants[vi], quantity);
-    auto pts = cumulative_curve(bins, denominator(r.variants[vi], bins));
-    if (pts.empty()) continue;
-    any = true;
+  for (size_t vi : shown_variants(r)) {
+    const std::string& v = r.variants[vi];
+    const std::vector<Bin> bins = histogram_of(r, v, quantity);
+    const double of = denominator(v, bins);
+    auto pts = cumulative_curve(bins, of, axis.lo);
+    std::string title = legend(v, bins);
+    if (pts.empty()) {
+      // Nothing measured: a variant where nobody died is a line at 0 (over all its trials, the
+      // deaths' curve is the one with a denominator when empty); one with no times at all
+      // keeps its legend entry (and its population), with nothing to draw.
+      if (of > 0) {
+        pts = {{axis.lo, 0.0}};
+        title += " (nobody died)";
+      } else {
+        pts = {{axis.lo, NAN}};
+      }
+    } else {
+      any = true;
+      for (const auto& [other, theirs] : drawn)
+        if (theirs == pts) {
+          title += " (the same as " + other + ")";
+          break;
+        }
+      drawn.emplace_back(v, pts);
+    }
     // The last step runs on to the right edge: nothing happens after the last bin.
-    pts.emplace_back(axis_end(t_max), pts.back().second);
+    pts.emplace_back(axis.hi, pts.back().second);
     const std::string name = "$c" + std::to_string(k);
     data += name + " << EOD\n";
     for (const auto& [t, y] : pts) data += num(t) + " " + num(y) + "\n";
     data += "EOD\n";
-    plot += std::string(k ? ", \\\n     " : "") + name + " using 1:2 with steps lw 2 lc " +
-            colour(vi) + " title " + gp_quote(r.variants[vi]);
+    plot += std::string(k ? ", \\\n     " : "") + name + " using 1:2 with steps lw 2 lt " +
+            std::to_string(vi + 1) + " title " + gp_quote(title);
     ++k;
   }
-  return data + time_axis(t_max) + "set yrange [0:*]\nset key left top\n" + plot + "\n";
+  // Times before the axis' left end (0 s: a character never hurt) are drawn at it: say so.
+  bool before = false, zero = false;
+  for (size_t vi : shown_variants(r))
+    for (const Bin& b : histogram_of(r, r.variants[vi], quantity))
+      if (b.count > 0 && b.high < axis.lo) {
+        before = true;
+        zero = zero || b.low == 0;
+      }
+  if (before)
+    xlabel.push_back("(times under " + axis_label(axis.lo) + (zero ? ", 0 s among them," : "") +
+                     " are drawn at the left edge)");
+  return data + linetypes(r.variants.size()) + time_axis_commands(axis) + "set xlabel " +
+         gp_lines(xlabel) +
+         "\nset yrange [0:*]\nset key outside below left Left reverse height 1 width 2\n" + plot + "\n";
+}
+
+// "(the variants as written; the sweep's points are in plot-sweep)" when a sweep made more.
+std::string sweep_note(const ResultsFolder& r) {
+  return has_sweep_points(r) ? " (the variants as written; each sweep point is in plot-sweep)" : "";
 }
 
 Chart deaths_over_time_chart(const ResultsFolder& r, bool& any) {
-  Chart c{"plot-deaths-over-time",
-          "Deaths over time: the share of all trials dead by then (round, minute, hour, day)", ""};
+  Chart c{
+      "plot-deaths-over-time",
+      "Deaths over time: the share of all trials dead by each time since the start" + sweep_note(r),
+      "", kChartHeight};
   auto trials = [&](const std::string& v, const std::vector<Bin>&) {
     return summary_metric(r, v, "death_rate").n;
   };
-  c.body =
-      "set title " + gp_quote(r.scenario + ": deaths over time") +
-      "\nset ylabel 'dead by then (% of all trials)'\nset xlabel 'time since the fight began'\n" +
-      curves(r, "time_to_death", trials, any);
+  auto name = [](const std::string& v, const std::vector<Bin>&) { return v; };
+  c.body = "set title " +
+           gp_lines({r.scenario + ": deaths over time",
+                     "the share of all trials dead by then; its right end is the death rate"}) +
+           "\nset ylabel 'dead by then (% of all trials)'\n" +
+           curves(r, "time_to_death", {"time since the start of the trial"}, trials, name, any);
   return c;
-}
-
-std::string cdf_axis(const std::string& q) {
-  if (q == "downtime") return "time from the start of the fight to full health";
-  if (q == "time_out_of_action") return "time from the first fall until conscious for good";
-  return q;
-}
-
-std::string cdf_title(const std::string& q) {
-  if (q == "downtime") return "Time to full health (downtime), over the trials that recovered";
-  if (q == "time_out_of_action")
-    return "Time out of action, over the trials knocked out that ended conscious";
-  return q + " (CDF), over the trials that measured it";
 }
 
 Chart cdf_chart(const ResultsFolder& r, const std::string& q, bool& any) {
   std::string stem = q;
   std::replace(stem.begin(), stem.end(), '_', '-');
-  Chart c{"plot-cdf-" + stem, cdf_title(q), ""};
+  const Declared d = declared_duration(r, q);
+  Chart c{"plot-cdf-" + stem,
+          spaced(q) + ": " + d.what + "; " + d.over + ". The share of them done by each time" +
+              sweep_note(r),
+          "", kChartHeight};
   auto total = [](const std::string&, const std::vector<Bin>& bins) {
     double n = 0;
     for (const Bin& b : bins) n += b.count;
     return n;
   };
-  c.body = "set title " + gp_quote(r.scenario + ": " + cdf_title(q)) +
-           "\nset ylabel '% of them done by then'\nset xlabel " + gp_quote(cdf_axis(q)) + "\n" +
-           curves(r, q, total, any);
+  // Each variant's population in its legend: how many trials the curve is over.
+  auto population = [&](const std::string& v, const std::vector<Bin>& bins) {
+    const double n = total(v, bins), trials = summary_metric(r, v, "death_rate").n;
+    char buf[64];
+    if (n == 0 && trials > 0)
+      std::snprintf(buf, sizeof buf, ": none of %.0f trials", trials);
+    else if (trials > 0)
+      std::snprintf(buf, sizeof buf, ": %.0f of %.0f trials (%.1f%%)", n, trials, 100 * n / trials);
+    else
+      std::snprintf(buf, sizeof buf, ": %.0f trials", n);
+    // As in summary.csv: under kMinMeasured trials the quantiles are not estimated.
+    return v + buf +
+           (n > 0 && n < static_cast<double>(kMinMeasured) ? ", too few for quantiles" : "");
+  };
+  std::vector<std::string> title = {r.scenario + ": " + spaced(q)};
+  for (const std::string& line : wrap(d.over, 110)) title.push_back(line);
+  std::vector<std::string> xlabel = wrap(d.what, 110);
+  c.body = "set title " + gp_lines(title) + "\nset ylabel '% of them done by then'\n" +
+           curves(r, q, xlabel, total, population, any);
   return c;
 }
 
 Chart sequela_chart(const ResultsFolder& r, bool& any) {
-  Chart c{"plot-sequelae", "Lasting injuries (sequelae): share of trials with each, 95% intervals",
-          ""};
+  Chart c{
+      "plot-sequelae",
+      "Lasting injuries (sequelae): share of all trials with each, 95% intervals" + sweep_note(r),
+      "", kChartHeight};
   const CsvTable& s = *r.sequelae;
+  const std::vector<size_t> shown = shown_variants(r);
+  auto is_shown = [&](const std::string& v) {
+    for (size_t i : shown)
+      if (r.variants[i] == v) return true;
+    return false;
+  };
   // The sequelae in order of their highest rate, at most 25 of them.
   std::map<std::string, double> top;
   for (size_t i = 0; i < s.rows(); ++i) {
+    if (!is_shown(s.at(i, "variant"))) continue;
     double& t = top[s.at(i, "sequela")];
     t = std::max(t, s.number(i, "rate"));
   }
@@ -161,38 +294,40 @@ Chart sequela_chart(const ResultsFolder& r, bool& any) {
   for (const auto& [name, rate] : top)
     if (rate > 0) order.emplace_back(-rate, name);
   std::sort(order.begin(), order.end());
-  const size_t shown = std::min<size_t>(order.size(), 25);
-  if (shown == 0) return c;
+  const size_t count = std::min<size_t>(order.size(), 25);
+  if (count == 0) return c;
   any = true;
-  const double nv = static_cast<double>(r.variants.size());
+  const double nv = static_cast<double>(shown.size());
   const double w = 0.8 / nv;
-  std::string data, xtics = "set xtics (", plot = "plot ";
-  for (size_t j = 0; j < shown; ++j)
+  std::string data, xtics = "set xtics nomirror (", plot = "plot ";
+  for (size_t j = 0; j < count; ++j)
     xtics += std::string(j ? ", " : "") + gp_quote(order[j].second) + " " + std::to_string(j);
-  for (size_t v = 0; v < r.variants.size(); ++v) {
-    const std::string name = "$q" + std::to_string(v);
+  for (size_t k = 0; k < shown.size(); ++k) {
+    const size_t v = shown[k];
+    const std::string name = "$q" + std::to_string(k);
     data += name + " << EOD\n";
-    for (size_t j = 0; j < shown; ++j)
+    for (size_t j = 0; j < count; ++j)
       for (size_t i = 0; i < s.rows(); ++i)
         if (s.at(i, "variant") == r.variants[v] && s.at(i, "sequela") == order[j].second)
-          data += num(static_cast<double>(j) + (static_cast<double>(v) - (nv - 1) / 2) * w) + " " +
+          data += num(static_cast<double>(j) + (static_cast<double>(k) - (nv - 1) / 2) * w) + " " +
                   num(100 * s.number(i, "rate")) + " " + num(100 * s.number(i, "ci_low")) + " " +
                   num(100 * s.number(i, "ci_high")) + "\n";
     data += "EOD\n";
-    plot += std::string(v ? ", \\\n     " : "") + name + " using 1:2 with boxes lc " + colour(v) +
-            " title " + gp_quote(r.variants[v]) + ", " + name +
+    plot += std::string(k ? ", \\\n     " : "") + name + " using 1:2 with boxes lt " +
+            std::to_string(v + 1) + " title " + gp_quote(r.variants[v]) + ", " + name +
             " using 1:2:3:4 with yerrorbars lc rgb 'black' pt 7 ps 0.3 notitle";
   }
   c.body =
-      data + "set title " +
+      data + linetypes(r.variants.size()) + "set title " +
       gp_quote(r.scenario + ": lasting injuries" +
-               (shown < order.size() ? " (the " + std::to_string(shown) + " most frequent of " +
+               (count < order.size() ? " (the " + std::to_string(count) + " most frequent of " +
                                            std::to_string(order.size()) + ")"
                                      : std::string())) +
-      "\nset ylabel 'trials with it (%)'\nset yrange [0:*]\nset xrange [-0.6:" +
-      num(static_cast<double>(shown) - 0.4) + "]\n" + xtics +
+      "\nset ylabel 'trials with it (% of all trials)'\nset yrange [0:*]\nset offsets 0, 0, "
+      "graph 0.05, 0\nset xrange [-0.6:" +
+      num(static_cast<double>(count) - 0.4) + "]\n" + xtics +
       ")\nset xtics rotate by -35\nset style fill solid 0.6 border -1\nset boxwidth " + num(w) +
-      "\nset grid ytics\nset key right top\n" + plot + "\n";
+      "\nset grid ytics\nset key outside below left Left reverse height 1 width 2\n" + plot + "\n";
   return c;
 }
 
@@ -209,15 +344,15 @@ std::string gp_quote(const std::string& s) {
 }
 
 std::vector<std::pair<double, double>> cumulative_curve(const std::vector<Bin>& bins,
-                                                        double denominator) {
+                                                        double denominator, double left) {
   std::vector<std::pair<double, double>> pts;
   if (!(denominator > 0)) return pts;
   double total = 0;
   for (const Bin& b : bins) {
     if (b.count <= 0) continue;
-    const double t = std::max(b.high, 1.0);
+    const double t = std::max(b.high, left);
     total += b.count;
-    if (pts.empty() && t > 1) pts.emplace_back(1.0, 0.0);
+    if (pts.empty() && t > left) pts.emplace_back(left, 0.0);
     if (!pts.empty() && pts.back().first == t)
       pts.back().second = 100 * total / denominator;
     else
@@ -238,19 +373,61 @@ CountBy count_by(const std::vector<Bin>& bins, double t) {
 }
 
 std::string chart_script(const Chart& c, ImageFormat f) {
+  const std::string size = "size " + std::to_string(kChartWidth) + "," + std::to_string(c.height);
   const std::string terminal =
       f == ImageFormat::Svg
-          ? "set terminal svg size 900,500 noenhanced font 'sans,13' background '#ffffff'\n"
-          : "set terminal pngcairo size 900,500 noenhanced font 'sans,10' background '#ffffff'\n";
+          ? "set terminal svg " + size + " noenhanced font 'sans,13' background '#ffffff'\n"
+          : "set terminal pngcairo " + size + " noenhanced font 'sans,10' background '#ffffff'\n";
   return terminal + "set encoding utf8\n" + c.body;
 }
 
-std::vector<Chart> charts_of(const ResultsFolder& all) {
+VariantStyle variant_style(size_t i) {
+  VariantStyle s;
+  s.dash = 1 + static_cast<int>((i / std::size(kColours)) % 5);
+  if (i < std::size(kColours)) {
+    s.colour = kColours[i];
+    return s;
+  }
+  // Past the ten colours: hues spread by the golden angle, two lightnesses, each with its own
+  // dash type, so that no two variants of a sweep share a style.
+  const double h = std::fmod(static_cast<double>(i) * 0.6180339887498949, 1.0) * 6;
+  const double sat = 0.75, val = (i % 2) ? 0.55 : 0.8;
+  const double f = h - std::floor(h), p = val * (1 - sat), q = val * (1 - sat * f),
+               t = val * (1 - sat * (1 - f));
+  double rgb[3];
+  switch (static_cast<int>(h) % 6) {
+    case 0:
+      rgb[0] = val, rgb[1] = t, rgb[2] = p;
+      break;
+    case 1:
+      rgb[0] = q, rgb[1] = val, rgb[2] = p;
+      break;
+    case 2:
+      rgb[0] = p, rgb[1] = val, rgb[2] = t;
+      break;
+    case 3:
+      rgb[0] = p, rgb[1] = q, rgb[2] = val;
+      break;
+    case 4:
+      rgb[0] = t, rgb[1] = p, rgb[2] = val;
+      break;
+    default:
+      rgb[0] = val, rgb[1] = p, rgb[2] = q;
+      break;
+  }
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "#%02x%02x%02x", static_cast<int>(std::lround(255 * rgb[0])),
+                static_cast<int>(std::lround(255 * rgb[1])),
+                static_cast<int>(std::lround(255 * rgb[2])));
+  s.colour = buf;
+  return s;
+}
+
+std::vector<Chart> charts_of(const ResultsFolder& r) {
   std::vector<Chart> out;
-  // With a sweep, the per-variant charts show the variants as written; every point is drawn
-  // against the swept value by the sweep's own charts (sweep_charts.h).
-  ResultsFolder r = all;
-  r.variants = variants_as_written(all);
+  // With a sweep, the charts of a curve or bar group per variant show the variants as written
+  // (shown_variants); every point has its row in the death-rate chart and is drawn against the
+  // swept value by the sweep's own charts (sweep_charts.h).
   if (r.summary) out.push_back(death_rate_chart(r));
   if (r.histograms) {
     bool any = false;
@@ -268,7 +445,7 @@ std::vector<Chart> charts_of(const ResultsFolder& all) {
     Chart c = sequela_chart(r, any);
     if (any) out.push_back(c);
   }
-  for (Chart& c : sweep_charts(all)) out.push_back(std::move(c));
+  for (Chart& c : sweep_charts(r)) out.push_back(std::move(c));
   return out;
 }
 

@@ -24,7 +24,7 @@ struct MergeArgs {
 
 int cmd_merge(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CommandSpec spec{
-      "lethality merge DIR... [--out DIR] [--scenario FILE]",
+      "lethality merge DIR... [--out DIR] [--scenario FILE] [--quiet]",
       "Adds the shards of one run (the results folders of `lethality run --shard K/N`, each\n"
       "holding tally.json) and writes the results a single run would have written into\n"
       "results/<scenario-name>/ (or --out DIR): the same bytes whatever the order of the\n"

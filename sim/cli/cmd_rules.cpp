@@ -34,7 +34,7 @@ int cmd_rules(const std::vector<std::string>& args, std::ostream& out, std::ostr
   }
   const RulesetInfo* r = find_ruleset(id);
   if (!r) {
-    const std::string near = nearest(id, ruleset_ids());
+    const std::string near = nearest(id, ruleset_ids(), true);
     err << "error: no ruleset '" << id << "'"
         << (near.empty() ? "" : " (did you mean '" + near + "'?)")
         << "; `lethality rules` lists them\n";

@@ -85,9 +85,11 @@ std::string mark_partial(const std::string& run_json_text, bool partial, const C
 
 int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CommandSpec spec{
-      "lethality run FILE|DIR... [--trials N | --precision H] [--seed S] [--threads T] "
-      "[--out DIR]\n"
-      "       [--checkpoint-every N] [--resume] [--shard K/N] [--log-every SECONDS]",
+      "lethality run FILE|DIR... [--trials N | --precision H] [--max-trials N] [--min-trials N]\n"
+      "       [--min-deaths N] [--seed S] [--threads T] [--out DIR] [--quiet] [--log-every "
+      "SECONDS]\n"
+      "       [--reference NAME | --all-pairs] [--interval wilson|clopper-pearson]\n"
+      "       [--checkpoint-every N] [--resume] [--shard K/N]",
       "Runs each scenario (a folder means every *.toml in it), prints a summary per scenario and\n"
       "writes summary.csv, end_states.csv, histograms.csv, sequelae.csv, examples.csv,\n"
       "comparisons.csv and "

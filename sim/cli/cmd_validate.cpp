@@ -10,7 +10,10 @@ namespace leth {
 
 int cmd_validate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CommandSpec spec{
-      "lethality validate FILE|DIR... [--trials N] [--seed S] [--threads T] [--out DIR]",
+      "lethality validate FILE|DIR... (run's options:) [--trials N | --precision H]\n"
+      "       [--max-trials N] [--min-trials N] [--min-deaths N] [--seed S] [--threads T]\n"
+      "       [--out DIR] [--quiet] [--log-every SECONDS] [--reference NAME | --all-pairs]\n"
+      "       [--interval wilson|clopper-pearson] [--checkpoint-every N] [--resume] [--shard K/N]",
       "Makes every check `lethality run` makes before it runs anything: reads each\n"
       "scenario file (a folder means every *.toml in it) and every variant in it,\n"
       "checks that no two scenarios share a name, and that the results folders\n"
@@ -27,10 +30,19 @@ int cmd_validate(const std::vector<std::string>& args, std::ostream& out, std::o
   const std::optional<CheckedRun> checked = check_run(vm, run_args, spec.usage, err);
   if (!checked) return 2;
   const RunPlan& plan = checked->plan;
+  // The trials as run would run them: the command line's --trials or --precision over the
+  // file's, and a precision target with its cap.
+  const RunSettings& settings = checked->settings;
   for (const PlannedScenario& p : plan.scenarios) {
     const Scenario& s = p.loaded.scenario;
+    const std::optional<PrecisionTarget> target = precision_target(settings, s);
+    const uint64_t n = planned_trials(settings, s);
     out << "ok  " << s.file << ": " << s.name << " (" << s.ruleset << ", " << s.variants.size()
-        << (s.variants.size() == 1 ? " variant, " : " variants, ") << s.trials << " trials)\n";
+        << (s.variants.size() == 1 ? " variant, " : " variants, ");
+    if (target)
+      out << "to a precision of " << target->text() << ", at most " << n << " trials)\n";
+    else
+      out << n << (n == 1 ? " trial)\n" : " trials)\n");
   }
   for (const InputError& e : plan.errors) err << e.what() << "\n";
   return plan.ok() ? 0 : 2;

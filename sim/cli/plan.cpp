@@ -36,10 +36,10 @@ void add_run_options(CommandSpec& spec, RunArgs& args) {
       "reference", po::value<std::string>(&args.reference),
       "compare every variant against this one (default: the baseline)")(
       "all-pairs", "compare every pair of variants")(
-      "quiet,q", "no summary table; progress as log lines, not a live line")(
+      "quiet,q", "no summary table and no progress (with --log-every: progress as log lines)")(
       "log-every", po::value<std::string>(&args.log_every)->default_value("30"),
-      "seconds between progress log lines when stderr is not a terminal or with --quiet; "
-      "0 = none")(
+      "seconds between progress log lines when stderr is not a terminal; 0 = none; with "
+      "--quiet, only when given")(
       "checkpoint-every", po::value<std::string>(&args.checkpoint_every),
       "trials between checkpoints, rounded up to whole chunks of 65536; default 1048576")(
       "resume", "continue from the checkpoint beside the results folder (one scenario)")(
@@ -111,6 +111,8 @@ RunSettings read_run_settings(const po::variables_map& vm, const RunArgs& args) 
   s.resume = vm.count("resume") > 0;
   s.log_every_s = static_cast<int>(
       parse_flag_number("--log-every", args.log_every, 0, 86'400, "seconds, 0 to 86400"));
+  // --quiet: nothing on stderr but errors and notes, unless --log-every asks for log lines.
+  if (vm.count("quiet") && vm["log-every"].defaulted()) s.log_every_s = 0;
   if (vm.count("shard")) {
     const std::string& t = args.shard;
     const size_t slash = t.find('/');

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <map>
 
+#include "analysis/report.h"
+#include "sim/cli/time_scale.h"
 #include "sim/core/clock.h"
 
 namespace leth {
@@ -25,8 +27,19 @@ std::string pp(double x) {  // a difference in percentage points
   return buf;
 }
 
-std::string seconds(double s) {
-  return std::isfinite(s) ? duration_text(s) : "–";
+// A duration's statistic as summary.csv holds it: the time, or why there is none (fewer than
+// kMinMeasured trials measured it: the CSV leaves the figure empty).
+std::string statistic(const Metric& m) {
+  if (std::isfinite(m.estimate)) return duration_text(m.estimate);
+  if (!(m.n > 0)) return "–";
+  return m.n < static_cast<double>(kMinMeasured) ? "not estimable" : "–";
+}
+
+// The trials a duration's statistics are over, and their share of all trials: "1303 (65.2%)".
+std::string population(const Metric& m, double trials) {
+  if (!std::isfinite(m.n)) return "–";
+  return population_text(static_cast<uint64_t>(m.n),
+                         trials > 0 ? static_cast<uint64_t>(trials) : 0);
 }
 
 std::string replace_all(std::string s, const std::string& from, const std::string& to) {
@@ -43,6 +56,15 @@ std::string td(const std::string& s, const char* cls = nullptr) {
 std::string json_text(const nlohmann::json& j) {
   if (j.is_string()) return j.get<std::string>();
   return j.dump();
+}
+
+// With a sweep, the tables of one row per variant show the variants as written; the points
+// are in the sweep's own table and chart.
+std::vector<std::string> shown_variant_names(const ResultsFolder& r) {
+  std::vector<std::string> out;
+  for (const std::string& v : r.variants)
+    if (v.find('@') == std::string::npos) out.push_back(v);
+  return out.empty() ? r.variants : out;
 }
 
 std::string variant_description(const ResultsFolder& r, const std::string& v) {
@@ -67,8 +89,14 @@ std::string top_sequelae(const ResultsFolder& r, const std::string& v) {
 
 std::string comparison_table(const ResultsFolder& r) {
   std::string h =
+      "<p>Time to full health (downtime) is over the trials that recovered, time out of action "
+      "over those out of action that ended able to act: each with how many trials that is "
+      "(n) and their share of all trials. Under " +
+      std::to_string(kMinMeasured) +
+      " such trials a figure is not estimable.</p>\n"
       "<table><thead><tr><th>variant</th><th>deaths (95% CI)</th><th>difference vs reference "
-      "(95% CI)</th><th>downtime p50</th><th>downtime p90</th><th>out of action p50</th>"
+      "(95% CI)</th><th>downtime p50</th><th>downtime p90</th><th>n (share)</th>"
+      "<th>out of action p50</th><th>n (share)</th>"
       "<th>top sequelae</th><th>what it changes</th></tr></thead><tbody>\n";
   for (const std::string& v : r.variants) {
     const Metric d = summary_metric(r, v, "death_rate");
@@ -83,11 +111,13 @@ std::string comparison_table(const ResultsFolder& r) {
         }
     }
     h += "<tr class=\"variant\">" + td(v, "name") +
-         td(pct(d.estimate) + " (" + pct(d.lo) + "–" + pct(d.hi) + ")") + td(diff) +
-         td(seconds(summary_metric(r, v, "downtime_median_s").estimate)) +
-         td(seconds(summary_metric(r, v, "downtime_p90_s").estimate)) +
-         td(seconds(summary_metric(r, v, "time_out_of_action_median_s").estimate)) +
-         td(top_sequelae(r, v)) + td(variant_description(r, v)) + "</tr>\n";
+         td(pct(d.estimate) + " (" + pct(d.lo) + "–" + pct(d.hi) + ")") + td(diff, "text") +
+         td(statistic(summary_metric(r, v, "downtime_median_s"))) +
+         td(statistic(summary_metric(r, v, "downtime_p90_s"))) +
+         td(population(summary_metric(r, v, "downtime_median_s"), d.n)) +
+         td(statistic(summary_metric(r, v, "time_out_of_action_median_s"))) +
+         td(population(summary_metric(r, v, "time_out_of_action_median_s"), d.n)) +
+         td(top_sequelae(r, v), "text") + td(variant_description(r, v), "text") + "</tr>\n";
   }
   return h + "</tbody></table>\n";
 }
@@ -123,35 +153,79 @@ std::string pairs_table(const ResultsFolder& r) {
          rows + "</tbody></table>\n";
 }
 
-std::string deaths_by_table(const ResultsFolder& r) {
-  struct Col {
-    const char* label;
-    double s;
+// How every trial ended: each declared end's rate with its interval (end_states.csv), a
+// column per end, a row per variant.
+std::string end_states_table(const ResultsFolder& r) {
+  if (!r.end_states || r.end_states->rows() == 0) return "";
+  const CsvTable& e = *r.end_states;
+  std::vector<std::string> ends;
+  for (size_t i = 0; i < e.rows(); ++i) {
+    const std::string name =
+        e.at(i, "end") + (e.at(i, "detail").empty() ? "" : "_" + e.at(i, "detail"));
+    if (std::find(ends.begin(), ends.end(), name) == ends.end()) ends.push_back(name);
+  }
+  auto help = [&](const std::string& end) {
+    if (r.run.is_object() && r.run.contains("metrics"))
+      for (const auto& x : r.run["metrics"].value("ends", nlohmann::json::array()))
+        if (x.value("name", "") == end) return x.value("help", "");
+    return std::string();
   };
-  // Round k runs from 6(k - 1) s to 6k s, and times are whole seconds: dead by the end of
-  // round k is a time_to_death of at most 6k - 1 s.
-  const Col cols[] = {{"round 1", 5},  {"round 2", 11}, {"round 3", 17},  {"1 min", 60},
-                      {"10 min", 600}, {"1 h", 3600},   {"1 day", 86400}, {"1 week", 604800}};
   std::string h =
-      "<h2>Deaths over time</h2>\n<p>The share of all trials dead by the end of round 1, 2 "
-      "and 3 (a round is 6 s; round k ends at 6k s) and within each time since the fight "
-      "began, from the <code>time_to_death</code> histogram; ≥ marks a time that falls "
-      "inside a histogram bin, where only the bins wholly before it are counted.</p>\n"
+      "<h2>How the trials ended</h2>\n<p>Every trial ends one way, as the ruleset declares "
+      "(<code>end_states.csv</code>; the same rates are in <code>summary.csv</code>): the share "
+      "of trials with its 95% interval. Hover over an end for what it means.</p>\n"
       "<table><thead><tr><th>variant</th>";
-  for (const Col& c : cols) h += "<th>" + std::string(c.label) + "</th>";
+  for (const std::string& end : ends)
+    h += "<th title=\"" + html_escape(help(end)) + "\">" + html_escape(end) + "</th>";
+  h += "</tr></thead><tbody>\n";
+  for (const std::string& v : shown_variant_names(r)) {
+    h += "<tr>" + td(v);
+    for (const std::string& end : ends) {
+      std::string cell = "–";
+      for (size_t i = 0; i < e.rows(); ++i)
+        if (e.at(i, "variant") == v &&
+            e.at(i, "end") + (e.at(i, "detail").empty() ? "" : "_" + e.at(i, "detail")) == end)
+          cell = pct(e.number(i, "rate")) + " (" + pct(e.number(i, "ci_low")) + "–" +
+                 pct(e.number(i, "ci_high")) + ")";
+      h += td(cell);
+    }
+    h += "</tr>\n";
+  }
+  return h + "</tbody></table>\n";
+}
+
+std::string deaths_by_table(const ResultsFolder& r) {
+  const std::vector<std::string> variants = shown_variant_names(r);
+  std::vector<std::vector<Bin>> bins;
+  std::vector<double> trials;
+  double t_max = 0;
+  for (const std::string& v : variants) {
+    bins.push_back(histogram_of(r, v, "time_to_death"));
+    trials.push_back(summary_metric(r, v, "death_rate").n);
+    for (const Bin& b : bins.back())
+      if (b.count > 0) t_max = std::max(t_max, b.high);
+  }
+  // The scenario's own time scale: a column wherever deaths came since the one before.
+  const std::vector<TableColumn> cols = death_table_columns(
+      variants.size(), [&](size_t v, double t) { return count_by(bins[v], t).count; }, t_max);
+  std::string h =
+      "<h2>Deaths over time</h2>\n<p>The share of all trials dead by each time since the trial "
+      "began, from the <code>time_to_death</code> histogram, at the times where deaths came "
+      "(a round is 6 s: dead by the end of round k is dead within 6k s); ≥ marks a time that "
+      "falls inside a histogram bin, where only the bins wholly before it are counted.</p>\n"
+      "<table><thead><tr><th>variant</th>";
+  for (const TableColumn& c : cols) h += "<th>" + html_escape(c.label) + "</th>";
   h += "<th>in all</th></tr></thead><tbody>\n";
   bool any = false;
-  for (const std::string& v : r.variants) {
-    const std::vector<Bin> bins = histogram_of(r, v, "time_to_death");
-    const Metric d = summary_metric(r, v, "death_rate");
-    if (!(d.n > 0)) continue;
+  for (size_t v = 0; v < variants.size(); ++v) {
+    if (!(trials[v] > 0)) continue;
     any = true;
-    h += "<tr>" + td(v);
-    for (const Col& c : cols) {
-      const CountBy by = count_by(bins, c.s);
-      h += td((by.exact ? "" : "≥ ") + pct(by.count / d.n));
+    h += "<tr>" + td(variants[v]);
+    for (const TableColumn& c : cols) {
+      const CountBy by = count_by(bins[v], c.s);
+      h += td((by.exact ? "" : "≥ ") + pct(by.count / trials[v]));
     }
-    h += td(pct(d.estimate)) + "</tr>\n";
+    h += td(pct(summary_metric(r, variants[v], "death_rate").estimate)) + "</tr>\n";
   }
   return any ? h + "</tbody></table>\n" : "";
 }
@@ -229,10 +303,12 @@ std::string metadata_table(const ResultsFolder& r) {
 }
 
 const char* kStyle = R"(<style>
-body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1100px; color: #222; padding: 0 1em; }
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1400px; color: #222; padding: 0 1em; }
 h1 { margin-bottom: 0.2em; }
-table { border-collapse: collapse; margin: 1em 0; font-size: 0.92em; }
+table { border-collapse: collapse; margin: 1em 0; font-size: 0.88em; }
 th, td { border: 1px solid #ccc; padding: 0.3em 0.6em; text-align: left; vertical-align: top; }
+td { white-space: nowrap; }
+td.text { white-space: normal; min-width: 8em; }
 thead th { background: #f0f0f0; }
 td.name { font-weight: bold; white-space: nowrap; }
 table.meta th { background: #f7f7f7; font-weight: normal; }
@@ -293,7 +369,7 @@ std::string report_html(const ResultsFolder& r,
     h += "<p class=\"note\">PARTIAL: this run was interrupted or is one shard; the trials it "
          "covers are listed under Run.</p>\n";
   if (r.summary) h += "<h2>Variants</h2>\n" + comparison_table(r);
-  h += pairs_table(r) + deaths_by_table(r) + sweep_table(r);
+  h += pairs_table(r) + end_states_table(r) + deaths_by_table(r) + sweep_table(r);
   if (!charts.empty()) h += "<h2>Charts</h2>\n";
   for (size_t i = 0; i < charts.size(); ++i)
     h += "<figure id=\"" + charts[i].first.name + "\">\n" +
@@ -332,6 +408,10 @@ std::string batch_report_html(const CsvTable& summary, const std::vector<std::st
     const auto it = r.metrics.find(metric);
     return it == r.metrics.end() ? NAN : summary.number(it->second, column);
   };
+  auto metric = [&](const Row& r, const std::string& name) {
+    return Metric{number(r, name, "estimate"), number(r, name, "ci_low"),
+                  number(r, name, "ci_high"), number(r, name, "n")};
+  };
   std::string h =
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"generator\" content=\"" +
@@ -341,8 +421,8 @@ std::string batch_report_html(const CsvTable& summary, const std::vector<std::st
       " scenarios</h1>\n"
       "<p>Each scenario's own report, with its charts, comparisons and scenario file, is linked "
       "from its name.</p>\n<table><thead><tr><th>scenario</th><th>ruleset</th><th>variant</th>"
-      "<th>deaths</th><th>95% CI</th><th>downtime p50</th><th>downtime p90</th>"
-      "<th>out of action p50</th><th>unresolved</th></tr></thead><tbody>\n";
+      "<th>deaths</th><th>95% CI</th><th>downtime p50</th><th>downtime p90</th><th>n (share)</th>"
+      "<th>out of action p50</th><th>n (share)</th><th>unresolved</th></tr></thead><tbody>\n";
   for (const Row& r : rows) {
     const bool linked = std::find(folders.begin(), folders.end(), r.scenario) != folders.end();
     h += "<tr>";
@@ -352,9 +432,11 @@ std::string batch_report_html(const CsvTable& summary, const std::vector<std::st
     h += td(r.ruleset) + td(r.variant) + td(pct(number(r, "death_rate", "estimate"))) +
          td(pct(number(r, "death_rate", "ci_low")) + " – " +
             pct(number(r, "death_rate", "ci_high"))) +
-         td(seconds(number(r, "downtime_median_s", "estimate"))) +
-         td(seconds(number(r, "downtime_p90_s", "estimate"))) +
-         td(seconds(number(r, "time_out_of_action_median_s", "estimate"))) +
+         td(statistic(metric(r, "downtime_median_s"))) +
+         td(statistic(metric(r, "downtime_p90_s"))) +
+         td(population(metric(r, "downtime_median_s"), number(r, "death_rate", "n"))) +
+         td(statistic(metric(r, "time_out_of_action_median_s"))) +
+         td(population(metric(r, "time_out_of_action_median_s"), number(r, "death_rate", "n"))) +
          td(pct(number(r, "unresolved_rate", "estimate"))) + "</tr>\n";
   }
   h += "</tbody></table>\n<p><small>Written by lethality " + html_escape(version) +

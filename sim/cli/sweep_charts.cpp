@@ -257,18 +257,6 @@ std::string swept_axis_label(const std::string& key, const std::string& unit) {
   return unit.empty() ? key : key + " (" + unit + ")";
 }
 
-std::vector<std::string> variants_as_written(const ResultsFolder& r) {
-  if (!r.sweep) return r.variants;
-  std::vector<std::string> out;
-  for (const std::string& v : r.variants)
-    for (size_t i = 0; i < r.sweep->rows(); ++i)
-      if (r.sweep->at(i, "variant") == v) {
-        out.push_back(v);
-        break;
-      }
-  return out;
-}
-
 std::vector<Chart> sweep_charts(const ResultsFolder& r) {
   std::vector<Chart> out;
   if (!r.sweep) return out;

@@ -14,9 +14,6 @@ namespace leth {
 // plot-sweep, and plot-sweep-sequelae when any lasting injury happened at a point.
 std::vector<Chart> sweep_charts(const ResultsFolder& r);
 
-// The variants as the scenario wrote them (those sweep.csv names), in the folder's order:
-// the per-variant charts draw these, and leave each point to the sweep's charts, against x.
-std::vector<std::string> variants_as_written(const ResultsFolder& r);
 
 // "aftercare.help_arrives (rounds)": a swept key with the unit its values are shown in.
 std::string swept_axis_label(const std::string& key, const std::string& unit);

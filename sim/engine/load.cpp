@@ -104,7 +104,8 @@ std::vector<std::string> expand_scenario_paths(const std::vector<std::string>& a
       if (ec) throw InputError({a}, "cannot read the folder: " + ec.message());
       if (found.empty())
         throw InputError({a}, "the folder holds no scenario files",
-                         "scenario files end in .toml; see scenarios/examples/ for examples");
+                         "scenario files end in .toml; `lethality rules ID --template > "
+                         "mine.toml` writes one to start from (`lethality rules` lists the ids)");
       std::sort(found.begin(), found.end());
       out.insert(out.end(), found.begin(), found.end());
     } else {

@@ -1,0 +1,14 @@
+#include "rules/common/aftercare.h"
+
+namespace leth {
+
+void require_help_that_acts(const Reader& aftercare, bool acts, const std::string& what_acts) {
+  if (acts) return;
+  aftercare.fail_here("the help that arrives can do nothing here",
+                      "give it " + what_acts +
+                          "; if nobody comes, leave [aftercare] out, or in a variant write "
+                          "aftercare = \"" +
+                          kRemoved + "\"");
+}
+
+}  // namespace leth

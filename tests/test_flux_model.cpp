@@ -416,3 +416,36 @@ TEST_CASE("flux: a success with 1d4 = 1 is a disease of 0 days: no malus at all"
   CHECK(has(p, "Survival test at 0 PV or less: d20 12 + 3 = 15 vs 15: success"));
   CHECK_FALSE(p.outcome.has(fm::kTimeSick));
 }
+
+TEST_CASE("flux: time_to_clinic only for the trials that reach the clinic before they end",
+          "[flux][rest]") {
+  Parts parts;
+  parts.character = "max_pv = 10\nvai = 3\n";
+  parts.attackers = "[[encounter.attackers]]\nname = \"ogre\"\ndamage = 3\n";
+  parts.recovery = "first_night = \"7 days\"\nclinic_travel = \"1 day\"\n";
+  Script s;
+  s.yes();    // 3 damage: 7 PV; sets off at 0:00:06, the clinic a day away
+  s.d(4, 4);  // the hour's rest at 1:00:06: full PV, the trial ends on the road
+  const Played p = play(parts, s);
+  CHECK(has(p, "sets off for the clinic"));
+  CHECK(p.outcome.end == fm::kRecovered);
+  CHECK(p.outcome.end_time == kHour + 6);
+  CHECK_FALSE(p.outcome.has(fm::kTimeToClinic));
+}
+
+TEST_CASE("flux: the Survival test that damage in the coma calls is counted", "[flux]") {
+  Parts parts;
+  parts.character = "max_pv = 10\nvai = 0\n";
+  parts.encounter = "rounds = 2\n";
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"ogre\"\ndamage = 10\nkeep_attacking_downed = 1.0\n";
+  parts.horizon = "30 minutes";
+  Script s;
+  s.yes();        // 10 damage: 0 PV
+  s.d(20, 1);     // Survival 1: the coma at once, at 0 PV (not past -VAI)
+  s.yes().yes();  // round 2: the ogre strikes the comatose character: -10 PV
+  s.d(20, 20);    // -10 past -VAI 0: a Survival test at once, passed
+  const Played p = play(parts, s);
+  CHECK(p.outcome.end == fm::kStillComa);
+  CHECK(p.outcome.counters[fm::kComaSurvivalTests] == 1);
+}

@@ -19,7 +19,8 @@ const RulesetInfo& Model::info() {
                {EndKind::Unresolved, "injured", "awake but below full PV at the horizon"}},
       .counters = {{"at_zero", "falls to 0 PV or less while conscious (a Survival test each)"},
                    {"coma", "falls into the coma"},
-                   {"coma_survival_tests", "Survival tests in the coma, past -VAI"},
+                   {"coma_survival_tests",
+                    "Survival tests in the coma, past -VAI (hourly, at the onset, when struck)"},
                    {"stabilise_failures", "failed Medicine tests to stabilise (1 PV each)"},
                    {"wake_tests", "Survival tests to wake once stabilised"},
                    {"sequelae", "sequelae gained on waking (a d6 stat loss each)"},
@@ -37,8 +38,8 @@ const RulesetInfo& Model::info() {
                      "trials stabilised"},
                     {"time_sick", "the disease's length; over the trials sick a day or more"},
                     {"time_to_clinic",
-                     "from the start until the clinic is reached; over the "
-                     "trials that reach it"}},
+                     "from the start until the clinic is reached; over the trials that reach "
+                     "it before they end (in death, at full PV or at the horizon)"}},
       .sequelae = {{"adr_loss", "ADR", "a sequela's -1 ADR (d6 = 1); magnitude: points lost"},
                    {"pui_loss", "PUI", "a sequela's -1 PUI (d6 = 2)"},
                    {"ins_loss", "INS", "a sequela's -1 INS (d6 = 3)"},
@@ -287,8 +288,11 @@ void Trial::take_damage(int amount, Seconds t, const char* how) {
   note(log_, t, [&] { return std::string("PV ") + pv_text(pv_, cfg_.character.max_pv); });
   if (comatose_ || stabilised_) {
     // Interpretation: damage in the coma past -VAI calls for the Survival test at once.
-    if (-pv_ > vai() && !survival_test(t, "Survival test (damage in the coma)").success)
-      die(t, kDiedComa, [&] { return std::string("struck in the coma by ") + how; });
+    if (-pv_ > vai()) {
+      ++counters_[kComaSurvivalTests];
+      if (!survival_test(t, "Survival test (damage in the coma)").success)
+        die(t, kDiedComa, [&] { return std::string("struck in the coma by ") + how; });
+    }
     return;
   }
   if (pv_ > 0) return;
@@ -570,8 +574,10 @@ Outcome Trial::outcome() const {
       o.add_sequela(static_cast<uint16_t>(k), -lost_[k], sequela_count_[k]);
   if (stabilised_at_ >= 0) o.measure(kTimeToStabilise, stabilised_at_ - coma_at_);
   if (sick_days_ > 0) o.measure(kTimeSick, sick_days_ * kDay);
-  if (clinic_at_ >= 0 && clinic_at_ <= (dead_ ? death_time_ : cfg_.horizon))
-    o.measure(kTimeToClinic, clinic_at_);
+  // The trial ends at death, back at full PV or at the horizon: a clinic reached later was
+  // never reached.
+  const Seconds end = dead_ ? death_time_ : full_at_ >= 0 ? full_at_ : cfg_.horizon;
+  if (clinic_at_ >= 0 && clinic_at_ <= end) o.measure(kTimeToClinic, clinic_at_);
   if (dead_) {
     o.end = death_end_;
     o.end_time = death_time_;

@@ -50,6 +50,33 @@ const std::vector<OptionSpec>& option_specs() {
        "a character healed above 0 PV in the coma before any stabilisation (by the helper's "
        "concoction) wakes at once: with a sequela (true), as on waking from a stabilised coma, "
        "or without (false); 002 is silent"},
+      {"test_at_coma_onset",
+       K::Bool,
+       "true",
+       {},
+       0,
+       0,
+       "a coma that begins already past -VAI (a big blow): the first Survival test at once "
+       "(true), or at the first hour's PV loss (false); 002 says only that the test comes "
+       "hourly once the negative PV exceed VAI"},
+      {"test_when_struck",
+       K::Bool,
+       "true",
+       {},
+       0,
+       0,
+       "a comatose character struck past -VAI: a Survival test at once (true), or only the "
+       "PV lost, seen by the next hourly test (false); 002 is silent"},
+      {"exhausted_into_coma",
+       K::Bool,
+       "false",
+       {},
+       0,
+       0,
+       "the exhaustion of a character who passed the test at 0 PV and acted on (\"en subissant "
+       "l'état exténué\") lasts through the coma until the first rest after waking: odd d20s "
+       "count 0 on the Survival tests of the coma and on waking (true), or ends when the coma "
+       "begins (false); 002 is silent"},
   };
   return specs;
 }
@@ -77,6 +104,9 @@ Options read_rule_options(Reader& r) {
   o.cushion_test = v.flag("cushion_test");
   o.clinic_when_sick = v.flag("clinic_when_sick");
   o.healed_coma_sequela = v.flag("healed_coma_sequela");
+  o.test_at_coma_onset = v.flag("test_at_coma_onset");
+  o.test_when_struck = v.flag("test_when_struck");
+  o.exhausted_into_coma = v.flag("exhausted_into_coma");
   return o;
 }
 

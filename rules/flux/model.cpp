@@ -105,7 +105,7 @@ class Trial {
   bool exhausted() const {
     // 002: "Lorsque le Flux tombe à 0, le personnage devient extenué"; acting at 0 PV; a failed
     // Will test after a partial night; the scenario's starting state until a rest.
-    return acting_ || flux_ == 0 || sleep_exhausted_ || state_exhausted_;
+    return acting_ || flux_ == 0 || sleep_exhausted_ || state_exhausted_ || coma_exhausted_;
   }
   bool odd_zero() const { return exhausted() || in_state(State::Immobilised); }
   int vai() const { return stats_[kVai]; }
@@ -174,6 +174,7 @@ class Trial {
   Seconds clinic_at_ = -1;  // when the clinic is reached; -1: not (yet)
   bool hurt_ = false;
   bool state_exhausted_ = false;
+  bool coma_exhausted_ = false;  // option exhausted_into_coma: acting's exhaustion, carried on
   bool sleep_exhausted_ = false;
   bool sleep_malus_ = false;
   bool disease_resolved_ = false;
@@ -287,8 +288,9 @@ void Trial::take_damage(int amount, Seconds t, const char* how) {
   pv_ -= amount;
   note(log_, t, [&] { return std::string("PV ") + pv_text(pv_, cfg_.character.max_pv); });
   if (comatose_ || stabilised_) {
-    // Interpretation: damage in the coma past -VAI calls for the Survival test at once.
-    if (-pv_ > vai()) {
+    // Interpretation 4 (option test_when_struck): damage in the coma past -VAI calls for the
+    // Survival test at once; otherwise the next hourly test sees the loss.
+    if (opt_.test_when_struck && -pv_ > vai()) {
       ++counters_[kComaSurvivalTests];
       if (!survival_test(t, "Survival test (damage in the coma)").success)
         die(t, kDiedComa, [&] { return std::string("struck in the coma by ") + how; });
@@ -316,6 +318,9 @@ void Trial::take_damage(int amount, Seconds t, const char* how) {
 }
 
 void Trial::coma(Seconds t) {
+  // Option exhausted_into_coma: "continuer à agir en subissant l'état exténué" lasts until a
+  // rest, and the coma is none.
+  if (acting_ && opt_.exhausted_into_coma) coma_exhausted_ = true;
   acting_ = false;
   comatose_ = true;
   stabilised_ = false;
@@ -323,8 +328,9 @@ void Trial::coma(Seconds t) {
   if (first_coma_ < 0) first_coma_ = t;
   ++counters_[kComa];
   note(log_, t, [&] { return "falls into the coma at " + std::to_string(pv_) + " PV"; });
-  // Interpretation: already past -VAI at the onset, the first Survival test comes at once.
-  if (-pv_ > vai()) {
+  // Interpretation 4 (option test_at_coma_onset): already past -VAI at the onset, the first
+  // Survival test comes at once; otherwise with the first hour's loss.
+  if (opt_.test_at_coma_onset && -pv_ > vai()) {
     ++counters_[kComaSurvivalTests];
     if (!survival_test(t, "Survival test (coma, past -VAI)").success)
       die(t, kDiedComa, [] { return std::string("fails the Survival test at the coma's onset"); });
@@ -473,7 +479,7 @@ void Trial::hour_rest(Seconds end, uint64_t n) {
   const int roll = s.die(kHourRestDie);
   const int to_pv = std::min(roll, cfg_.character.max_pv - pv_);
   ++counters_[kHourRests];
-  sleep_exhausted_ = state_exhausted_ = false;
+  sleep_exhausted_ = state_exhausted_ = coma_exhausted_ = false;
   heal(to_pv, roll - to_pv, end);
   note(log_, end, [&] {
     return "an hour's rest: 1d4 = " + std::to_string(roll) + ", PV " +
@@ -505,7 +511,7 @@ void Trial::night(Seconds start, uint64_t n) {
   ++counters_[kNights];
   // A night is a rest: it ends exhaustion; only a proper night ends a partial night's malus
   // (002 "jusqu'à ce qu'il dorme convenablement").
-  sleep_exhausted_ = state_exhausted_ = false;
+  sleep_exhausted_ = state_exhausted_ = coma_exhausted_ = false;
   if (!partial && !rec.poor_sleep) sleep_malus_ = false;
   heal(pv_gain, gain, end);
   note(log_, end, [&] {

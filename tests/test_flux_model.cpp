@@ -70,6 +70,7 @@ TEST_CASE(
   CHECK(p.outcome.counters[fm::kComaSurvivalTests] == 2);
   CHECK(p.outcome.counters[fm::kComa] == 1);
   CHECK(p.outcome.durations[fm::kTimeToDeath] == 5 * kHour);
+  CHECK_FALSE(p.outcome.has(fm::kOutOfAction));  // a death is counted by its end
 }
 
 TEST_CASE(
@@ -324,6 +325,7 @@ TEST_CASE(
     CHECK(p.outcome.counters[fm::kConcoctions] == 1);
     CHECK(p.outcome.counters[fm::kComa] == 0);
     CHECK(p.outcome.end == fm::kStillInjured);
+    CHECK_FALSE(p.outcome.has(fm::kOutOfAction));  // acting at 0 PV is acting
   }
   SECTION("the helper arrives after the scene: the coma first; the concoction wakes, a sequela") {
     parts.aftercare = "help_arrives = \"30 minutes\"\nmedicine = 0\nconcoction = \"1d4+1\"\n";
@@ -448,4 +450,5 @@ TEST_CASE("flux: the Survival test that damage in the coma calls is counted", "[
   const Played p = play(parts, s);
   CHECK(p.outcome.end == fm::kStillComa);
   CHECK(p.outcome.counters[fm::kComaSurvivalTests] == 1);
+  CHECK_FALSE(p.outcome.has(fm::kOutOfAction));  // still out at the horizon
 }

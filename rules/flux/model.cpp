@@ -5,6 +5,7 @@
 #include "rules/flux/resolution.h"
 #include "rules/flux/tables.h"
 #include "sim/core/clock.h"
+#include "sim/core/out_of_action.h"
 #include "sim/core/substreams.h"
 
 namespace leth::flux {
@@ -165,7 +166,7 @@ class Trial {
   End death_end_ = kDiedComa;
   Seconds death_time_ = 0;
   Seconds coma_at_ = -1;  // the current coma's onset
-  Seconds first_coma_ = -1;
+  OutOfAction out_;       // README "cannot act": from the coma's onset until awake
   Seconds stabilised_at_ = -1;
   Seconds awake_at_ = -1;  // woke from the coma
   Seconds full_at_ = -1;   // back to full PV
@@ -325,7 +326,7 @@ void Trial::coma(Seconds t) {
   comatose_ = true;
   stabilised_ = false;
   coma_at_ = t;
-  if (first_coma_ < 0) first_coma_ = t;
+  out_.cannot_act(t);
   ++counters_[kComa];
   note(log_, t, [&] { return "falls into the coma at " + std::to_string(pv_) + " PV"; });
   // Interpretation 4 (option test_at_coma_onset): already past -VAI at the onset, the first
@@ -376,6 +377,7 @@ void Trial::coma_hours() {
       if (pv_ > 0) {
         comatose_ = false;
         awake_at_ = t;
+        out_.can_act(t);
         note(log_, t, [&] { return std::string("comes out of the coma, healed above 0 PV"); });
         if (opt_.healed_coma_sequela) gain_sequela(s, t);
         return;
@@ -423,6 +425,7 @@ void Trial::wake_hours() {
     stabilised_ = false;
     pv_ = 1;
     awake_at_ = t;
+    out_.can_act(t);
     gain_sequela(s, t);
     return;
   }
@@ -590,7 +593,7 @@ Outcome Trial::outcome() const {
     o.measure(kTimeToDeath, death_time_);
     return o;
   }
-  if (first_coma_ >= 0 && awake_at_ >= 0) o.measure(kOutOfAction, awake_at_ - first_coma_);
+  out_.measure(o, kOutOfAction, !dead_);
   if (full_at_ >= 0) {
     o.end = kRecovered;
     o.end_time = full_at_;

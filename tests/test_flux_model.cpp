@@ -452,3 +452,20 @@ TEST_CASE("flux: the Survival test that damage in the coma calls is counted", "[
   CHECK(p.outcome.counters[fm::kComaSurvivalTests] == 1);
   CHECK_FALSE(p.outcome.has(fm::kOutOfAction));  // still out at the horizon
 }
+
+TEST_CASE("flux: the replay tells every miss and every PV the coma takes", "[flux][log]") {
+  Parts parts;
+  parts.encounter = "rounds = 2\n";
+  parts.aftercare = "help_arrives = \"1 hour\"\nmedicine = 0\n";
+  parts.horizon = "2 hours";
+  Script s;
+  s.no();            // round 1: the ogre misses
+  s.yes().d(20, 1);  // round 2: 10 damage, 0 PV; Survival 4: the coma at 0:00:06
+  s.d(20, 1);        // 1:00:00: the helper's Medicine 1: failure, -1 PV; 1:00:06: the hour's -1
+  s.d(20, 20);       // 2:00:00: Medicine 20: stabilised
+  const Played p = play(parts, s);
+  CHECK(has(p, "[0:00:00] ogre misses"));
+  CHECK(has(p, "[1:00:00] the failed attempt costs 1 PV: PV -1/10"));
+  CHECK(has(p, "[1:00:06] the coma's hour: -1 PV, PV -2/10"));
+  CHECK(p.outcome.end == fm::kStillUnconscious);
+}

@@ -76,6 +76,11 @@ constexpr int kHourRestDie = 4;
 // 002 "Clinique": "1D4 PV supplémentaires lors de la nuit de repos".
 constexpr int kClinicDie = 4;
 
+// "bandit 2" when the attacker is one of several of its kind, for logs.
+std::string who(const Attacker& a, int n) {
+  return a.count > 1 ? a.name + " " + std::to_string(n + 1) : a.name;
+}
+
 std::string pv_text(int pv, int max) {
   return std::to_string(pv) + "/" + std::to_string(max);
 }
@@ -270,11 +275,21 @@ void Trial::fight() {
       for (int n = 0; n < a.count && !dead_; ++n, ++actor) {
         if (round < a.first_round || round > a.last_round) continue;
         Stream s = open(rng_, streams::creature_turn(round, actor));
-        if ((comatose_ || stabilised_) && !s.chance(a.keep_attacking_downed)) continue;
-        if (!s.chance(*a.hit_chance)) continue;
+        if (comatose_ || stabilised_) {
+          const bool strikes = s.chance(a.keep_attacking_downed);
+          note(log_, t, [&] {
+            return who(a, n) + (strikes ? " strikes the character in the coma"
+                                        : " leaves the character in the coma be");
+          });
+          if (!strikes) continue;
+        }
+        if (!s.chance(*a.hit_chance)) {
+          note(log_, t, [&] { return who(a, n) + " misses"; });
+          continue;
+        }
         const int damage = std::max(0, static_cast<int>(a.damage.roll(s)) - pa);
         note(log_, t,
-             [&] { return a.name + " hits: " + std::to_string(damage) + " damage after PA"; });
+             [&] { return who(a, n) + " hits: " + std::to_string(damage) + " damage after PA"; });
         take_damage(damage, t, a.name.c_str());
       }
     }
@@ -359,6 +374,8 @@ void Trial::coma_hours() {
     if (next_hour <= next_try) {
       --pv_;
       next_hour += kHour;
+      note(log_, t,
+           [&] { return "the coma's hour: -1 PV, PV " + pv_text(pv_, cfg_.character.max_pv); });
       if (-pv_ > vai()) {
         ++counters_[kComaSurvivalTests];
         if (!survival_test(t, "Survival test (coma, past -VAI)").success)
@@ -398,6 +415,9 @@ void Trial::coma_hours() {
     }
     ++counters_[kStabiliseFailures];
     --pv_;
+    note(log_, t, [&] {
+      return "the failed attempt costs 1 PV: PV " + pv_text(pv_, cfg_.character.max_pv);
+    });
   }
 }
 

@@ -95,6 +95,9 @@ const char* state_name(State s) {
 
 namespace {
 
+// The fight's rounds of 6 s, at most an hour's.
+constexpr int kMaxFightRounds = static_cast<int>(kHour / kRound);
+
 Options read_rule_options(Reader& r) {
   const OptionValues v = read_options(r.get_table("options"), option_specs());
   Options o;
@@ -248,19 +251,16 @@ Config read_config(const Scenario& s, size_t v) {
   c.character = read_character(*ch);
   auto enc = r.get_table("encounter");
   if (!enc) r.fail_here("missing [encounter]", "add [encounter] and [[encounter.attackers]]");
+  // The coma's hours are counted after the fight: keep the fight within an hour. Read here
+  // first, so that `lethality rules flux` lists the range flux accepts.
+  (void)enc->get_dice("rounds", 1, kMaxFightRounds);
   c.encounter = read_encounter_common(*enc);
-  // The coma's hours are counted after the fight: keep the fight under an hour.
-  if (c.encounter.rounds.max() * kRound > kHour)
-    enc->fail("rounds", "a fight longer than an hour",
-              "at most 600 rounds of 6 seconds: split the scenario");
   if (auto sc = enc->get_fixed_duration("scene", kDay, "\"10 minutes\"")) c.scene = *sc;
   std::vector<Reader> attackers = enc->get_tables("attackers");
   size_t actors = 0;
   for (size_t i = 0; i < attackers.size(); ++i) {
-    c.attackers.push_back(read_attacker(attackers[i], vocabulary(), i + 1));
-    if (!attackers[i].get_tables(kAttacksKey).empty())
-      attackers[i].fail(kAttacksKey, "flux attackers have no attack profiles",
-                        "give damage and hit_chance on the attacker itself");
+    // 002 prints no attack roll: an attacker has one damage and a chance to hit, no profiles.
+    c.attackers.push_back(read_attacker(attackers[i], vocabulary(), i + 1, false));
     if (!c.attackers.back().hit_chance) c.attackers.back().hit_chance = 1.0;
     actors += static_cast<size_t>(c.attackers.back().count);
   }

@@ -41,12 +41,15 @@ const RulesetInfo& Model::info() {
                     {"time_to_clinic",
                      "from the start until the clinic is reached; over the trials that reach "
                      "it before they end (in death, at full PV or at the horizon)"}},
-      .sequelae = {{"adr_loss", "ADR", "a sequela's -1 ADR (d6 = 1); magnitude: points lost"},
-                   {"pui_loss", "PUI", "a sequela's -1 PUI (d6 = 2)"},
-                   {"ins_loss", "INS", "a sequela's -1 INS (d6 = 3)"},
-                   {"pre_loss", "PRE", "a sequela's -1 PRE (d6 = 4)"},
-                   {"vai_loss", "VAI", "a sequela's -1 VAI (d6 = 5)"},
-                   {"sav_loss", "SAV", "a sequela's -1 SAV (d6 = 6)"}},
+      // A magnitude is the change in the stat, signed as dnd5e's stat losses are: -1 for each
+      // point lost (0 at the floor), so sequelae.csv's total_magnitude reads as "ADR change".
+      .sequelae = {{"adr_loss", "ADR change",
+                    "a sequela's -1 ADR (d6 = 1); magnitude: the change in ADR, -1 a point lost"},
+                   {"pui_loss", "PUI change", "a sequela's -1 PUI (d6 = 2)"},
+                   {"ins_loss", "INS change", "a sequela's -1 INS (d6 = 3)"},
+                   {"pre_loss", "PRE change", "a sequela's -1 PRE (d6 = 4)"},
+                   {"vai_loss", "VAI change", "a sequela's -1 VAI (d6 = 5)"},
+                   {"sav_loss", "SAV change", "a sequela's -1 SAV (d6 = 6)"}},
   };
   static const RulesetInfo r{"flux",
                              "Flux: PV, coma, stabilisation and sequelae",

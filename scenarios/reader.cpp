@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "sim/core/clock.h"
 #include "sim/core/number.h"
 
 namespace leth {
@@ -427,8 +428,8 @@ std::string Reader::need_choice(std::string_view key, const std::vector<std::str
   record(key, "", "", true);
   auto v = get_choice(key, choices);
   if (!v)
-    missing(key, "add " + std::string(key) + " = \"" + choices.front() + "\" (one of: " +
-                     join(choices) + ")");
+    missing(key, "add " + std::string(key) + " = \"" + choices.front() +
+                     "\" (one of: " + join(choices) + ")");
   return *v;
 }
 
@@ -561,13 +562,22 @@ std::optional<Duration> Reader::get_duration(std::string_view key, Seconds max) 
 }
 
 std::optional<Seconds> Reader::get_fixed_duration(std::string_view key, Seconds max,
-                                                  std::string_view example, bool positive) {
+                                                  std::string_view example, Seconds min) {
+  // Recorded before get_duration records its own (the first kind recorded is the one listed).
+  const std::string from = min <= 0   ? std::string()
+                           : min == 1 ? std::string(", longer than 0")
+                                      : ", at least " + duration_text(static_cast<double>(min));
+  record(key, "duration (one fixed time, e.g. " + std::string(example) + ")" + from + ", at most " +
+                  std::to_string(max / kDay) + " days");
   const std::optional<Duration> d = get_duration(key, max);
   if (!d) return std::nullopt;
-  if (!d->is_fixed() || (positive && d->max() <= 0)) {
-    const char* what = positive ? " must be a fixed, positive time" : " must be a fixed time";
-    fail(key, std::string(key) + what, "e.g. " + std::string(example));
-  }
+  if (!d->is_fixed())
+    fail(key, std::string(key) + " must be a fixed time", "e.g. " + std::string(example));
+  if (d->max() < min)
+    fail(
+        key,
+        std::string(key) + " must be" + (min == 1 ? std::string(" longer than 0") : from.substr(1)),
+        "e.g. " + std::string(example));
   return d->max();
 }
 

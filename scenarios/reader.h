@@ -131,10 +131,11 @@ class Reader {
   Dice need_dice(std::string_view key, int64_t lo, int64_t hi);
   // Durations: a string with a unit, "1d4 rounds". Samples must not exceed `max`.
   std::optional<Duration> get_duration(std::string_view key, Seconds max);
-  // A duration that must be one fixed time, not dice ("8 hours"), in seconds; with `positive`
-  // it must also be longer than 0. `example` is the hint's example, e.g. "\"8 hours\"".
+  // A duration that must be one fixed time, not dice ("8 hours"), in seconds, from `min` (1:
+  // longer than 0) to `max`; `lethality rules` lists both ends. `example` is the hint's
+  // example, e.g. "\"8 hours\"".
   std::optional<Seconds> get_fixed_duration(std::string_view key, Seconds max,
-                                            std::string_view example, bool positive = false);
+                                            std::string_view example, Seconds min = 0);
 
   std::optional<Reader> get_table(std::string_view key);
   // An array of tables ([[encounter.attackers]]); empty when the key is absent. The array is

@@ -97,8 +97,16 @@ TEST_CASE("flux errors: each bad key is located, with a suggestion", "[flux][err
              Catch::Contains("encounter.attackers[1].attacks: unknown key"));
   CHECK_THAT(load_error(with("help_arrives = \"1 hour\"\n", "")),
              Catch::Contains("missing key 'help_arrives'"));
+  // The listed ends (`lethality rules flux`: "at least 2 h", "longer than 0") are the
+  // loader's.
   CHECK_THAT(load_error(with("sleep = \"8 hours\"", "hour_rest_every = \"1 hour\"")),
-             Catch::Contains("hour rests closer than 2 hours apart"));
+             Catch::Contains("recovery.hour_rest_every: hour_rest_every must be at least 2 h"));
+  CHECK(
+      load_error(with("sleep = \"8 hours\"", "sleep = \"8 hours\"\nhour_rest_every = \"2 hours\""))
+          .empty());
+  CHECK_THAT(load_error(with("sleep = \"8 hours\"", "sleep = \"0 s\"")),
+             Catch::Contains("recovery.sleep: sleep must be longer than 0"));
+  CHECK(load_error(with("sleep = \"8 hours\"", "sleep = \"1 s\"")).empty());
   CHECK_THAT(load_error(with("[character]", "[options]\nstat_floor = 11\n[character]")),
              Catch::Contains("options.stat_floor"));
 }

@@ -95,6 +95,8 @@ const char* state_name(State s) {
 
 namespace {
 
+// The least time between two hour rests' starts.
+constexpr Seconds kMinHourRestEvery = 2 * kHour;
 // The fight's rounds of 6 s, at most an hour's.
 constexpr int kMaxFightRounds = static_cast<int>(kHour / kRound);
 
@@ -214,18 +216,18 @@ Recovery read_recovery(Reader& r) {
   Recovery rec;
   auto t = r.get_table("recovery");
   if (!t) return rec;
-  auto fixed = [&](const char* key, Seconds max, Seconds fallback) {
-    return t->get_fixed_duration(key, max, "\"8 hours\"").value_or(fallback);
+  auto fixed = [&](const char* key, Seconds max, Seconds fallback, Seconds min = 0,
+                   const char* example = "\"8 hours\"") {
+    return t->get_fixed_duration(key, max, example, min).value_or(fallback);
   };
   rec.first_night = fixed("first_night", 7 * kDay, rec.first_night);
-  rec.sleep = fixed("sleep", kDay, rec.sleep);
-  if (rec.sleep <= 0) t->fail("sleep", "a night of no sleep", "give sleep = \"4 hours\" or more");
+  rec.sleep = fixed("sleep", kDay, rec.sleep, 1);  // a night of no sleep is no night
   rec.poor_sleep = t->get_choice("sleep_quality", {"good", "poor"}).value_or("good") == "poor";
   rec.hour_rests = t->get_bool("hour_rests", true);
-  rec.hour_rest_every = fixed("hour_rest_every", 7 * kDay, rec.hour_rest_every);
-  if (rec.hour_rest_every < 2 * kHour)
-    t->fail("hour_rest_every", "hour rests closer than 2 hours apart",
-            "002: about one a half day (\"12 hours\"); at least \"2 hours\"");
+  // 002: "un repos par demi-journée", the GM free to change it; an hour's rest lasts an hour,
+  // and two never meet.
+  rec.hour_rest_every =
+      fixed("hour_rest_every", 7 * kDay, rec.hour_rest_every, kMinHourRestEvery, "\"12 hours\"");
   rec.clinic_travel = t->get_duration("clinic_travel", Scenario::kMaxHorizon);
   rec.concoction = t->get_dice("concoction", 0, 1000);
   if (rec.concoction && !rec.clinic_travel)

@@ -200,8 +200,7 @@ Aftercare read_aftercare(Reader& r) {
   a.arrives = *arrives;
   a.helpers = static_cast<int>(t->get_int("helpers", 1, 20, 1));
   a.first_aid = t->get_int("first_aid", -30, 30);
-  if (auto d = t->get_fixed_duration("attempt_time", kDay, "\"1 minute\"", true))
-    a.attempt_time = *d;
+  if (auto d = t->get_fixed_duration("attempt_time", kDay, "\"1 minute\"", 1)) a.attempt_time = *d;
   a.neglect = t->get_number("neglect", 0.0, 1.0, 0.0);
   a.healer = t->get_int("healer", -30, 30);
   a.equipment = static_cast<int>(t->get_int("equipment", -30, 0, 0));
@@ -213,7 +212,7 @@ Recovery read_recovery(Reader& r) {
   auto t = r.get_table("recovery");
   if (!t) return rec;
   // One pain point comes back per this time.
-  if (auto d = t->get_fixed_duration("pain_recovery", 52 * kWeek, "\"1 hour\"", true))
+  if (auto d = t->get_fixed_duration("pain_recovery", 52 * kWeek, "\"1 hour\"", 1))
     rec.pain_every = *d;
   return rec;
 }

@@ -20,7 +20,10 @@ const RulesetInfo& Model::info() {
                {EndKind::Unresolved, "wounded", "wounds stable but not healed at the horizon"}},
       .counters = {{"wounds", "physical wounds received, starting wounds included"},
                    {"escalations",
-                    "levels a wound climbed because its level was full (arriving or worsening)"},
+                    "levels a physical wound climbed because its level was full (arriving or "
+                    "worsening)"},
+                   {"mental_escalations",
+                    "levels a mental wound climbed because its level was full"},
                    {"worsenings", "wounds that worsened a level (survival roll, sudden effort)"},
                    {"faints", "times the character fainted (fainting roll Rs+It failed)"},
                    {"first_aid_rolls", "first-aid rolls made to stabilise"},
@@ -43,7 +46,10 @@ const RulesetInfo& Model::info() {
                    {"open_grave", "", "grave wounds still open at the horizon"},
                    {"open_critical", "", "critical wounds still open at the horizon"},
                    {"escalated", "",
-                    "escalations suffered (a wound past a full level), by survivors"},
+                    "physical escalations suffered (a wound past a full level), by survivors"},
+                   {"mental_escalated", "",
+                    "mental escalations suffered (a shock or trauma past a full level), by "
+                    "survivors"},
                    {"shock", "", "shocks held at the end (mental, -1)"},
                    {"trauma", "", "traumas held at the end (mental, -3)"},
                    {"psychosis", "", "psychoses held at the end (mental, -5)"}},
@@ -455,7 +461,7 @@ void Trial::receive_mental(int level, Seconds t, const std::string& from) {
   int l = level;
   while (l < kLevels && mental_.count(l) >= ch_.mental_caps[static_cast<size_t>(l)]) {
     ++l;
-    ++count_[metric::kEscalations];
+    ++count_[metric::kMentalEscalations];
   }
   ++count_[metric::kMentalWounds];
   if (l >= kLevels) {
@@ -901,6 +907,8 @@ Outcome Trial::outcome() const {
   }
   if (count_[kEscalations] > 0)
     o.add_sequela(kEscalated, 0, static_cast<uint16_t>(count_[kEscalations]));
+  if (count_[kMentalEscalations] > 0)
+    o.add_sequela(kMentalEscalated, 0, static_cast<uint16_t>(count_[kMentalEscalations]));
   for (int l = 0; l < kLevels; ++l)
     if (const int n = mental_.count(l); n > 0)
       o.add_sequela(static_cast<uint16_t>(kShock + l), 0, static_cast<uint16_t>(n));

@@ -49,6 +49,23 @@ const std::vector<OptionSpec>& option_specs() {
        "after a failed survival roll while stable, once stabilised again: the rest already "
        "done still counts, or every wound's healing period starts over (001 says so only of a "
        "missed surveillance)"},
+      {"failed_healing_rest",
+       K::Choice,
+       "\"every_wound\"",
+       {"every_wound", "treated_wound"},
+       0,
+       0,
+       "after a failed healing roll, once stabilised again, the healer waits \"la fin de la "
+       "prochaine période de guérison\" (001): every wound's rest starts over, or only the "
+       "treated wound's (the others keep the rest they have done)"},
+      {"surveillance",
+       K::Choice,
+       "\"until_healed\"",
+       {"until_healed", "minimum_rest"},
+       0,
+       0,
+       "the surveillances of therapeutic rest (001: \"Durant cette période\"): until no wound "
+       "is left, or only during the minimum rest (the worst wound's healing period)"},
       {"mental_healing",
        K::Choice,
        "\"none\"",
@@ -74,6 +91,8 @@ Options read_rule_options(Reader& r) {
   o.pain_per_penalty = static_cast<int>(v.integer("pain_per_penalty"));
   o.full_period_after_drop = v.choice("healing_after_drop") == "full_period";
   o.restart_rest_on_stable_failure = v.choice("failed_stable_roll") == "restart_rest";
+  o.failed_healing_restarts_all = v.choice("failed_healing_rest") == "every_wound";
+  o.surveillance_until_healed = v.choice("surveillance") == "until_healed";
   o.mental_healing =
       v.choice("mental_healing") == "rest" ? MentalHealing::Rest : MentalHealing::None;
   return o;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 
 #include "rules/harmonies/roll.h"
 #include "sim/core/substreams.h"
@@ -86,6 +87,8 @@ constexpr int kOneRollFrom = 10;
 constexpr int kBestClosedRoll = 9;
 // A wound's `since` before its first rest: it has not begun to heal.
 constexpr Seconds kNotResting = -1;
+// A time that never comes (a minimum rest not yet begun).
+constexpr Seconds kNever = std::numeric_limits<Seconds>::max();
 
 enum class Ev : uint16_t {
   RoundStart,  // arg: the round
@@ -231,6 +234,8 @@ class Trial {
   }
   void plan_first_aid(Seconds t);
   void plan_rest(Seconds t);  // surveillance, healing, pain while stable
+  void plan_surveillance(Seconds from);
+  Seconds minimum_rest_end() const;
   void plan_heal(Seconds t);
   void plan_pain(Seconds t);
   void plan_mental_heal(Seconds t);
@@ -680,13 +685,36 @@ void Trial::first_aid(Seconds t) {
 void Trial::plan_rest(Seconds t) {
   if (unstable_ || phys_.n == 0) return;
   timeline_.cancel_kind(Ev::Surveillance);
-  // 001 "Repos thérapeutique": care at the worst wound's surveillance period; only a chance
-  // of missing one makes it matter.
-  if (cfg_.aftercare.neglect > 0)
-    timeline_.schedule(t + table_[static_cast<size_t>(phys_.worst_level())].surveillance,
-                       Ev::Surveillance);
+  plan_surveillance(t);
   plan_heal(t);
   plan_pain(t);
+}
+
+// 001 "La période de repos minimale est donnée ... sous la colonne Guérison. Durant cette
+// période, la victime devra se reposer tels qu'indiqué par sa blessure la plus grave": it ends
+// once every wound of the worst level has rested that level's healing period; never while one
+// of them has not begun to rest (fresh, worsened, or a rest to start over).
+Seconds Trial::minimum_rest_end() const {
+  const int l = phys_.worst_level();
+  if (l < 0) return 0;
+  if (restart_rest_) return kNever;
+  Seconds end = 0;
+  for (size_t i = 0; i < phys_.n; ++i)
+    if (phys_.w[i].level == l) {
+      if (phys_.w[i].since == kNotResting) return kNever;
+      end = std::max(end, phys_.w[i].since + table_[static_cast<size_t>(l)].healing);
+    }
+  return end;
+}
+
+// 001 "Repos thérapeutique": care at the worst wound's surveillance period; only a chance of
+// missing one makes it matter. Option surveillance: until no wound is left, or only during
+// the minimum rest ("Durant cette période").
+void Trial::plan_surveillance(Seconds from) {
+  if (cfg_.aftercare.neglect <= 0 || unstable_ || phys_.n == 0) return;
+  const Seconds at = from + table_[static_cast<size_t>(phys_.worst_level())].surveillance;
+  if (!opt_.surveillance_until_healed && at > minimum_rest_end()) return;
+  timeline_.schedule(at, Ev::Surveillance);
 }
 
 // 001: a missed surveillance forces a survival roll (failure: unstable, rest starts over) and
@@ -709,8 +737,7 @@ void Trial::surveillance(Seconds t) {
       return;
     }
   }
-  timeline_.schedule(t + table_[static_cast<size_t>(phys_.worst_level())].surveillance,
-                     Ev::Surveillance);
+  plan_surveillance(t);
 }
 
 // 001 "Guérison": lightest wound first, once it has rested its healing period; needs a healer.
@@ -757,7 +784,13 @@ void Trial::heal(Seconds t) {
     });
     if (!r.success) {
       ++count_[metric::kHealingFailures];
-      restart_rest_ = true;  // 001: "attendre la fin de la prochaine période de guérison"
+      // 001: "attendre la fin de la prochaine période de guérison pour continuer les
+      // traitements": every wound's rest starts over, or (option failed_healing_rest) the
+      // treated wound's only.
+      if (opt_.failed_healing_restarts_all)
+        restart_rest_ = true;
+      else
+        phys_.w[i].since = kNotResting;
       become_unstable(t, static_cast<int>(i));
       return;
     }
@@ -787,9 +820,7 @@ void Trial::wounds_changed(Seconds t) {
     return;
   }
   plan_check(t);
-  if (!unstable_ && cfg_.aftercare.neglect > 0 && !timeline_.has_kind(Ev::Surveillance))
-    timeline_.schedule(t + table_[static_cast<size_t>(phys_.worst_level())].surveillance,
-                       Ev::Surveillance);
+  if (!timeline_.has_kind(Ev::Surveillance)) plan_surveillance(t);
   plan_pain(t);
 }
 

@@ -20,6 +20,8 @@ success = "at_least_zero"   # or "above_zero"
 pain_per_penalty = 1        # pain points per -1 on every test
 healing_after_drop = "full_period"    # or "counted_from_rest"
 failed_stable_roll = "resume"         # or "restart_rest"
+failed_healing_rest = "every_wound"   # or "treated_wound": whose rest a failed healing restarts
+surveillance = "until_healed"         # or "minimum_rest": surveillance only that long
 mental_healing = "none"     # or "rest"
 
 [character]

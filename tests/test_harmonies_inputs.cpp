@@ -188,8 +188,10 @@ TEST_CASE("harmonies: a critical wound heals in 2 weeks + 1 week + 2 days, or 2 
     REQUIRE(d.count() == 50);
     CHECK(d.mean() == Approx(static_cast<double>(kMinute + days * kDay)));
     CHECK(d.variance() == Approx(0.0).margin(1e-9));
-    // Out of action until the critical, then the grave wound, are healed.
     CHECK(x.durations[hm::metric::kTimeToStable].mean() == Approx(60.0));
+    // Out of action from the stabilisation for the minimum rest of the worst wound, each time
+    // it is healed down a level with full_period (a new period of rest), so until healed.
+    CHECK(x.durations[hm::metric::kOutOfAction].mean() == Approx(static_cast<double>(days * kDay)));
   }
 }
 

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "rules/harmonies/roll.h"
+#include "sim/core/out_of_action.h"
 #include "sim/core/substreams.h"
 
 namespace leth::harmonies {
@@ -188,9 +189,14 @@ class Trial {
     return opt_.open_rolls || modifiers + kBestClosedRoll >= (opt_.strict_success ? 1 : 0);
   }
   bool helpers_here(Seconds t) const { return help_at_ >= 0 && help_at_ <= t; }
-  bool out_of_action() const {
-    return !conscious_ || unstable_ || phys_.count(kGrave) > 0 || phys_.count(kCritical) > 0;
+  // README "cannot act": fainted, or in the minimum therapeutic rest (001 "Lorsqu'un
+  // personnage est blessé, il doit avant tout se reposer. La période de repos minimale ...
+  // Durant cette période, la victime devra se reposer"), which begins at the first
+  // stabilisation and lasts until the worst wound has rested its healing period.
+  bool resting(Seconds t) const {
+    return first_stable_ >= 0 && phys_.n > 0 && t < minimum_rest_end();
   }
+  bool cannot_act(Seconds t) const { return !conscious_ || resting(t); }
 
   // --- rolls
   // A test of the character: roll + level + difficulty, with the pain penalty when
@@ -240,6 +246,7 @@ class Trial {
   void plan_pain(Seconds t);
   void plan_mental_heal(Seconds t);
   void track_out_of_action(Seconds t);
+  void settle_rest(Seconds until);
   void wounds_changed(Seconds t);
 
   const Model& m_;
@@ -275,9 +282,7 @@ class Trial {
   Seconds first_stable_ = -1;
   Seconds unstable_since_ = 0;
   Seconds time_unstable_ = 0;
-  Seconds ooa_since_ = -1;  // out of action since; -1: not now
-  Seconds ooa_first_ = -1;
-  Seconds ooa_last_end_ = -1;
+  OutOfAction out_;
   Seconds help_at_ = -1;
   uint64_t checks_ = 0, care_ = 0, faint_rolls_ = 0, surveillances_ = 0, wakes_ = 0;
   std::array<uint32_t, 16> count_{};
@@ -869,15 +874,21 @@ void Trial::mental_heal(Seconds t) {
 
 // ---------------------------------------------------------------- the trial
 
+// After each event: the state it left the character in.
 void Trial::track_out_of_action(Seconds t) {
-  const bool now = out_of_action() && !over();
-  if (now && ooa_since_ < 0) {
-    ooa_since_ = t;
-    if (ooa_first_ < 0) ooa_first_ = t;
-  } else if (!now && ooa_since_ >= 0) {
-    ooa_since_ = -1;
-    ooa_last_end_ = t;
-  }
+  if (over()) return;
+  if (cannot_act(t))
+    out_.cannot_act(t);
+  else
+    out_.can_act(t);
+}
+
+// Before the next event (or at the horizon): a minimum rest can end between two events; the
+// character, conscious, can act again from its end.
+void Trial::settle_rest(Seconds until) {
+  if (over() || !out_.out() || !conscious_ || phys_.n == 0) return;
+  const Seconds end = minimum_rest_end();
+  if (end <= until) out_.can_act(end);
 }
 
 void Trial::dispatch(const Timeline::Event& ev) {
@@ -943,7 +954,7 @@ Outcome Trial::outcome() const {
   for (int l = 0; l < kLevels; ++l)
     if (const int n = mental_.count(l); n > 0)
       o.add_sequela(static_cast<uint16_t>(kShock + l), 0, static_cast<uint16_t>(n));
-  if (ooa_first_ >= 0 && ooa_since_ < 0) o.measure(kOutOfAction, ooa_last_end_ - ooa_first_);
+  out_.measure(o, kOutOfAction, !dead_ && !lost_);
   if (phys_.n == 0 && conscious_) {
     o.end = kRecovered;
     o.end_time = last_healed_;
@@ -998,9 +1009,11 @@ Outcome Trial::run() {
     if (!in_combat_ && phys_.n == 0 && conscious_) break;
     const Timeline::Event ev = timeline_.pop();
     if (ev.time > cfg_.horizon) break;
+    settle_rest(ev.time);
     dispatch(ev);
     track_out_of_action(ev.time);
   }
+  settle_rest(cfg_.horizon);
   if (unstable_ && !over() && log_)
     note(log_, cfg_.horizon, [] { return std::string("the horizon comes: still unstable"); });
   return outcome();

@@ -34,7 +34,7 @@ enum Counter : uint16_t {
 };
 enum Duration : uint16_t {
   kDowntime,      // until no physical wound is left (recovered)
-  kOutOfAction,   // unconscious, unstable or with a grave/critical wound
+  kOutOfAction,   // shared: fainted, or in the minimum therapeutic rest (README)
   kTimeToDeath,   // deaths
   kTimeUnstable,  // seconds with unstable wounds in all
   kTimeToStable,  // first wound -> first stabilisation

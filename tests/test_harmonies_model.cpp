@@ -321,3 +321,19 @@ TEST_CASE("harmonies: a mental wound past a full level is a mental escalation", 
   CHECK_FALSE(escalated);
   CHECK(mental);
 }
+
+TEST_CASE("harmonies: the replay tells whether a creature strikes a fainted character",
+          "[harmonies][log]") {
+  const std::string toml = std::string(kHeader) +
+                           "horizon = \"10 seconds\"\n[character]\nsurvival = 5\nfainting = -30\n"
+                           "[encounter]\nrounds = 2\n"
+                           "[[encounter.attackers]]\nname = \"blade\"\nwound = { grave = 1.0 }\n"
+                           "keep_attacking_downed = 0.5\n";
+  Script s;
+  s.yes().u(0.5);  // round 1: a grave wound, 5 pain
+  pm(s, 0);        // fainting roll: 0 - 30 - 5: faints
+  s.no();          // round 2: the blade leaves the fainted character be
+  const Played p = play(toml, s);
+  CHECK(when(p, "blade leaves the fainted character be") == kRound);
+  CHECK(p.outcome.counters[hm::metric::kWounds] == 1);
+}

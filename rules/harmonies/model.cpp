@@ -331,9 +331,16 @@ void Trial::attack(size_t actor_index, int round, Seconds t) {
   const Attack& a = cfg_.encounter.attacks[static_cast<size_t>(actor.attack)];
   if (round < a.first_round || round > a.last_round) return;
   Stream s = open(rng_, streams::creature_turn(round, actor_index));
-  if (!conscious_ && !s.chance(a.keep_attacking_downed)) return;
   std::string who;  // for the log only: a trial without one allocates nothing
   if (log_) who = a.count > 1 ? a.name + " " + std::to_string(actor.number) : a.name;
+  if (!conscious_) {
+    const bool strikes = s.chance(a.keep_attacking_downed);
+    note(log_, t, [&] {
+      return who +
+             (strikes ? " strikes the fainted character" : " leaves the fainted character be");
+    });
+    if (!strikes) return;
+  }
   if (!s.chance(a.hit_chance)) {
     note(log_, t, [&] { return who + " misses"; });
     return;
@@ -601,7 +608,9 @@ void Trial::become_unstable(Seconds t, int treated) {
   unstable_since_ = t;
   rest_start_ = -1;
   note(log_, t, [&] {
-    return treated >= 0 ? std::string("unstable: the treated wound worsens on a failed roll")
+    return treated >= 0 ? std::string(
+                              "unstable: the treated wound worsens if a survival roll fails "
+                              "before it is stable again")
                         : std::string("unstable");
   });
   timeline_.cancel_kind(Ev::Surveillance);

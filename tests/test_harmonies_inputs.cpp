@@ -66,6 +66,18 @@ std::vector<BadCase> catalogue() {
        ":18:16: error: ", "attempt_time must be longer than 0"},
       {"typo", good("helper = 2\n"), ":18:1: error: ", "did you mean 'helpers'"},
       {"bad-option", good("[options]\nsuccess = \"above\"\n"), ":19:11: error: ", "above"},
+      {"pain-without-wounds", replaced(g, "survival = 8\n", "survival = 8\npain = 11\n"),
+       ":8:8: error: ", "character.pain: pain without starting wounds"},
+      // The first real error wins: not a guessed typo of a key the reader had not read yet
+      // (a third attacker, no count, its wound unread when hit_chance or track fails).
+      {"third-attacker-hit-chance",
+       g + "[[encounter.attackers]]\nname = \"b\"\nwound = { light = 1.0 }\n"
+           "[[encounter.attackers]]\nname = \"c\"\nhit_chance = 1.5\nwound = { light = 1.0 }\n",
+       ":23:14: error: ", "encounter.attackers[3].hit_chance: 1.5 is out of range"},
+      {"third-attacker-track",
+       g + "[[encounter.attackers]]\nname = \"b\"\nwound = { light = 1.0 }\n"
+           "[[encounter.attackers]]\nname = \"c\"\ntrack = \"mentl\"\nwound = { light = 1.0 }\n",
+       ":23:9: error: ", "encounter.attackers[3].track: \"mentl\""},
       {"nothing-hurts",
        "name = \"h\"\nruleset = \"harmonies\"\nhorizon = \"1 day\"\n[character]\nsurvival = 8\n",
        ":1:1: error: ", "nothing can hurt the character"},

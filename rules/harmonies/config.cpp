@@ -131,6 +131,11 @@ Character read_character(Reader& r) {
     }
   }
   c.pain = r.get_int("pain", 0, 1000);
+  // The starting pain is the starting wounds' (seeds/README: pain recovers, never below the
+  // mortality); without wounds it would change nothing.
+  if (c.pain && c.wounds == std::array<int, kLevels>{})
+    r.fail("pain", "pain without starting wounds",
+           "pain sets the starting wounds' pain: give [character.wounds] too, or drop pain");
   c.trigger_share = r.get_number("trigger_share", 0.0, 1.0, 1.0);
   c.faint_duration =
       r.get_duration("faint_duration", 30 * kDay).value_or(Duration::fixed(10 * kMinute));

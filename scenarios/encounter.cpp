@@ -20,11 +20,11 @@ Damage read_damage(Reader& r, const DamageVocabulary& vocab) {
   return d;
 }
 
-Attacker read_attacker(Reader& r, const DamageVocabulary& vocab, size_t index) {
+Attacker read_attacker(Reader& r, const DamageVocabulary& vocab, size_t index, bool profiles) {
   Attacker a;
   a.name = r.get_string("name").value_or("attacker " + std::to_string(index));
   a.count = static_cast<int>(r.get_int("count", 1, kMaxAttackerCount, 1));
-  a.has_attacks = r.has(kAttacksKey);
+  a.has_attacks = profiles && r.has(kAttacksKey);
   if (a.has_attacks) {
     for (const char* k : {"damage", "damage_type"})
       if (r.has(k))

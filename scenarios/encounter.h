@@ -58,8 +58,11 @@ inline constexpr const char* kAttacksKey = "attacks";
 // Reads name, count, damage, damage_type, channel, keep_attacking_downed, first_round,
 // last_round, hit_chance and crit_chance. `index` is 1-based, for the default name. An
 // attacker with `attacks` gives damage and damage_type in each attack instead: on the attacker
-// they are then an error, as is missing damage on an attacker without `attacks`.
-Attacker read_attacker(Reader& r, const DamageVocabulary& vocab, size_t index);
+// they are then an error, as is missing damage on an attacker without `attacks`. A ruleset
+// without attack profiles passes `profiles = false`: `attacks` is then not one of its keys,
+// neither listed by `lethality rules` nor read, so the unused-key check reports it.
+Attacker read_attacker(Reader& r, const DamageVocabulary& vocab, size_t index,
+                       bool profiles = true);
 
 // Reads damage (required) and damage_type (the vocabulary's default if absent) from a table:
 // an attacker's, or one of its attack profiles'.

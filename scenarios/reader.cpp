@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "sim/core/clock.h"
 #include "sim/core/number.h"
 
 namespace leth {
@@ -140,6 +141,14 @@ void Document::ask(const toml::table* t, std::string_view key) {
   marks_[t].asked.emplace(key);
 }
 
+void Document::blame(const toml::table* t, std::string_view key) {
+  auto& m = marks_[t];
+  if (key.empty())
+    m.blamed_whole = true;
+  else
+    m.blamed.emplace(key);
+}
+
 void Document::use(const toml::table* t, std::string_view key) {
   auto& m = marks_[t];
   m.asked.emplace(key);
@@ -199,7 +208,7 @@ void Document::check_typos() const {
   check_table(root_, true);
 }
 
-void Document::check_table(const toml::table& t, bool typos_only) const {
+void Document::check_table(const toml::table& t, bool typos_only, bool blamed_above) const {
   // Keys are checked in file order, so the first error is the first in the file.
   std::vector<std::pair<const toml::key*, const toml::node*>> entries;
   for (auto&& [k, v] : t) entries.emplace_back(&k, &v);
@@ -209,6 +218,7 @@ void Document::check_table(const toml::table& t, bool typos_only) const {
     return pa.line != pb.line ? pa.line < pb.line : pa.column < pb.column;
   });
   auto mit = marks_.find(&t);
+  const bool whole = blamed_above || (mit != marks_.end() && mit->second.blamed_whole);
   for (const auto& [k, v] : entries) {
     const std::string key(k->str());
     const bool used = mit != marks_.end() && mit->second.used.count(key) > 0;
@@ -217,7 +227,9 @@ void Document::check_table(const toml::table& t, bool typos_only) const {
       std::vector<std::string> asked;
       if (mit != marks_.end()) asked.assign(mit->second.asked.begin(), mit->second.asked.end());
       const std::string near = nearest(key, asked);
-      if (typos_only && (near.empty() || t.contains(near))) continue;
+      if (typos_only &&
+          (near.empty() || t.contains(near) || !(whole || mit->second.blamed.count(near) > 0)))
+        continue;
       std::string hint;
       if (!near.empty())
         hint = "did you mean '" + near + "'?";
@@ -228,11 +240,11 @@ void Document::check_table(const toml::table& t, bool typos_only) const {
       throw InputError(where, (path.empty() ? key : path + "." + key) + ": unknown key", hint);
     }
     if (const toml::table* sub = v->as_table()) {
-      if (marks_.count(sub)) check_table(*sub, typos_only);
+      if (marks_.count(sub)) check_table(*sub, typos_only, whole);
     } else if (const toml::array* arr = v->as_array()) {
       for (const toml::node& e : *arr)
         if (const toml::table* sub2 = e.as_table(); sub2 && marks_.count(sub2))
-          check_table(*sub2, typos_only);
+          check_table(*sub2, typos_only, whole);
     }
   }
 }
@@ -288,16 +300,24 @@ std::string Reader::path_of(std::string_view key) const {
 }
 
 void Reader::fail(std::string_view key, const std::string& what, const std::string& hint) const {
+  // About a key that is not there: a typo of it may be the cause (Document::check_typos).
+  if (!find(key))
+    for (const Layer& l : layers_) doc_->blame(l.table, key);
   throw InputError(where(key), path_of(key) + ": " + what, hint);
 }
 
 void Reader::fail_here(const std::string& what, const std::string& hint) const {
+  for (const Layer& l : layers_) doc_->blame(l.table, {});
   const std::string& p = path();
   throw InputError(where(), (p.empty() ? std::string() : p + ": ") + what, hint);
 }
 
 void Reader::missing(std::string_view key, const std::string& hint) const {
-  fail_here("missing key '" + std::string(key) + "'", hint + replaced_note_);
+  for (const Layer& l : layers_) doc_->blame(l.table, key);
+  const std::string& p = path();
+  throw InputError(
+      where(), (p.empty() ? std::string() : p + ": ") + "missing key '" + std::string(key) + "'",
+      hint + replaced_note_);
 }
 
 void Reader::record(std::string_view key, std::string kind, std::string fallback,
@@ -437,8 +457,8 @@ std::string Reader::need_choice(std::string_view key, const std::vector<std::str
   record(key, "", "", true);
   auto v = get_choice(key, choices);
   if (!v)
-    missing(key, "add " + std::string(key) + " = \"" + choices.front() + "\" (one of: " +
-                     join(choices) + ")");
+    missing(key, "add " + std::string(key) + " = \"" + choices.front() +
+                     "\" (one of: " + join(choices) + ")");
   return *v;
 }
 
@@ -579,13 +599,22 @@ std::optional<Duration> Reader::get_duration(std::string_view key, Seconds max, 
 }
 
 std::optional<Seconds> Reader::get_fixed_duration(std::string_view key, Seconds max,
-                                                  std::string_view example, bool positive) {
+                                                  std::string_view example, Seconds min) {
+  // Recorded before get_duration records its own (the first kind recorded is the one listed).
+  const std::string from = min <= 0   ? std::string()
+                           : min == 1 ? std::string(", longer than 0")
+                                      : ", at least " + duration_text(static_cast<double>(min));
+  record(key, "duration (one fixed time, e.g. " + std::string(example) + ")" + from + ", at most " +
+                  std::to_string(max / kDay) + " days");
   const std::optional<Duration> d = get_duration(key, max);
   if (!d) return std::nullopt;
-  if (!d->is_fixed() || (positive && d->max() <= 0)) {
-    const char* what = positive ? " must be a fixed, positive time" : " must be a fixed time";
-    fail(key, std::string(key) + what, "e.g. " + std::string(example));
-  }
+  if (!d->is_fixed())
+    fail(key, std::string(key) + " must be a fixed time", "e.g. " + std::string(example));
+  if (d->max() < min)
+    fail(
+        key,
+        std::string(key) + " must be" + (min == 1 ? std::string(" longer than 0") : from.substr(1)),
+        "e.g. " + std::string(example));
   return d->max();
 }
 

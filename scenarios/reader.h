@@ -59,15 +59,23 @@ class Document {
   // After reading stopped at an error: throws for the first unused key that is a near miss
   // of a key a reader asked for and did not find (`[charactr]` behind "missing
   // [character]"), so the typo is reported instead of its consequence. Else does nothing.
+  // Only an error about something missing can be a typo's consequence: a near miss counts
+  // only of the key an error said was missing, or in a table an error was about as a whole
+  // (and the tables below it); an error about a value that is there always wins.
   void check_typos() const;
+  // What an error was about, for check_typos: `key` of `t` was missing, or (key "") the
+  // table as a whole.
+  void blame(const toml::table* t, std::string_view key);
 
  private:
   struct Marks {
     std::string path;
     std::set<std::string, std::less<>> asked;
     std::set<std::string, std::less<>> used;
+    std::set<std::string, std::less<>> blamed;  // keys an error said were missing
+    bool blamed_whole = false;                  // an error about the table itself
   };
-  void check_table(const toml::table& t, bool typos_only) const;
+  void check_table(const toml::table& t, bool typos_only, bool blamed_above = false) const;
 
   std::string path_;
   std::string text_;
@@ -145,10 +153,11 @@ class Reader {
   // reaches the longest horizon (kNeverAfter), "never" is a time too: kNever, after it — unless
   // `never` is false (the horizon itself).
   std::optional<Duration> get_duration(std::string_view key, Seconds max, bool never = true);
-  // A duration that must be one fixed time, not dice ("8 hours"), in seconds; with `positive`
-  // it must also be longer than 0. `example` is the hint's example, e.g. "\"8 hours\"".
+  // A duration that must be one fixed time, not dice ("8 hours"), in seconds, from `min` (1:
+  // longer than 0) to `max`; `lethality rules` lists both ends. `example` is the hint's
+  // example, e.g. "\"8 hours\"".
   std::optional<Seconds> get_fixed_duration(std::string_view key, Seconds max,
-                                            std::string_view example, bool positive = false);
+                                            std::string_view example, Seconds min = 0);
 
   // A table, its layers merged; nullopt when absent, or removed: a layer that gives the key
   // as the string kRemoved (`aftercare = "none"` in a variant) hides the layers below it.

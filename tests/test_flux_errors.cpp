@@ -79,17 +79,34 @@ TEST_CASE("flux errors: each bad key is located, with a suggestion", "[flux][err
              Catch::Contains("missing key 'severity'"));
   CHECK_THAT(load_error(with("sleep = \"8 hours\"", "concoction = \"1d4\"")),
              Catch::Contains("recovery.concoction: a concoction without a clinic"));
+  // `lethality rules flux` lists rounds as 1..600 (an hour of 6-second rounds): the loader's
+  // own range.
   CHECK_THAT(load_error(with("rounds = 2", "rounds = 700")),
-             Catch::Contains("encounter.rounds: a fight longer than an hour"));
+             Catch::Contains("encounter.rounds: \"700\" ranges from 700 to 700 (values must lie "
+                             "from 1 to 600)"));
+  CHECK(load_error(with("rounds = 2", "rounds = 600")).empty());
   CHECK_THAT(load_error(with("medicine = 4", "medicine = 4\nattempts_per_hour = 0")),
              Catch::Contains("aftercare.attempts_per_hour"));
+  // Flux attackers have no attack profiles: `attacks` is not a flux key (not listed by
+  // `lethality rules flux`); the advice is one: damage on the attacker.
   CHECK_THAT(load_error(with("damage = \"1d6\"",
                              "name = \"x\"\n[[encounter.attackers.attacks]]\ndamage = 3")),
-             Catch::Contains("flux attackers have no attack profiles"));
+             Catch::Contains("encounter.attackers[1]: missing key 'damage' (add damage"));
+  CHECK_THAT(load_error(with("damage = \"1d6\"",
+                             "damage = \"1d6\"\n[[encounter.attackers.attacks]]\ndamage = 3")),
+             Catch::Contains("encounter.attackers[1].attacks: unknown key"));
   CHECK_THAT(load_error(with("help_arrives = \"1 hour\"\n", "")),
              Catch::Contains("missing key 'help_arrives'"));
+  // The listed ends (`lethality rules flux`: "at least 2 h", "longer than 0") are the
+  // loader's.
   CHECK_THAT(load_error(with("sleep = \"8 hours\"", "hour_rest_every = \"1 hour\"")),
-             Catch::Contains("hour rests closer than 2 hours apart"));
+             Catch::Contains("recovery.hour_rest_every: hour_rest_every must be at least 2 h"));
+  CHECK(
+      load_error(with("sleep = \"8 hours\"", "sleep = \"8 hours\"\nhour_rest_every = \"2 hours\""))
+          .empty());
+  CHECK_THAT(load_error(with("sleep = \"8 hours\"", "sleep = \"0 s\"")),
+             Catch::Contains("recovery.sleep: sleep must be longer than 0"));
+  CHECK(load_error(with("sleep = \"8 hours\"", "sleep = \"1 s\"")).empty());
   CHECK_THAT(load_error(with("[character]", "[options]\nstat_floor = 11\n[character]")),
              Catch::Contains("options.stat_floor"));
 }

@@ -70,6 +70,7 @@ TEST_CASE(
   CHECK(p.outcome.counters[fm::kComaSurvivalTests] == 2);
   CHECK(p.outcome.counters[fm::kComa] == 1);
   CHECK(p.outcome.durations[fm::kTimeToDeath] == 5 * kHour);
+  CHECK_FALSE(p.outcome.has(fm::kOutOfAction));  // a death is counted by its end
 }
 
 TEST_CASE(
@@ -324,6 +325,7 @@ TEST_CASE(
     CHECK(p.outcome.counters[fm::kConcoctions] == 1);
     CHECK(p.outcome.counters[fm::kComa] == 0);
     CHECK(p.outcome.end == fm::kStillInjured);
+    CHECK_FALSE(p.outcome.has(fm::kOutOfAction));  // acting at 0 PV is acting
   }
   SECTION("the helper arrives after the scene: the coma first; the concoction wakes, a sequela") {
     parts.aftercare = "help_arrives = \"30 minutes\"\nmedicine = 0\nconcoction = \"1d4+1\"\n";
@@ -415,4 +417,55 @@ TEST_CASE("flux: a success with 1d4 = 1 is a disease of 0 days: no malus at all"
   CHECK(has(p, ": 0 days"));
   CHECK(has(p, "Survival test at 0 PV or less: d20 12 + 3 = 15 vs 15: success"));
   CHECK_FALSE(p.outcome.has(fm::kTimeSick));
+}
+
+TEST_CASE("flux: time_to_clinic only for the trials that reach the clinic before they end",
+          "[flux][rest]") {
+  Parts parts;
+  parts.character = "max_pv = 10\nvai = 3\n";
+  parts.attackers = "[[encounter.attackers]]\nname = \"ogre\"\ndamage = 3\n";
+  parts.recovery = "first_night = \"7 days\"\nclinic_travel = \"1 day\"\n";
+  Script s;
+  s.yes();    // 3 damage: 7 PV; sets off at 0:00:06, the clinic a day away
+  s.d(4, 4);  // the hour's rest at 1:00:06: full PV, the trial ends on the road
+  const Played p = play(parts, s);
+  CHECK(has(p, "sets off for the clinic"));
+  CHECK(p.outcome.end == fm::kRecovered);
+  CHECK(p.outcome.end_time == kHour + 6);
+  CHECK_FALSE(p.outcome.has(fm::kTimeToClinic));
+}
+
+TEST_CASE("flux: the Survival test that damage in the coma calls is counted", "[flux]") {
+  Parts parts;
+  parts.character = "max_pv = 10\nvai = 0\n";
+  parts.encounter = "rounds = 2\n";
+  parts.attackers =
+      "[[encounter.attackers]]\nname = \"ogre\"\ndamage = 10\nkeep_attacking_downed = 1.0\n";
+  parts.horizon = "30 minutes";
+  Script s;
+  s.yes();        // 10 damage: 0 PV
+  s.d(20, 1);     // Survival 1: the coma at once, at 0 PV (not past -VAI)
+  s.yes().yes();  // round 2: the ogre strikes the comatose character: -10 PV
+  s.d(20, 20);    // -10 past -VAI 0: a Survival test at once, passed
+  const Played p = play(parts, s);
+  CHECK(p.outcome.end == fm::kStillComa);
+  CHECK(p.outcome.counters[fm::kComaSurvivalTests] == 1);
+  CHECK_FALSE(p.outcome.has(fm::kOutOfAction));  // still out at the horizon
+}
+
+TEST_CASE("flux: the replay tells every miss and every PV the coma takes", "[flux][log]") {
+  Parts parts;
+  parts.encounter = "rounds = 2\n";
+  parts.aftercare = "help_arrives = \"1 hour\"\nmedicine = 0\n";
+  parts.horizon = "2 hours";
+  Script s;
+  s.no();            // round 1: the ogre misses
+  s.yes().d(20, 1);  // round 2: 10 damage, 0 PV; Survival 4: the coma at 0:00:06
+  s.d(20, 1);        // 1:00:00: the helper's Medicine 1: failure, -1 PV; 1:00:06: the hour's -1
+  s.d(20, 20);       // 2:00:00: Medicine 20: stabilised
+  const Played p = play(parts, s);
+  CHECK(has(p, "[0:00:00] ogre misses"));
+  CHECK(has(p, "[1:00:00] the failed attempt costs 1 PV: PV -1/10"));
+  CHECK(has(p, "[1:00:06] the coma's hour: -1 PV, PV -2/10"));
+  CHECK(p.outcome.end == fm::kStillUnconscious);
 }

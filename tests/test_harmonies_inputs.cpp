@@ -61,9 +61,23 @@ std::vector<BadCase> catalogue() {
        replaced(g, "survival = 8\n", "survival = 8\nwounds = { critical = 2 }\n"),
        ":8:23: error: ", "2 critical wounds, over the cap 1"},
       {"attempt-dice", good("attempt_time = \"1d4 minutes\"\n"),
-       ":18:16: error: ", "attempt_time must be a fixed, positive time"},
+       ":18:16: error: ", "attempt_time must be a fixed time"},
+      {"attempt-zero", good("attempt_time = \"0 s\"\n"),
+       ":18:16: error: ", "attempt_time must be longer than 0"},
       {"typo", good("helper = 2\n"), ":18:1: error: ", "did you mean 'helpers'"},
       {"bad-option", good("[options]\nsuccess = \"above\"\n"), ":19:11: error: ", "above"},
+      {"pain-without-wounds", replaced(g, "survival = 8\n", "survival = 8\npain = 11\n"),
+       ":8:8: error: ", "character.pain: pain without starting wounds"},
+      // The first real error wins: not a guessed typo of a key the reader had not read yet
+      // (a third attacker, no count, its wound unread when hit_chance or track fails).
+      {"third-attacker-hit-chance",
+       g + "[[encounter.attackers]]\nname = \"b\"\nwound = { light = 1.0 }\n"
+           "[[encounter.attackers]]\nname = \"c\"\nhit_chance = 1.5\nwound = { light = 1.0 }\n",
+       ":23:14: error: ", "encounter.attackers[3].hit_chance: 1.5 is out of range"},
+      {"third-attacker-track",
+       g + "[[encounter.attackers]]\nname = \"b\"\nwound = { light = 1.0 }\n"
+           "[[encounter.attackers]]\nname = \"c\"\ntrack = \"mentl\"\nwound = { light = 1.0 }\n",
+       ":23:9: error: ", "encounter.attackers[3].track: \"mentl\""},
       {"nothing-hurts",
        "name = \"h\"\nruleset = \"harmonies\"\nhorizon = \"1 day\"\n[character]\nsurvival = 8\n",
        ":1:1: error: ", "nothing can hurt the character"},
@@ -186,8 +200,10 @@ TEST_CASE("harmonies: a critical wound heals in 2 weeks + 1 week + 2 days, or 2 
     REQUIRE(d.count() == 50);
     CHECK(d.mean() == Approx(static_cast<double>(kMinute + days * kDay)));
     CHECK(d.variance() == Approx(0.0).margin(1e-9));
-    // Out of action until the critical, then the grave wound, are healed.
     CHECK(x.durations[hm::metric::kTimeToStable].mean() == Approx(60.0));
+    // Out of action from the stabilisation for the minimum rest of the worst wound, each time
+    // it is healed down a level with full_period (a new period of rest), so until healed.
+    CHECK(x.durations[hm::metric::kOutOfAction].mean() == Approx(static_cast<double>(days * kDay)));
   }
 }
 

@@ -296,3 +296,44 @@ TEST_CASE("harmonies: a fight that stops when the character faints", "[harmonies
   CHECK(when(p, "the fight ends") == 0);
   CHECK(p.outcome.counters[hm::metric::kWounds] == 1);
 }
+
+// Physical and mental escalations are reported apart (counters and the survivors' sequelae).
+TEST_CASE("harmonies: a mental wound past a full level is a mental escalation", "[harmonies]") {
+  const std::string toml = std::string(kHeader) +
+                           "horizon = \"10 seconds\"\n[character]\nsurvival = 5\nfainting = 30\n"
+                           "will = -30\nmental_caps = { shock = 0 }\n"
+                           "[encounter]\nrounds = 1\n[[encounter.attackers]]\nname = \"horror\"\n"
+                           "track = \"mental\"\nwound = { light = 1.0 }\n";
+  Script s;
+  s.yes().u(0.5);  // the horror strikes the mind: a shock, the shocks full: a trauma
+  pm(s, 0);        // will: 0 - 30: failure
+  pm(s, 0);        // the fainting roll for its 5 pain: 0 + 30 - 5: success
+  const Played p = play(toml, s);
+  CHECK(has(p, "a shock from horror, escalated to trauma"));
+  CHECK(p.outcome.counters[hm::metric::kEscalations] == 0);
+  CHECK(p.outcome.counters[hm::metric::kMentalEscalations] == 1);
+  REQUIRE(p.outcome.sequela_kinds == 2);  // the trauma held, and the escalation
+  bool escalated = false, mental = false;
+  for (size_t i = 0; i < p.outcome.sequela_kinds; ++i) {
+    escalated |= p.outcome.sequelae[i].id == hm::metric::kEscalated;
+    mental |= p.outcome.sequelae[i].id == hm::metric::kMentalEscalated;
+  }
+  CHECK_FALSE(escalated);
+  CHECK(mental);
+}
+
+TEST_CASE("harmonies: the replay tells whether a creature strikes a fainted character",
+          "[harmonies][log]") {
+  const std::string toml = std::string(kHeader) +
+                           "horizon = \"10 seconds\"\n[character]\nsurvival = 5\nfainting = -30\n"
+                           "[encounter]\nrounds = 2\n"
+                           "[[encounter.attackers]]\nname = \"blade\"\nwound = { grave = 1.0 }\n"
+                           "keep_attacking_downed = 0.5\n";
+  Script s;
+  s.yes().u(0.5);  // round 1: a grave wound, 5 pain
+  pm(s, 0);        // fainting roll: 0 - 30 - 5: faints
+  s.no();          // round 2: the blade leaves the fainted character be
+  const Played p = play(toml, s);
+  CHECK(when(p, "blade leaves the fainted character be") == kRound);
+  CHECK(p.outcome.counters[hm::metric::kWounds] == 1);
+}

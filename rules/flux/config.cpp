@@ -50,6 +50,33 @@ const std::vector<OptionSpec>& option_specs() {
        "a character healed above 0 PV in the coma before any stabilisation (by the helper's "
        "concoction) wakes at once: with a sequela (true), as on waking from a stabilised coma, "
        "or without (false); 002 is silent"},
+      {"test_at_coma_onset",
+       K::Bool,
+       "true",
+       {},
+       0,
+       0,
+       "a coma that begins already past -VAI (a big blow): the first Survival test at once "
+       "(true), or at the first hour's PV loss (false); 002 says only that the test comes "
+       "hourly once the negative PV exceed VAI"},
+      {"test_when_struck",
+       K::Bool,
+       "true",
+       {},
+       0,
+       0,
+       "a comatose character struck past -VAI: a Survival test at once (true), or only the "
+       "PV lost, seen by the next hourly test (false); 002 is silent"},
+      {"exhausted_into_coma",
+       K::Bool,
+       "false",
+       {},
+       0,
+       0,
+       "the exhaustion of a character who passed the test at 0 PV and acted on (\"en subissant "
+       "l'état exténué\") lasts through the coma until the first rest after waking: odd d20s "
+       "count 0 on the Survival tests of the coma and on waking (true), or ends when the coma "
+       "begins (false); 002 is silent"},
   };
   return specs;
 }
@@ -68,6 +95,11 @@ const char* state_name(State s) {
 
 namespace {
 
+// The least time between two hour rests' starts.
+constexpr Seconds kMinHourRestEvery = 2 * kHour;
+// The fight's rounds of 6 s, at most an hour's.
+constexpr int kMaxFightRounds = static_cast<int>(kHour / kRound);
+
 Options read_rule_options(Reader& r) {
   const OptionValues v = read_options(r.get_table("options"), option_specs());
   Options o;
@@ -77,6 +109,9 @@ Options read_rule_options(Reader& r) {
   o.cushion_test = v.flag("cushion_test");
   o.clinic_when_sick = v.flag("clinic_when_sick");
   o.healed_coma_sequela = v.flag("healed_coma_sequela");
+  o.test_at_coma_onset = v.flag("test_at_coma_onset");
+  o.test_when_struck = v.flag("test_when_struck");
+  o.exhausted_into_coma = v.flag("exhausted_into_coma");
   return o;
 }
 
@@ -181,18 +216,18 @@ Recovery read_recovery(Reader& r) {
   Recovery rec;
   auto t = r.get_table("recovery");
   if (!t) return rec;
-  auto fixed = [&](const char* key, Seconds max, Seconds fallback) {
-    return t->get_fixed_duration(key, max, "\"8 hours\"").value_or(fallback);
+  auto fixed = [&](const char* key, Seconds max, Seconds fallback, Seconds min = 0,
+                   const char* example = "\"8 hours\"") {
+    return t->get_fixed_duration(key, max, example, min).value_or(fallback);
   };
   rec.first_night = fixed("first_night", 7 * kDay, rec.first_night);
-  rec.sleep = fixed("sleep", kDay, rec.sleep);
-  if (rec.sleep <= 0) t->fail("sleep", "a night of no sleep", "give sleep = \"4 hours\" or more");
+  rec.sleep = fixed("sleep", kDay, rec.sleep, 1);  // a night of no sleep is no night
   rec.poor_sleep = t->get_choice("sleep_quality", {"good", "poor"}).value_or("good") == "poor";
   rec.hour_rests = t->get_bool("hour_rests", true);
-  rec.hour_rest_every = fixed("hour_rest_every", 7 * kDay, rec.hour_rest_every);
-  if (rec.hour_rest_every < 2 * kHour)
-    t->fail("hour_rest_every", "hour rests closer than 2 hours apart",
-            "002: about one a half day (\"12 hours\"); at least \"2 hours\"");
+  // 002: "un repos par demi-journée", the GM free to change it; an hour's rest lasts an hour,
+  // and two never meet.
+  rec.hour_rest_every =
+      fixed("hour_rest_every", 7 * kDay, rec.hour_rest_every, kMinHourRestEvery, "\"12 hours\"");
   rec.clinic_travel = t->get_duration("clinic_travel", Scenario::kMaxHorizon);
   rec.concoction = t->get_dice("concoction", 0, 1000);
   if (rec.concoction && !rec.clinic_travel)
@@ -218,19 +253,16 @@ Config read_config(const Scenario& s, size_t v) {
   c.character = read_character(*ch);
   auto enc = r.get_table("encounter");
   if (!enc) r.fail_here("missing [encounter]", "add [encounter] and [[encounter.attackers]]");
+  // The coma's hours are counted after the fight: keep the fight within an hour. Read here
+  // first, so that `lethality rules flux` lists the range flux accepts.
+  (void)enc->get_dice("rounds", 1, kMaxFightRounds);
   c.encounter = read_encounter_common(*enc);
-  // The coma's hours are counted after the fight: keep the fight under an hour.
-  if (c.encounter.rounds.max() * kRound > kHour)
-    enc->fail("rounds", "a fight longer than an hour",
-              "at most 600 rounds of 6 seconds: split the scenario");
   if (auto sc = enc->get_fixed_duration("scene", kDay, "\"10 minutes\"")) c.scene = *sc;
   std::vector<Reader> attackers = enc->get_tables("attackers");
   size_t actors = 0;
   for (size_t i = 0; i < attackers.size(); ++i) {
-    c.attackers.push_back(read_attacker(attackers[i], vocabulary(), i + 1));
-    if (!attackers[i].get_tables(kAttacksKey).empty())
-      attackers[i].fail(kAttacksKey, "flux attackers have no attack profiles",
-                        "give damage and hit_chance on the attacker itself");
+    // 002 prints no attack roll: an attacker has one damage and a chance to hit, no profiles.
+    c.attackers.push_back(read_attacker(attackers[i], vocabulary(), i + 1, false));
     if (!c.attackers.back().hit_chance) c.attackers.back().hit_chance = 1.0;
     actors += static_cast<size_t>(c.attackers.back().count);
   }

@@ -25,7 +25,10 @@ struct Options {
   int stat_floor = 0;            // a sequela never takes a stat below this
   bool cushion_test = false;     // 002: an ADR test to cushion a fall "si le MJ lui autorise"
   bool clinic_when_sick = true;  // the clinic's 1d4 still comes on a night of "pas de régénération"
-  bool healed_coma_sequela = true;  // healed above 0 in the coma: wakes with a sequela
+  bool healed_coma_sequela = true;   // healed above 0 in the coma: wakes with a sequela
+  bool test_at_coma_onset = true;    // a coma begun past -VAI: its first test at once
+  bool test_when_struck = true;      // struck in the coma past -VAI: a test at once
+  bool exhausted_into_coma = false;  // the exhaustion of acting at 0 PV lasts through the coma
 };
 
 // 002 "Les altérations d'état": the states a scenario may put the character in for the fight.

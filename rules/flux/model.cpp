@@ -5,6 +5,7 @@
 #include "rules/flux/resolution.h"
 #include "rules/flux/tables.h"
 #include "sim/core/clock.h"
+#include "sim/core/out_of_action.h"
 #include "sim/core/substreams.h"
 
 namespace leth::flux {
@@ -19,7 +20,8 @@ const RulesetInfo& Model::info() {
                {EndKind::Unresolved, "injured", "awake but below full PV at the horizon"}},
       .counters = {{"at_zero", "falls to 0 PV or less while conscious (a Survival test each)"},
                    {"coma", "falls into the coma"},
-                   {"coma_survival_tests", "Survival tests in the coma, past -VAI"},
+                   {"coma_survival_tests",
+                    "Survival tests in the coma, past -VAI (hourly, at the onset, when struck)"},
                    {"stabilise_failures", "failed Medicine tests to stabilise (1 PV each)"},
                    {"wake_tests", "Survival tests to wake once stabilised"},
                    {"sequelae", "sequelae gained on waking (a d6 stat loss each)"},
@@ -37,14 +39,17 @@ const RulesetInfo& Model::info() {
                      "trials stabilised"},
                     {"time_sick", "the disease's length; over the trials sick a day or more"},
                     {"time_to_clinic",
-                     "from the start until the clinic is reached; over the "
-                     "trials that reach it"}},
-      .sequelae = {{"adr_loss", "ADR", "a sequela's -1 ADR (d6 = 1); magnitude: points lost"},
-                   {"pui_loss", "PUI", "a sequela's -1 PUI (d6 = 2)"},
-                   {"ins_loss", "INS", "a sequela's -1 INS (d6 = 3)"},
-                   {"pre_loss", "PRE", "a sequela's -1 PRE (d6 = 4)"},
-                   {"vai_loss", "VAI", "a sequela's -1 VAI (d6 = 5)"},
-                   {"sav_loss", "SAV", "a sequela's -1 SAV (d6 = 6)"}},
+                     "from the start until the clinic is reached; over the trials that reach "
+                     "it before they end (in death, at full PV or at the horizon)"}},
+      // A magnitude is the change in the stat, signed as dnd5e's stat losses are: -1 for each
+      // point lost (0 at the floor), so sequelae.csv's total_magnitude reads as "ADR change".
+      .sequelae = {{"adr_loss", "ADR change",
+                    "a sequela's -1 ADR (d6 = 1); magnitude: the change in ADR, -1 a point lost"},
+                   {"pui_loss", "PUI change", "a sequela's -1 PUI (d6 = 2)"},
+                   {"ins_loss", "INS change", "a sequela's -1 INS (d6 = 3)"},
+                   {"pre_loss", "PRE change", "a sequela's -1 PRE (d6 = 4)"},
+                   {"vai_loss", "VAI change", "a sequela's -1 VAI (d6 = 5)"},
+                   {"sav_loss", "SAV change", "a sequela's -1 SAV (d6 = 6)"}},
   };
   static const RulesetInfo r{"flux",
                              "Flux: PV, coma, stabilisation and sequelae",
@@ -73,6 +78,11 @@ constexpr int kDiseaseDie = 4;
 constexpr int kHourRestDie = 4;
 // 002 "Clinique": "1D4 PV supplémentaires lors de la nuit de repos".
 constexpr int kClinicDie = 4;
+
+// "bandit 2" when the attacker is one of several of its kind, for logs.
+std::string who(const Attacker& a, int n) {
+  return a.count > 1 ? a.name + " " + std::to_string(n + 1) : a.name;
+}
 
 std::string pv_text(int pv, int max) {
   return std::to_string(pv) + "/" + std::to_string(max);
@@ -104,7 +114,7 @@ class Trial {
   bool exhausted() const {
     // 002: "Lorsque le Flux tombe à 0, le personnage devient extenué"; acting at 0 PV; a failed
     // Will test after a partial night; the scenario's starting state until a rest.
-    return acting_ || flux_ == 0 || sleep_exhausted_ || state_exhausted_;
+    return acting_ || flux_ == 0 || sleep_exhausted_ || state_exhausted_ || coma_exhausted_;
   }
   bool odd_zero() const { return exhausted() || in_state(State::Immobilised); }
   int vai() const { return stats_[kVai]; }
@@ -164,7 +174,7 @@ class Trial {
   End death_end_ = kDiedComa;
   Seconds death_time_ = 0;
   Seconds coma_at_ = -1;  // the current coma's onset
-  Seconds first_coma_ = -1;
+  OutOfAction out_;       // README "cannot act": from the coma's onset until awake
   Seconds stabilised_at_ = -1;
   Seconds awake_at_ = -1;  // woke from the coma
   Seconds full_at_ = -1;   // back to full PV
@@ -173,6 +183,7 @@ class Trial {
   Seconds clinic_at_ = -1;  // when the clinic is reached; -1: not (yet)
   bool hurt_ = false;
   bool state_exhausted_ = false;
+  bool coma_exhausted_ = false;  // option exhausted_into_coma: acting's exhaustion, carried on
   bool sleep_exhausted_ = false;
   bool sleep_malus_ = false;
   bool disease_resolved_ = false;
@@ -267,11 +278,21 @@ void Trial::fight() {
       for (int n = 0; n < a.count && !dead_; ++n, ++actor) {
         if (round < a.first_round || round > a.last_round) continue;
         Stream s = open(rng_, streams::creature_turn(round, actor));
-        if ((comatose_ || stabilised_) && !s.chance(a.keep_attacking_downed)) continue;
-        if (!s.chance(*a.hit_chance)) continue;
+        if (comatose_ || stabilised_) {
+          const bool strikes = s.chance(a.keep_attacking_downed);
+          note(log_, t, [&] {
+            return who(a, n) + (strikes ? " strikes the character in the coma"
+                                        : " leaves the character in the coma be");
+          });
+          if (!strikes) continue;
+        }
+        if (!s.chance(*a.hit_chance)) {
+          note(log_, t, [&] { return who(a, n) + " misses"; });
+          continue;
+        }
         const int damage = std::max(0, static_cast<int>(a.damage.roll(s)) - pa);
         note(log_, t,
-             [&] { return a.name + " hits: " + std::to_string(damage) + " damage after PA"; });
+             [&] { return who(a, n) + " hits: " + std::to_string(damage) + " damage after PA"; });
         take_damage(damage, t, a.name.c_str());
       }
     }
@@ -286,9 +307,13 @@ void Trial::take_damage(int amount, Seconds t, const char* how) {
   pv_ -= amount;
   note(log_, t, [&] { return std::string("PV ") + pv_text(pv_, cfg_.character.max_pv); });
   if (comatose_ || stabilised_) {
-    // Interpretation: damage in the coma past -VAI calls for the Survival test at once.
-    if (-pv_ > vai() && !survival_test(t, "Survival test (damage in the coma)").success)
-      die(t, kDiedComa, [&] { return std::string("struck in the coma by ") + how; });
+    // Interpretation 4 (option test_when_struck): damage in the coma past -VAI calls for the
+    // Survival test at once; otherwise the next hourly test sees the loss.
+    if (opt_.test_when_struck && -pv_ > vai()) {
+      ++counters_[kComaSurvivalTests];
+      if (!survival_test(t, "Survival test (damage in the coma)").success)
+        die(t, kDiedComa, [&] { return std::string("struck in the coma by ") + how; });
+    }
     return;
   }
   if (pv_ > 0) return;
@@ -312,15 +337,19 @@ void Trial::take_damage(int amount, Seconds t, const char* how) {
 }
 
 void Trial::coma(Seconds t) {
+  // Option exhausted_into_coma: "continuer à agir en subissant l'état exténué" lasts until a
+  // rest, and the coma is none.
+  if (acting_ && opt_.exhausted_into_coma) coma_exhausted_ = true;
   acting_ = false;
   comatose_ = true;
   stabilised_ = false;
   coma_at_ = t;
-  if (first_coma_ < 0) first_coma_ = t;
+  out_.cannot_act(t);
   ++counters_[kComa];
   note(log_, t, [&] { return "falls into the coma at " + std::to_string(pv_) + " PV"; });
-  // Interpretation: already past -VAI at the onset, the first Survival test comes at once.
-  if (-pv_ > vai()) {
+  // Interpretation 4 (option test_at_coma_onset): already past -VAI at the onset, the first
+  // Survival test comes at once; otherwise with the first hour's loss.
+  if (opt_.test_at_coma_onset && -pv_ > vai()) {
     ++counters_[kComaSurvivalTests];
     if (!survival_test(t, "Survival test (coma, past -VAI)").success)
       die(t, kDiedComa, [] { return std::string("fails the Survival test at the coma's onset"); });
@@ -348,6 +377,8 @@ void Trial::coma_hours() {
     if (next_hour <= next_try) {
       --pv_;
       next_hour += kHour;
+      note(log_, t,
+           [&] { return "the coma's hour: -1 PV, PV " + pv_text(pv_, cfg_.character.max_pv); });
       if (-pv_ > vai()) {
         ++counters_[kComaSurvivalTests];
         if (!survival_test(t, "Survival test (coma, past -VAI)").success)
@@ -366,6 +397,7 @@ void Trial::coma_hours() {
       if (pv_ > 0) {
         comatose_ = false;
         awake_at_ = t;
+        out_.can_act(t);
         note(log_, t, [&] { return std::string("comes out of the coma, healed above 0 PV"); });
         if (opt_.healed_coma_sequela) gain_sequela(s, t);
         return;
@@ -386,6 +418,9 @@ void Trial::coma_hours() {
     }
     ++counters_[kStabiliseFailures];
     --pv_;
+    note(log_, t, [&] {
+      return "the failed attempt costs 1 PV: PV " + pv_text(pv_, cfg_.character.max_pv);
+    });
   }
 }
 
@@ -413,6 +448,7 @@ void Trial::wake_hours() {
     stabilised_ = false;
     pv_ = 1;
     awake_at_ = t;
+    out_.can_act(t);
     gain_sequela(s, t);
     return;
   }
@@ -469,7 +505,7 @@ void Trial::hour_rest(Seconds end, uint64_t n) {
   const int roll = s.die(kHourRestDie);
   const int to_pv = std::min(roll, cfg_.character.max_pv - pv_);
   ++counters_[kHourRests];
-  sleep_exhausted_ = state_exhausted_ = false;
+  sleep_exhausted_ = state_exhausted_ = coma_exhausted_ = false;
   heal(to_pv, roll - to_pv, end);
   note(log_, end, [&] {
     return "an hour's rest: 1d4 = " + std::to_string(roll) + ", PV " +
@@ -501,7 +537,7 @@ void Trial::night(Seconds start, uint64_t n) {
   ++counters_[kNights];
   // A night is a rest: it ends exhaustion; only a proper night ends a partial night's malus
   // (002 "jusqu'à ce qu'il dorme convenablement").
-  sleep_exhausted_ = state_exhausted_ = false;
+  sleep_exhausted_ = state_exhausted_ = coma_exhausted_ = false;
   if (!partial && !rec.poor_sleep) sleep_malus_ = false;
   heal(pv_gain, gain, end);
   note(log_, end, [&] {
@@ -570,15 +606,17 @@ Outcome Trial::outcome() const {
       o.add_sequela(static_cast<uint16_t>(k), -lost_[k], sequela_count_[k]);
   if (stabilised_at_ >= 0) o.measure(kTimeToStabilise, stabilised_at_ - coma_at_);
   if (sick_days_ > 0) o.measure(kTimeSick, sick_days_ * kDay);
-  if (clinic_at_ >= 0 && clinic_at_ <= (dead_ ? death_time_ : cfg_.horizon))
-    o.measure(kTimeToClinic, clinic_at_);
+  // The trial ends at death, back at full PV or at the horizon: a clinic reached later was
+  // never reached.
+  const Seconds end = dead_ ? death_time_ : full_at_ >= 0 ? full_at_ : cfg_.horizon;
+  if (clinic_at_ >= 0 && clinic_at_ <= end) o.measure(kTimeToClinic, clinic_at_);
   if (dead_) {
     o.end = death_end_;
     o.end_time = death_time_;
     o.measure(kTimeToDeath, death_time_);
     return o;
   }
-  if (first_coma_ >= 0 && awake_at_ >= 0) o.measure(kOutOfAction, awake_at_ - first_coma_);
+  out_.measure(o, kOutOfAction, !dead_);
   if (full_at_ >= 0) {
     o.end = kRecovered;
     o.end_time = full_at_;

@@ -34,7 +34,7 @@ enum Counter : uint16_t {
 };
 enum Duration : uint16_t {
   kDowntime,         // start -> back to full PV (recovered trials)
-  kOutOfAction,      // coma onset -> awake (trials with a coma that end awake)
+  kOutOfAction,      // shared: the coma's onset -> awake (README "cannot act")
   kTimeToDeath,      // start -> death (deaths)
   kTimeToStabilise,  // coma onset -> stabilised (stabilised trials)
   kTimeSick,         // the disease's length (trials sick for a day or more)

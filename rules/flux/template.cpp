@@ -20,6 +20,9 @@ stat_floor = 0              # a sequela never takes a stat below this
 cushion_test = false        # the GM allows an ADR test to cushion a fall
 clinic_when_sick = true     # the clinic's 1d4 PV comes even when a disease caps the night
 healed_coma_sequela = true  # healed above 0 in the coma by a concoction: wakes with a sequela
+test_at_coma_onset = true   # a coma begun past -VAI: the first Survival test at once
+test_when_struck = true     # struck in the coma past -VAI: a Survival test at once
+exhausted_into_coma = false # acting at 0 PV's exhaustion lasts through the coma to a rest
 
 [resolution]                # a test is d20 + stat (+ skill - malus) >= difficulty
 difficulty = 15

@@ -50,6 +50,23 @@ const std::vector<OptionSpec>& option_specs() {
        "after a failed survival roll while stable, once stabilised again: the rest already "
        "done still counts, or every wound's healing period starts over (001 says so only of a "
        "missed surveillance)"},
+      {"failed_healing_rest",
+       K::Choice,
+       "\"every_wound\"",
+       {"every_wound", "treated_wound"},
+       0,
+       0,
+       "after a failed healing roll, once stabilised again, the healer waits \"la fin de la "
+       "prochaine période de guérison\" (001): every wound's rest starts over, or only the "
+       "treated wound's (the others keep the rest they have done)"},
+      {"surveillance",
+       K::Choice,
+       "\"until_healed\"",
+       {"until_healed", "minimum_rest"},
+       0,
+       0,
+       "the surveillances of therapeutic rest (001: \"Durant cette période\"): until no wound "
+       "is left, or only during the minimum rest (the worst wound's healing period)"},
       {"mental_healing",
        K::Choice,
        "\"none\"",
@@ -75,6 +92,8 @@ Options read_rule_options(Reader& r) {
   o.pain_per_penalty = static_cast<int>(v.integer("pain_per_penalty"));
   o.full_period_after_drop = v.choice("healing_after_drop") == "full_period";
   o.restart_rest_on_stable_failure = v.choice("failed_stable_roll") == "restart_rest";
+  o.failed_healing_restarts_all = v.choice("failed_healing_rest") == "every_wound";
+  o.surveillance_until_healed = v.choice("surveillance") == "until_healed";
   o.mental_healing =
       v.choice("mental_healing") == "rest" ? MentalHealing::Rest : MentalHealing::None;
   return o;
@@ -113,6 +132,11 @@ Character read_character(Reader& r) {
     }
   }
   c.pain = r.get_int("pain", 0, 1000);
+  // The starting pain is the starting wounds' (seeds/README: pain recovers, never below the
+  // mortality); without wounds it would change nothing.
+  if (c.pain && c.wounds == std::array<int, kLevels>{})
+    r.fail("pain", "pain without starting wounds",
+           "pain sets the starting wounds' pain: give [character.wounds] too, or drop pain");
   c.trigger_share = r.get_number("trigger_share", 0.0, 1.0, 1.0);
   c.faint_duration =
       r.get_duration("faint_duration", 30 * kDay).value_or(Duration::fixed(10 * kMinute));
@@ -201,8 +225,7 @@ Aftercare read_aftercare(Reader& r) {
   a.arrives = *arrives;
   a.helpers = static_cast<int>(t->get_int("helpers", 1, 20, 1));
   a.first_aid = t->get_int("first_aid", -30, 30);
-  if (auto d = t->get_fixed_duration("attempt_time", kDay, "\"1 minute\"", true))
-    a.attempt_time = *d;
+  if (auto d = t->get_fixed_duration("attempt_time", kDay, "\"1 minute\"", 1)) a.attempt_time = *d;
   a.neglect = t->get_number("neglect", 0.0, 1.0, 0.0);
   a.healer = t->get_int("healer", -30, 30);
   a.equipment = static_cast<int>(t->get_int("equipment", -30, 0, 0));
@@ -216,7 +239,7 @@ Recovery read_recovery(Reader& r) {
   auto t = r.get_table("recovery");
   if (!t) return rec;
   // One pain point comes back per this time.
-  if (auto d = t->get_fixed_duration("pain_recovery", 52 * kWeek, "\"1 hour\"", true))
+  if (auto d = t->get_fixed_duration("pain_recovery", 52 * kWeek, "\"1 hour\"", 1))
     rec.pain_every = *d;
   return rec;
 }

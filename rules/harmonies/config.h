@@ -26,6 +26,8 @@ struct Options {
   int pain_per_penalty = 1;            // pain points per -1 of penalty
   bool full_period_after_drop = true;  // a wound that dropped a level rests that level's period
   bool restart_rest_on_stable_failure = false;  // a failed stable survival roll restarts rest
+  bool failed_healing_restarts_all = true;      // a failed healing roll: every wound's rest over
+  bool surveillance_until_healed = true;        // false: only during the minimum rest
   MentalHealing mental_healing = MentalHealing::None;
 };
 

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 
 #include "rules/harmonies/roll.h"
+#include "sim/core/out_of_action.h"
 #include "sim/core/substreams.h"
 
 namespace leth::harmonies {
@@ -20,7 +22,10 @@ const RulesetInfo& Model::info() {
                {EndKind::Unresolved, "wounded", "wounds stable but not healed at the horizon"}},
       .counters = {{"wounds", "physical wounds received, starting wounds included"},
                    {"escalations",
-                    "levels a wound climbed because its level was full (arriving or worsening)"},
+                    "levels a physical wound climbed because its level was full (arriving or "
+                    "worsening)"},
+                   {"mental_escalations",
+                    "levels a mental wound climbed because its level was full"},
                    {"worsenings", "wounds that worsened a level (survival roll, sudden effort)"},
                    {"faints", "times the character fainted (fainting roll Rs+It failed)"},
                    {"first_aid_rolls", "first-aid rolls made to stabilise"},
@@ -43,7 +48,10 @@ const RulesetInfo& Model::info() {
                    {"open_grave", "", "grave wounds still open at the horizon"},
                    {"open_critical", "", "critical wounds still open at the horizon"},
                    {"escalated", "",
-                    "escalations suffered (a wound past a full level), by survivors"},
+                    "physical escalations suffered (a wound past a full level), by survivors"},
+                   {"mental_escalated", "",
+                    "mental escalations suffered (a shock or trauma past a full level), by "
+                    "survivors"},
                    {"shock", "", "shocks held at the end (mental, -1)"},
                    {"trauma", "", "traumas held at the end (mental, -3)"},
                    {"psychosis", "", "psychoses held at the end (mental, -5)"}},
@@ -80,6 +88,8 @@ constexpr int kOneRollFrom = 10;
 constexpr int kBestClosedRoll = 9;
 // A wound's `since` before its first rest: it has not begun to heal.
 constexpr Seconds kNotResting = -1;
+// A time that never comes (a minimum rest not yet begun).
+constexpr Seconds kNever = std::numeric_limits<Seconds>::max();
 
 enum class Ev : uint16_t {
   RoundStart,  // arg: the round
@@ -179,9 +189,14 @@ class Trial {
     return opt_.open_rolls || modifiers + kBestClosedRoll >= (opt_.strict_success ? 1 : 0);
   }
   bool helpers_here(Seconds t) const { return help_at_ >= 0 && help_at_ <= t; }
-  bool out_of_action() const {
-    return !conscious_ || unstable_ || phys_.count(kGrave) > 0 || phys_.count(kCritical) > 0;
+  // README "cannot act": fainted, or in the minimum therapeutic rest (001 "Lorsqu'un
+  // personnage est blessé, il doit avant tout se reposer. La période de repos minimale ...
+  // Durant cette période, la victime devra se reposer"), which begins at the first
+  // stabilisation and lasts until the worst wound has rested its healing period.
+  bool resting(Seconds t) const {
+    return first_stable_ >= 0 && phys_.n > 0 && t < minimum_rest_end();
   }
+  bool cannot_act(Seconds t) const { return !conscious_ || resting(t); }
 
   // --- rolls
   // A test of the character: roll + level + difficulty, with the pain penalty when
@@ -225,10 +240,13 @@ class Trial {
   }
   void plan_first_aid(Seconds t);
   void plan_rest(Seconds t);  // surveillance, healing, pain while stable
+  void plan_surveillance(Seconds from);
+  Seconds minimum_rest_end() const;
   void plan_heal(Seconds t);
   void plan_pain(Seconds t);
   void plan_mental_heal(Seconds t);
   void track_out_of_action(Seconds t);
+  void settle_rest(Seconds until);
   void wounds_changed(Seconds t);
 
   const Model& m_;
@@ -264,9 +282,7 @@ class Trial {
   Seconds first_stable_ = -1;
   Seconds unstable_since_ = 0;
   Seconds time_unstable_ = 0;
-  Seconds ooa_since_ = -1;  // out of action since; -1: not now
-  Seconds ooa_first_ = -1;
-  Seconds ooa_last_end_ = -1;
+  OutOfAction out_;
   Seconds help_at_ = -1;
   uint64_t checks_ = 0, care_ = 0, faint_rolls_ = 0, surveillances_ = 0, wakes_ = 0;
   std::array<uint32_t, 16> count_{};
@@ -315,9 +331,16 @@ void Trial::attack(size_t actor_index, int round, Seconds t) {
   const Attack& a = cfg_.encounter.attacks[static_cast<size_t>(actor.attack)];
   if (round < a.first_round || round > a.last_round) return;
   Stream s = open(rng_, streams::creature_turn(round, actor_index));
-  if (!conscious_ && !s.chance(a.keep_attacking_downed)) return;
   std::string who;  // for the log only: a trial without one allocates nothing
   if (log_) who = a.count > 1 ? a.name + " " + std::to_string(actor.number) : a.name;
+  if (!conscious_) {
+    const bool strikes = s.chance(a.keep_attacking_downed);
+    note(log_, t, [&] {
+      return who +
+             (strikes ? " strikes the fainted character" : " leaves the fainted character be");
+    });
+    if (!strikes) return;
+  }
   if (!s.chance(a.hit_chance)) {
     note(log_, t, [&] { return who + " misses"; });
     return;
@@ -455,7 +478,7 @@ void Trial::receive_mental(int level, Seconds t, const std::string& from) {
   int l = level;
   while (l < kLevels && mental_.count(l) >= ch_.mental_caps[static_cast<size_t>(l)]) {
     ++l;
-    ++count_[metric::kEscalations];
+    ++count_[metric::kMentalEscalations];
   }
   ++count_[metric::kMentalWounds];
   if (l >= kLevels) {
@@ -585,7 +608,9 @@ void Trial::become_unstable(Seconds t, int treated) {
   unstable_since_ = t;
   rest_start_ = -1;
   note(log_, t, [&] {
-    return treated >= 0 ? std::string("unstable: the treated wound worsens on a failed roll")
+    return treated >= 0 ? std::string(
+                              "unstable: the treated wound worsens if a survival roll fails "
+                              "before it is stable again")
                         : std::string("unstable");
   });
   timeline_.cancel_kind(Ev::Surveillance);
@@ -674,13 +699,36 @@ void Trial::first_aid(Seconds t) {
 void Trial::plan_rest(Seconds t) {
   if (unstable_ || phys_.n == 0) return;
   timeline_.cancel_kind(Ev::Surveillance);
-  // 001 "Repos thérapeutique": care at the worst wound's surveillance period; only a chance
-  // of missing one makes it matter.
-  if (cfg_.aftercare.neglect > 0)
-    timeline_.schedule(t + table_[static_cast<size_t>(phys_.worst_level())].surveillance,
-                       Ev::Surveillance);
+  plan_surveillance(t);
   plan_heal(t);
   plan_pain(t);
+}
+
+// 001 "La période de repos minimale est donnée ... sous la colonne Guérison. Durant cette
+// période, la victime devra se reposer tels qu'indiqué par sa blessure la plus grave": it ends
+// once every wound of the worst level has rested that level's healing period; never while one
+// of them has not begun to rest (fresh, worsened, or a rest to start over).
+Seconds Trial::minimum_rest_end() const {
+  const int l = phys_.worst_level();
+  if (l < 0) return 0;
+  if (restart_rest_) return kNever;
+  Seconds end = 0;
+  for (size_t i = 0; i < phys_.n; ++i)
+    if (phys_.w[i].level == l) {
+      if (phys_.w[i].since == kNotResting) return kNever;
+      end = std::max(end, phys_.w[i].since + table_[static_cast<size_t>(l)].healing);
+    }
+  return end;
+}
+
+// 001 "Repos thérapeutique": care at the worst wound's surveillance period; only a chance of
+// missing one makes it matter. Option surveillance: until no wound is left, or only during
+// the minimum rest ("Durant cette période").
+void Trial::plan_surveillance(Seconds from) {
+  if (cfg_.aftercare.neglect <= 0 || unstable_ || phys_.n == 0) return;
+  const Seconds at = from + table_[static_cast<size_t>(phys_.worst_level())].surveillance;
+  if (!opt_.surveillance_until_healed && at > minimum_rest_end()) return;
+  timeline_.schedule(at, Ev::Surveillance);
 }
 
 // 001: a missed surveillance forces a survival roll (failure: unstable, rest starts over) and
@@ -703,8 +751,7 @@ void Trial::surveillance(Seconds t) {
       return;
     }
   }
-  timeline_.schedule(t + table_[static_cast<size_t>(phys_.worst_level())].surveillance,
-                     Ev::Surveillance);
+  plan_surveillance(t);
 }
 
 // 001 "Guérison": lightest wound first, once it has rested its healing period; needs a healer.
@@ -751,7 +798,13 @@ void Trial::heal(Seconds t) {
     });
     if (!r.success) {
       ++count_[metric::kHealingFailures];
-      restart_rest_ = true;  // 001: "attendre la fin de la prochaine période de guérison"
+      // 001: "attendre la fin de la prochaine période de guérison pour continuer les
+      // traitements": every wound's rest starts over, or (option failed_healing_rest) the
+      // treated wound's only.
+      if (opt_.failed_healing_restarts_all)
+        restart_rest_ = true;
+      else
+        phys_.w[i].since = kNotResting;
       become_unstable(t, static_cast<int>(i));
       return;
     }
@@ -781,9 +834,7 @@ void Trial::wounds_changed(Seconds t) {
     return;
   }
   plan_check(t);
-  if (!unstable_ && cfg_.aftercare.neglect > 0 && !timeline_.has_kind(Ev::Surveillance))
-    timeline_.schedule(t + table_[static_cast<size_t>(phys_.worst_level())].surveillance,
-                       Ev::Surveillance);
+  if (!timeline_.has_kind(Ev::Surveillance)) plan_surveillance(t);
   plan_pain(t);
 }
 
@@ -832,15 +883,21 @@ void Trial::mental_heal(Seconds t) {
 
 // ---------------------------------------------------------------- the trial
 
+// After each event: the state it left the character in.
 void Trial::track_out_of_action(Seconds t) {
-  const bool now = out_of_action() && !over();
-  if (now && ooa_since_ < 0) {
-    ooa_since_ = t;
-    if (ooa_first_ < 0) ooa_first_ = t;
-  } else if (!now && ooa_since_ >= 0) {
-    ooa_since_ = -1;
-    ooa_last_end_ = t;
-  }
+  if (over()) return;
+  if (cannot_act(t))
+    out_.cannot_act(t);
+  else
+    out_.can_act(t);
+}
+
+// Before the next event (or at the horizon): a minimum rest can end between two events; the
+// character, conscious, can act again from its end.
+void Trial::settle_rest(Seconds until) {
+  if (over() || !out_.out() || !conscious_ || phys_.n == 0) return;
+  const Seconds end = minimum_rest_end();
+  if (end <= until) out_.can_act(end);
 }
 
 void Trial::dispatch(const Timeline::Event& ev) {
@@ -901,10 +958,12 @@ Outcome Trial::outcome() const {
   }
   if (count_[kEscalations] > 0)
     o.add_sequela(kEscalated, 0, static_cast<uint16_t>(count_[kEscalations]));
+  if (count_[kMentalEscalations] > 0)
+    o.add_sequela(kMentalEscalated, 0, static_cast<uint16_t>(count_[kMentalEscalations]));
   for (int l = 0; l < kLevels; ++l)
     if (const int n = mental_.count(l); n > 0)
       o.add_sequela(static_cast<uint16_t>(kShock + l), 0, static_cast<uint16_t>(n));
-  if (ooa_first_ >= 0 && ooa_since_ < 0) o.measure(kOutOfAction, ooa_last_end_ - ooa_first_);
+  out_.measure(o, kOutOfAction, !dead_ && !lost_);
   if (phys_.n == 0 && conscious_) {
     o.end = kRecovered;
     o.end_time = last_healed_;
@@ -959,9 +1018,11 @@ Outcome Trial::run() {
     if (!in_combat_ && phys_.n == 0 && conscious_) break;
     const Timeline::Event ev = timeline_.pop();
     if (ev.time > cfg_.horizon) break;
+    settle_rest(ev.time);
     dispatch(ev);
     track_out_of_action(ev.time);
   }
+  settle_rest(cfg_.horizon);
   if (unstable_ && !over() && log_)
     note(log_, cfg_.horizon, [] { return std::string("the horizon comes: still unstable"); });
   return outcome();

@@ -21,7 +21,8 @@ enum End : uint16_t {
 };
 enum Counter : uint16_t {
   kWounds,              // physical wounds received (blows and starting wounds)
-  kEscalations,         // levels a wound climbed because its level was full
+  kEscalations,         // levels a physical wound climbed because its level was full
+  kMentalEscalations,   // levels a mental wound climbed because its level was full
   kWorsenings,          // wounds that worsened (survival roll, effort)
   kFaints,              // times the character fainted
   kFirstAidRolls,       // first-aid rolls made
@@ -33,7 +34,7 @@ enum Counter : uint16_t {
 };
 enum Duration : uint16_t {
   kDowntime,      // until no physical wound is left (recovered)
-  kOutOfAction,   // unconscious, unstable or with a grave/critical wound
+  kOutOfAction,   // shared: fainted, or in the minimum therapeutic rest (README)
   kTimeToDeath,   // deaths
   kTimeUnstable,  // seconds with unstable wounds in all
   kTimeToStable,  // first wound -> first stabilisation
@@ -43,8 +44,9 @@ enum Sequela : uint16_t {
   kOpenLight,  // wounds still open at the horizon
   kOpenGrave,
   kOpenCritical,
-  kEscalated,  // escalations suffered (a wound that arrived or worsened past a full level)
-  kShock,      // mental wounds held at the end
+  kEscalated,        // physical escalations suffered (a wound past a full level)
+  kMentalEscalated,  // mental escalations suffered
+  kShock,            // mental wounds held at the end
   kTrauma,
   kPsychosis,
 };

@@ -20,6 +20,8 @@ success = "at_least_zero"   # or "above_zero"
 pain_per_penalty = 1        # pain points per -1 on every test
 healing_after_drop = "full_period"    # or "counted_from_rest"
 failed_stable_roll = "resume"         # or "restart_rest"
+failed_healing_rest = "every_wound"   # or "treated_wound": whose rest a failed healing restarts
+surveillance = "until_healed"         # or "minimum_rest": surveillance only that long
 mental_healing = "none"     # or "rest"
 
 [character]
@@ -28,12 +30,12 @@ fainting = 8                # Rs+It (fainting rolls); default: survival
 will = 8                    # Intuition+Résistance (mental damage); default: fainting
 first_aid = 0               # the character's own first-aid level (self-help); default -5
 self_help = true            # tries first aid on itself while conscious and alone
-pain = 11                   # pain at the start; default: the starting wounds' pain
+pain = 11                   # pain at the start, with starting wounds only; default: theirs
 trigger_share = 1.0         # share of tests a mental wound's penalty affects (its trigger)
 faint_duration = "10 minutes"         # how long a fainting lasts (dice allowed)
 caps = { light = 4, grave = 2, critical = 1 }            # wounds per level (wound table)
 mental_caps = { shock = 4, trauma = 2, psychosis = 1 }   # mental wounds per level
-wounds = { light = 0, grave = 0, critical = 0 }          # held at the start, unstable
+wounds = { light = 2, grave = 1, critical = 0 }          # held at the start, unstable (Géraldine's)
 
 [encounter]
 rounds = "1d4+2"            # rounds of 6 s (or a number)

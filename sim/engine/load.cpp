@@ -98,9 +98,12 @@ std::vector<std::string> expand_scenario_paths(const std::vector<std::string>& a
     std::error_code ec;
     if (fs::is_directory(a, ec)) {
       std::vector<std::string> found;
-      for (const auto& e : fs::directory_iterator(a, ec))
-        if (e.is_regular_file() && e.path().extension() == ".toml")
+      // A link that leads nowhere (a loop) is listed too: reading it then says what it is.
+      for (const auto& e : fs::directory_iterator(a, ec)) {
+        std::error_code kind;
+        if (e.path().extension() == ".toml" && !e.is_directory(kind))
           found.push_back(e.path().string());
+      }
       if (ec) throw InputError({a}, "cannot read the folder: " + ec.message());
       if (found.empty())
         throw InputError({a}, "the folder holds no scenario files",

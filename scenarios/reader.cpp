@@ -196,14 +196,32 @@ std::string_view Document::number_literal(const toml::source_region& r) const {
 }
 
 void Document::check_unused() const {
-  check_table(root_, false);
+  check_table(root_, nullptr);
 }
 
-void Document::check_typos() const {
-  check_table(root_, true);
+void Document::check_typos(const InputError& cause) const {
+  check_table(root_, &cause);
 }
 
-void Document::check_table(const toml::table& t, bool typos_only) const {
+namespace {
+
+// Whether `message` names `key` as a word of its own: 'max_hp', [character], a path's part.
+bool names_key(const std::string& message, const std::string& key) {
+  auto word = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+  };
+  for (size_t at = message.find(key); at != std::string::npos; at = message.find(key, at + 1)) {
+    const size_t end = at + key.size();
+    if ((at == 0 || !word(message[at - 1])) && (end == message.size() || !word(message[end])))
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void Document::check_table(const toml::table& t, const InputError* cause) const {
+  const bool typos_only = cause != nullptr;
   // Keys are checked in file order, so the first error is the first in the file.
   std::vector<std::pair<const toml::key*, const toml::node*>> entries;
   for (auto&& [k, v] : t) entries.emplace_back(&k, &v);
@@ -221,7 +239,9 @@ void Document::check_table(const toml::table& t, bool typos_only) const {
       std::vector<std::string> asked;
       if (mit != marks_.end()) asked.assign(mit->second.asked.begin(), mit->second.asked.end());
       const std::string near = nearest(key, asked);
-      if (typos_only && (near.empty() || t.contains(near))) continue;
+      if (typos_only &&
+          (near.empty() || t.contains(near) || !names_key(cause->bare_message(), near)))
+        continue;
       std::string hint;
       if (!near.empty())
         hint = "did you mean '" + near + "'?";
@@ -232,11 +252,11 @@ void Document::check_table(const toml::table& t, bool typos_only) const {
       throw InputError(where, (path.empty() ? key : path + "." + key) + ": unknown key", hint);
     }
     if (const toml::table* sub = v->as_table()) {
-      if (marks_.count(sub)) check_table(*sub, typos_only);
+      if (marks_.count(sub)) check_table(*sub, cause);
     } else if (const toml::array* arr = v->as_array()) {
       for (const toml::node& e : *arr)
         if (const toml::table* sub2 = e.as_table(); sub2 && marks_.count(sub2))
-          check_table(*sub2, typos_only);
+          check_table(*sub2, cause);
     }
   }
 }
@@ -559,8 +579,7 @@ std::optional<Duration> Reader::get_duration(std::string_view key, Seconds max) 
   } catch (const InputError& e) {
     // A plain number too large for dice ("1000000000 days") is really a duration too long.
     if (plain_duration_beyond(s->get(), max))
-      fail(key, "\"" + s->get() + "\" is too long",
-           "at most " + std::to_string(max / kDay) + " days");
+      fail(key, "\"" + s->get() + "\" is too long", "at most " + duration_words(max));
     // Keep the parser's own hint ("at most 1000000", "must be 0 or more") when it has one.
     throw InputError(
         e.loc(), path_of(key) + ": " + e.bare_message(),
@@ -569,8 +588,8 @@ std::optional<Duration> Reader::get_duration(std::string_view key, Seconds max) 
             : "write an amount and a unit, e.g. \"1d4 rounds\"; units: " + duration_units_help());
   }
   if (d.max() > max)
-    fail(key, "\"" + d.str() + "\" can last " + std::to_string(d.max() / kDay) + " days",
-         "at most " + std::to_string(max / kDay) + " days");
+    fail(key, "\"" + d.str() + "\" can last " + duration_words(d.max()),
+         "at most " + duration_words(max));
   return d;
 }
 

@@ -56,10 +56,12 @@ class Document {
 
   // Throws InputError for the first key (in file order) that no reader used.
   void check_unused() const;
-  // After reading stopped at an error: throws for the first unused key that is a near miss
-  // of a key a reader asked for and did not find (`[charactr]` behind "missing
-  // [character]"), so the typo is reported instead of its consequence. Else does nothing.
-  void check_typos() const;
+  // After reading stopped at `cause`: throws for the first unused key that is a near miss
+  // of a key a reader asked for and did not find, when `cause` names that key (`[charactr]`
+  // behind "missing [character]"), so the typo is reported instead of its consequence. Any
+  // other error is the first real one and wins: a bad `name` is not reported as an unread
+  // `ruleset` that looks like `rulesets`. Else does nothing.
+  void check_typos(const InputError& cause) const;
 
  private:
   struct Marks {
@@ -67,7 +69,8 @@ class Document {
     std::set<std::string, std::less<>> asked;
     std::set<std::string, std::less<>> used;
   };
-  void check_table(const toml::table& t, bool typos_only) const;
+  // With `cause`, only the unused keys that are near misses of a key `cause` names.
+  void check_table(const toml::table& t, const InputError* cause) const;
 
   std::string path_;
   std::string text_;

@@ -40,8 +40,8 @@ std::vector<LoadedScenario> load_scenarios(const std::string& path) {
   const std::shared_ptr<Document> doc = Document::parse_file(path);
   try {
     for (Scenario& s : read_scenarios(doc, ruleset_ids())) out.push_back(build(std::move(s)));
-  } catch (const InputError&) {
-    doc->check_typos();  // "missing key 'max_hp'" may be the consequence of a typo: say so
+  } catch (const InputError& e) {
+    doc->check_typos(e);  // "missing key 'max_hp'" may be the consequence of a typo: say so
     throw;
   }
   doc->check_unused();

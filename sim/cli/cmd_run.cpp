@@ -42,6 +42,18 @@ void remove_batch_report(const std::string& root) {
   std::filesystem::remove(page, ignored);
 }
 
+// After the results could not be written: the trials saved as a checkpoint, if there is room
+// for it, so that `--resume` writes them without running them again.
+void keep_trials(const Checkpoint& cp, const std::string& cp_path, std::ostream& err) {
+  try {
+    write_file_atomically(cp_path, checkpoint_text(cp));
+    err << "note: the " << cp.tally.trials() << " trials are kept in " << cp_path
+        << "; once the results can be written, run again with --resume\n";
+  } catch (const CheckpointError& e) {
+    err << "error: the trials could not be kept either: " << e.what() << "\n";
+  }
+}
+
 }  // namespace
 
 double peak_memory_mib() {
@@ -154,7 +166,8 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   }
   // Several scenarios: one summary.csv across them beside their folders, rewritten as each
   // one finishes.
-  const std::string batch_root = run_args.out_dir.empty() ? "results" : run_args.out_dir;
+  const std::string batch_root = plan.out_root;
+  if (plan.scenarios.size() > 1) remove_leftovers(batch_root + "/summary.csv");
   std::string batch_summary;
   std::vector<std::pair<RunInfo, RunTally>> batch_runs;  // for the table side by side
   for (size_t i = 0; i < plan.scenarios.size(); ++i) {
@@ -162,7 +175,9 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     const LoadedScenario& ls = p.loaded;
     Checkpoint cp = p.start;
     const std::string cp_path = checkpoint_path(p.out_dir);
-    if (!settings.resume && std::filesystem::exists(cp_path))
+    remove_leftovers(p.out_dir);  // of runs killed here before: this one holds the lock
+    std::error_code no_checkpoint;
+    if (!settings.resume && std::filesystem::exists(cp_path, no_checkpoint))
       err << "note: starting afresh; the checkpoint " << cp_path
           << " will be replaced (--resume continues it)\n";
     const DrivePlan rest = cp.rest();
@@ -252,6 +267,7 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       write_output_dir(p.out_dir, fileset);
     } catch (const InputError& e) {
       err << e.what() << "\n";
+      keep_trials(cp, cp_path, err);  // a full disk at the end loses no trial if it can
       return 2;
     }
     if (plan.scenarios.size() > 1) {

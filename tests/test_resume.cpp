@@ -10,6 +10,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <thread>
@@ -371,4 +372,140 @@ TEST_CASE("a precision target with a shard is refused: a shard cannot see the wh
   CHECK(r.status == 2);
   CHECK_THAT(r.err, Catch::Contains("--precision cannot be combined with --shard"));
   CHECK_THAT(r.err, Catch::Contains("mpirun"));
+}
+
+namespace {
+
+// A checkpoint's text with `edit` applied to its JSON and the checksum recomputed: a forged
+// or hand-edited file that the checksum alone cannot catch.
+std::string forged(const std::string& text, const std::function<void(nlohmann::json&)>& edit) {
+  nlohmann::json doc = nlohmann::json::parse(text);
+  edit(doc["body"]);
+  doc["body_sha256"] = sha256_hex(doc["body"].dump());
+  return doc.dump(1) + "\n";
+}
+
+}  // namespace
+
+TEST_CASE("a damaged or forged checkpoint is refused with status 2, never a crash", "[resume]") {
+  const std::string file = scenario_file();
+  const std::string out = fresh_path("forged-out");
+  const std::string cp_path = checkpoint_path(out);
+  const std::string good = checkpoint_text(checkpoint_after(file, 2));
+  auto resume = [&](const std::string& text) {
+    std::ofstream(cp_path, std::ios::binary) << text;
+    const Result r = cli({"run", file, "--trials", kTrials, "--out", out, "--resume"});
+    CHECK_FALSE(fs::exists(out));
+    return r;
+  };
+  SECTION("100,000 nested arrays: refused before anything recurses on them") {
+    const std::string deep = std::string(100'000, '[') + std::string(100'000, ']');
+    Result r = resume(deep);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("nested deeper than 64 levels"));
+    // As the body, whose checksum is computed over its JSON text: that crashed the reader.
+    r = resume(R"({"format": "lethality-checkpoint", "format_version": 1, "body": )" + deep +
+               R"(, "body_sha256": "0"})");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("nested deeper than 64 levels"));
+  }
+  SECTION("its variants swapped") {
+    const Result r = resume(forged(good, [](nlohmann::json& body) {
+      auto& v = body["tally"]["identity"]["variants"];
+      std::swap(v[0], v[1]);
+    }));
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("the checkpoint's tally is not of this run: refusing to "
+                                      "merge tallies of different runs"));
+  }
+  SECTION("a duration removed from every tally") {
+    const Result r = resume(forged(good, [](nlohmann::json& body) {
+      for (auto& v : body["tally"]["variants"]) v["durations"].erase(v["durations"].size() - 1);
+      for (auto& p : body["tally"]["paired"])
+        for (const char* f : {"both_measured", "diff_sum", "diff_sq"}) p[f].erase(p[f].size() - 1);
+    }));
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("the checkpoint's tally is not of this run"));
+  }
+  SECTION("2^64 - 1 trials planned: refused at once, not planned chunk by chunk") {
+    const auto t0 = std::chrono::steady_clock::now();
+    const Result r =
+        resume(forged(good, [](nlohmann::json& body) { body["trials_planned"] = ~uint64_t{0}; }));
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(5));
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("it plans 18446744073709551615 trials; a run makes 1 to "
+                                      "10^12"));
+  }
+  SECTION("a chunk of 2^64 - 1 trials, a shard of 2^64 - 1") {
+    CHECK(resume(forged(good, [](nlohmann::json& b) {
+            b["chunk_trials"] = ~uint64_t{0};
+          })).status == 2);
+    CHECK(resume(forged(good, [](nlohmann::json& b) {
+            b["shard"] = {~uint64_t{0}, ~uint64_t{0}};
+          })).status == 2);
+  }
+  SECTION("a negative or endless elapsed time, a scenario name that is a path") {
+    for (double t : {-1e308, 1e308}) {
+      const Result r = resume(forged(good, [t](nlohmann::json& b) { b["elapsed_s"] = t; }));
+      CHECK(r.status == 2);
+      CHECK_THAT(r.err, Catch::Contains("elapsed time"));
+    }
+    const Result r = resume(forged(good, [](nlohmann::json& b) {
+      b["scenario"]["name"] = "..";
+      b["tally"]["identity"]["scenario"] = "..";
+    }));
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("its scenario name cannot name a results folder"));
+  }
+  SECTION("not a regular file, or larger than any checkpoint") {
+    fs::remove(cp_path);
+    fs::create_symlink("/dev/zero", cp_path);
+    Result r = cli({"run", file, "--trials", kTrials, "--out", out, "--resume"});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("not a regular file"));
+    fs::remove(cp_path);
+    std::ofstream(cp_path).close();
+    fs::resize_file(cp_path, uintmax_t{2} << 30);  // sparse: costs no disk
+    r = cli({"run", file, "--trials", kTrials, "--out", out, "--resume"});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("2048 MiB, larger than any checkpoint (at most 1024 MiB)"));
+    fs::remove(cp_path);
+  }
+}
+
+TEST_CASE("merge refuses forged shard tallies with status 2", "[resume]") {
+  const std::string file = scenario_file();
+  const std::string s1 = fresh_path("forged-shard-1"), s2 = fresh_path("forged-shard-2");
+  REQUIRE(cli({"run", file, "--trials", kTrials, "--shard", "1/2", "--out", s1, "-q"}).status == 0);
+  REQUIRE(cli({"run", file, "--trials", kTrials, "--shard", "2/2", "--out", s2, "-q"}).status == 0);
+  const std::string tally = read_file(s2 + "/tally.json");
+  const std::string m = fresh_path("forged-merged");
+  SECTION("an elapsed time of -1e308") {
+    std::ofstream(s2 + "/tally.json", std::ios::binary)
+        << forged(tally, [](nlohmann::json& b) { b["elapsed_s"] = -1e308; });
+    const Result r = cli({"merge", s1, s2, "--out", m});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("its elapsed time"));
+    CHECK_FALSE(fs::exists(m));
+  }
+  SECTION("both shards' variants swapped: of another scenario than their file") {
+    for (const std::string& d : {s1, s2}) {
+      const std::string t = read_file(d + "/tally.json");
+      std::ofstream(d + "/tally.json", std::ios::binary) << forged(t, [](nlohmann::json& b) {
+        auto& v = b["tally"]["identity"]["variants"];
+        std::swap(v[0], v[1]);
+      });
+    }
+    const Result r = cli({"merge", s1, s2, "--out", m});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("the shards' tallies are not of this scenario"));
+    CHECK_FALSE(fs::exists(m));
+  }
+  SECTION("a tally.json that is /dev/zero") {
+    fs::remove(s2 + "/tally.json");
+    fs::create_symlink("/dev/zero", s2 + "/tally.json");
+    const Result r = cli({"merge", s1, s2, "--out", m});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("not a regular file"));
+  }
 }

@@ -98,6 +98,16 @@ int cmd_merge(const std::vector<std::string>& args, std::ostream& out, std::ostr
                            ls.scenario.sha256.substr(0, 12) + ", the shards' " +
                            first.sha256.substr(0, 12) + ")",
                        "give --scenario the file the shards ran");
+    // The file is the shards' own; their tallies must be of its variants and metrics too (a
+    // tally.json edited and its checksum recomputed).
+    try {
+      RunTally probe = empty_tally(ls, first.seed);
+      probe.merge(total);
+    } catch (const TallyMismatch& e) {
+      throw InputError({m.dirs.front() + "/tally.json"},
+                       std::string("the shards' tallies are not of this scenario: ") + e.what(),
+                       "run the shards again");
+    }
     const std::string out_dir =
         m.out_dir.empty() ? "results/" + first.scenario : output_path(m.out_dir);
     const FolderLock lock(out_dir);  // until the results are written

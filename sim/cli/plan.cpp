@@ -254,6 +254,16 @@ Checkpoint resume_point(const PlannedScenario& p, const RunSettings& settings) {
                      "resume with the scenario file, --seed, --trials (or --precision and its "
                      "options) and --shard it was made with, by the same lethality version; or "
                      "run without --resume to start over");
+  // The header agrees; the tally must be of this scenario's variants and metrics too (a
+  // forged or edited checkpoint whose checksum was recomputed).
+  try {
+    RunTally probe = expected.tally;
+    probe.merge(c.tally);
+  } catch (const TallyMismatch& e) {
+    throw InputError(
+        {path}, std::string("--resume: the checkpoint's tally is not of this run: ") + e.what(),
+        "the checkpoint cannot be trusted; delete it and run without --resume");
+  }
   if (c.shard != expected.shard)
     throw InputError(
         {path},

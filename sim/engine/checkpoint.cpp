@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -11,7 +12,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "scenarios/scenario.h"
 #include "sim/core/sha256.h"
+#include "sim/engine/bounded_json.h"
 
 namespace leth {
 
@@ -103,9 +106,11 @@ std::string checkpoint_text(const Checkpoint& c) {
 Checkpoint parse_checkpoint(const std::string& text) {
   nlohmann::json doc;
   try {
-    doc = nlohmann::json::parse(text);
+    doc = parse_bounded_json(text);
   } catch (const nlohmann::json::exception&) {
     fail("not a complete JSON document (truncated or damaged)");
+  } catch (const JsonTooDeep& e) {
+    fail(std::string("not a checkpoint: its JSON is ") + e.what() + " (damaged)");
   }
   Checkpoint c;
   try {
@@ -136,9 +141,19 @@ Checkpoint parse_checkpoint(const std::string& text) {
   } catch (const TallyMismatch& e) {
     fail(std::string("its tally does not add up: ") + e.what());
   }
-  if (c.chunk_trials == 0 || c.shards == 0 || c.shard == 0 || c.shard > c.shards)
+  // Bounds a run of this tool keeps, checked before the plan is used: a forged header with a
+  // recomputed checksum must not plan 2^64 trials or report a negative time.
+  if (c.chunk_trials == 0 || c.chunk_trials > Scenario::kMaxTrials || c.shards == 0 ||
+      c.shards > kMaxShards || c.shard == 0 || c.shard > c.shards)
     fail("its chunk size or shard is impossible");
   const TallyIdentity& id = c.tally.identity;
+  if (c.trials_planned == 0 || c.trials_planned > Scenario::kMaxTrials)
+    fail("it plans " + std::to_string(c.trials_planned) + " trials; a run makes 1 to 10^12");
+  if (!is_valid_name(c.scenario)) fail("its scenario name cannot name a results folder");
+  if (!std::isfinite(c.elapsed_s) || c.elapsed_s < 0 || c.elapsed_s > kMaxElapsed)
+    fail("its elapsed time " + std::to_string(c.elapsed_s) + " s is impossible");
+  if (c.threads < 0 || c.threads > kMaxThreads)
+    fail("its thread count " + std::to_string(c.threads) + " is impossible");
   if (id.tool_version != c.tool_version || id.scenario != c.scenario ||
       id.scenario_sha256 != c.sha256 || id.seed != c.seed)
     fail("its tally belongs to another run than its header says");
@@ -191,12 +206,24 @@ void write_file_atomically(const std::string& path, const std::string& contents)
 }
 
 Checkpoint read_checkpoint(const std::string& path) {
+  // What can be checked before reading: a regular file (not /dev/zero), of a bounded size.
+  std::error_code ec;
+  const fs::file_status st = fs::status(path, ec);
+  if (ec) fail(path + ": cannot read it: " + ec.message());
+  if (!fs::is_regular_file(st)) fail(path + ": not a regular file");
+  const uintmax_t size = fs::file_size(path, ec);
+  if (ec) fail(path + ": cannot read it: " + ec.message());
+  if (size > kMaxCheckpointBytes)
+    fail(path + ": " + std::to_string(size >> 20) + " MiB, larger than any checkpoint (at most " +
+         std::to_string(kMaxCheckpointBytes >> 20) + " MiB)");
   std::ifstream in(path, std::ios::binary);
   if (!in) fail(path + ": cannot read it");
-  std::ostringstream s;
-  s << in.rdbuf();
+  std::string text(static_cast<size_t>(size) + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<size_t>(in.gcount()));
+  if (text.size() > kMaxCheckpointBytes) fail(path + ": it grew while being read");
   try {
-    return parse_checkpoint(s.str());
+    return parse_checkpoint(text);
   } catch (const CheckpointError& e) {
     fail(path + ": " + e.what());
   }

@@ -20,6 +20,11 @@
 namespace leth {
 
 inline constexpr int kCheckpointFormatVersion = 1;
+// Bounds on what a checkpoint may say, beyond which it is damaged or forged.
+inline constexpr uint64_t kMaxShards = 1'000'000;             // as --shard reads
+inline constexpr int kMaxThreads = 4096;                      // as --threads reads
+inline constexpr double kMaxElapsed = 1e10;                   // seconds: over 300 years
+inline constexpr uintmax_t kMaxCheckpointBytes = 1ull << 30;  // 1 GiB: 128 variants' tallies
 
 // A checkpoint or shard tally that cannot be read, or does not belong to the run at hand.
 class CheckpointError : public std::runtime_error {

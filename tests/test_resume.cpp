@@ -509,3 +509,61 @@ TEST_CASE("merge refuses forged shard tallies with status 2", "[resume]") {
     CHECK_THAT(r.err, Catch::Contains("not a regular file"));
   }
 }
+
+TEST_CASE("a run stopped inside a chunk resumes to the bytes of an uninterrupted run",
+          "[resume][precision]") {
+  // The checkpoint a Ctrl-C inside chunk 2 leaves: chunks 0 and 1 whole, and the blocks of
+  // chunk 2 its threads had finished — not a prefix of it.
+  const std::string file = scenario_file();
+  auto stopped_inside = [&](RunSettings settings) {
+    const LoadedScenario ls = load_scenario(file);
+    Checkpoint c = new_checkpoint(ls, settings);
+    uint64_t seen = 0;
+    c.tally = drive(ls, c.seed, c.plan(), [&](const RunTally&) { return ++seen < 2; });
+    c.tally.merge(run_trials(ls, c.seed, 2 * kChunkTrials + 5000, 3000));
+    c.tally.merge(run_trials(ls, c.seed, 2 * kChunkTrials + 20000, 1));
+    c.tally.merge(run_trials(ls, c.seed, 2 * kChunkTrials, 1024));
+    REQUIRE(c.tally.ranges.text() == "[0, 132096) [136072, 139072) [151072, 151073)");
+    const DrivePlan rest = c.rest();
+    CHECK(rest.first == 2 * kChunkTrials);
+    CHECK(rest.continues_chunk);
+    return c;
+  };
+  SECTION("a trial count") {
+    const std::string whole = fresh_path("inside-whole");
+    REQUIRE(cli({"run", file, "--trials", kTrials, "--out", whole, "-q"}).status == 0);
+    RunSettings settings;
+    settings.trials = 200000;
+    const Checkpoint c = stopped_inside(settings);
+    CHECK(c.trials_left() == 200000 - c.tally.trials());
+    const std::string out = fresh_path("inside-out");
+    write_file_atomically(checkpoint_path(out), checkpoint_text(c));
+    const Result r = cli({"run", file, "--trials", kTrials, "--out", out, "--resume", "-q"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    check_same_results(whole, out);
+  }
+  SECTION("a precision target stops at the same trial") {
+    const std::string whole = fresh_path("inside-precision-whole");
+    REQUIRE(cli({"run", file, "--precision", "4%", "--out", whole, "-q"}).status == 0);
+    RunSettings settings;
+    settings.precision = parse_precision("4%");
+    const Checkpoint c = stopped_inside(settings);
+    const std::string out = fresh_path("inside-precision-out");
+    write_file_atomically(checkpoint_path(out), checkpoint_text(c));
+    const Result r = cli({"run", file, "--precision", "4%", "--out", out, "--resume", "-q"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    check_same_results(whole, out);
+  }
+  SECTION("trials outside the first chunks and the one begun are refused") {
+    const LoadedScenario ls = load_scenario(file);
+    RunSettings settings;
+    settings.trials = 200000;
+    Checkpoint c = new_checkpoint(ls, settings);
+    c.tally.merge(run_trials(ls, c.seed, 0, 1000));
+    c.tally.merge(run_trials(ls, c.seed, kChunkTrials + 10, 5));  // a second chunk begun
+    CHECK_THROWS_WITH(c.rest(), Catch::Contains("are not the first chunks"));
+    CHECK_THROWS_AS(parse_checkpoint(checkpoint_text(c)), CheckpointError);
+  }
+}

@@ -1,6 +1,4 @@
 // `lethality run`: validate every scenario first, check every output folder, then run.
-#include <sys/resource.h>
-
 #include <algorithm>
 #include <chrono>
 #include <csignal>
@@ -56,12 +54,6 @@ void keep_trials(const Checkpoint& cp, const std::string& cp_path, std::ostream&
 
 }  // namespace
 
-double peak_memory_mib() {
-  rusage u{};
-  if (::getrusage(RUSAGE_SELF, &u) != 0) return 0;
-  return static_cast<double>(u.ru_maxrss) / 1024.0;  // Linux: kibibytes
-}
-
 RunInfo run_info_of(const LoadedScenario& ls, uint64_t seed, uint64_t trials, int threads,
                     double elapsed) {
   const Scenario& s = ls.scenario;
@@ -108,7 +100,7 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       "run stops, at a chunk boundary, once every variant's death-rate interval is narrow\n"
       "enough (or at --max-trials); the stopping point does not depend on --threads.\n"
       "Every --checkpoint-every trials the run saves <results folder>.checkpoint.json; Ctrl-C\n"
-      "stops at the next chunk of 65536 trials, saves a checkpoint, writes the results so far\n"
+      "stops after the trials in hand, saves a checkpoint, writes the results so far\n"
       "marked partial and exits 130; --resume continues from the checkpoint. --shard K/N runs\n"
       "chunks i with i mod N = K-1 and writes tally.json for `lethality merge`.\n"
       "Progress goes to stderr: a live line on a terminal, else a log line every --log-every\n"
@@ -156,14 +148,10 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   } end_of_run;
 
   ThreadLimit limit(settings.threads);
-  StopOnSignal stop_on_signal;  // Ctrl-C: stop at the next chunk boundary
+  StopOnSignal stop_on_signal;  // Ctrl-C: stop after the trials in hand
   // Each scenario's trials in this session, for the batch's ETA.
   std::vector<uint64_t> batch_trials;
-  for (const PlannedScenario& p : plan.scenarios) {
-    uint64_t t = 0;
-    for (const auto& [lo, hi] : chunk_schedule(p.start.rest())) t += hi - lo;
-    batch_trials.push_back(t);
-  }
+  for (const PlannedScenario& p : plan.scenarios) batch_trials.push_back(p.start.trials_left());
   // Several scenarios: one summary.csv across them beside their folders, rewritten as each
   // one finishes.
   const std::string batch_root = plan.out_root;
@@ -199,7 +187,7 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       return elapsed_before +
              std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     };
-    bool stopped = false;
+    bool precise = false;  // decided at a chunk boundary, never inside a chunk
     try {
       ProgressSpec ps;
       ps.label = ls.scenario.name;
@@ -227,26 +215,34 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
               const uint64_t before = all > now ? all - now : 0;
               progress.set_goal(need > before ? need - before : 1);
             }
-            stopped = StopOnSignal::requested() != 0;
             // --precision: the run is done once every variant's interval is narrow enough.
-            if (target && precise_enough(*target, so_far, died)) return false;
-            if (stopped || chunks_done % settings.checkpoint_chunks == 0) {
+            if (target && precise_enough(*target, so_far, died)) return !(precise = true);
+            if (StopOnSignal::requested()) return false;  // saved below
+            if (chunks_done % settings.checkpoint_chunks == 0) {
               cp.tally = so_far;
               cp.elapsed_s = elapsed();
               cp.threads = limit.threads();
               write_file_atomically(cp_path, checkpoint_text(cp));
             }
-            return !stopped;
+            return true;
           },
-          &done);
+          &done, &StopOnSignal::flag());
     } catch (const CheckpointError& e) {
       err << "error: cannot save the checkpoint: " << e.what() << "\n";
       return 2;
     }
     cp.elapsed_s = elapsed();
     cp.threads = limit.threads();
-    const bool precise = target && precise_enough(*target, cp.tally, died);
+    // Ctrl-C: the runner stopped after the trials in hand, at a boundary or inside a chunk;
+    // the checkpoint holds exactly those trials (a resume runs the rest of that chunk first).
+    const bool stopped = StopOnSignal::requested() != 0;
     const bool complete = cp.complete() || precise;
+    if (stopped && !complete) try {
+        write_file_atomically(cp_path, checkpoint_text(cp));
+      } catch (const CheckpointError& e) {
+        err << "error: cannot save the checkpoint: " << e.what() << "\n";
+        return 2;
+      }
     const bool partial = !complete || settings.shards > 1;
     RunInfo info =
         run_info_of(ls, s, target ? cp.tally.trials() : n, limit.threads(), cp.elapsed_s);

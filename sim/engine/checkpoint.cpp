@@ -73,25 +73,53 @@ std::string Checkpoint::difference(const Checkpoint& o) const {
 }
 
 DrivePlan Checkpoint::rest() const {
-  const auto chunks = chunk_schedule(plan());
-  TrialRanges done;
-  size_t m = 0;
-  while (!(done == tally.ranges)) {
-    if (m == chunks.size())
-      fail("its trials " + tally.ranges.text() + " are not the first chunks of shard " +
-           std::to_string(shard) + "/" + std::to_string(shards) + " of " +
-           std::to_string(trials_planned) + " trials");
-    done.add(chunks[m].first, chunks[m].second);
-    ++m;
+  // The tally must hold the first m chunks of the plan whole, and perhaps some trials of
+  // chunk m (a run stopped inside it), nothing else. Checked range by range against the
+  // schedule computed, never listed: the work is that of the ranges the file holds.
+  const ChunkSchedule chunks(plan());
+  auto refuse = [&] {
+    fail("its trials " + tally.ranges.text() + " are not the first chunks of shard " +
+         std::to_string(shard) + "/" + std::to_string(shards) + " of " +
+         std::to_string(trials_planned) + " trials");
+  };
+  uint64_t whole = 0;                   // chunks [0, whole) are held whole
+  uint64_t open = ChunkSchedule::npos;  // chunk `whole`, begun and not finished
+  for (const auto& [a, b] : tally.ranges.ranges()) {
+    const uint64_t j = chunks.index_of(a), k = chunks.index_of(b - 1);
+    if (j == ChunkSchedule::npos || k == ChunkSchedule::npos) refuse();
+    if (k != j && shards > 1) refuse();  // a shard's chunks are never adjacent
+    if (open != ChunkSchedule::npos) {   // only more of the open chunk may follow it
+      if (j != open || k != open) refuse();
+      continue;
+    }
+    if (j != whole) refuse();
+    if (a != chunks[j].first) {  // its first trials missing: begun out of order, and open
+      if (k != j) refuse();
+      open = j;
+      continue;
+    }
+    whole = b == chunks[k].second ? k + 1 : k;  // chunks j..k-1 whole, and k if b ends it
+    if (whole == k) open = k;
   }
   DrivePlan p = plan();
-  p.first = m < chunks.size() ? chunks[m].first : trials_planned;
+  const uint64_t next = open != ChunkSchedule::npos ? open : whole;
+  p.first = next < chunks.size() ? chunks[next].first : trials_planned;
   p.count = trials_planned - p.first;
+  p.continues_chunk = open != ChunkSchedule::npos;
   return p;
 }
 
 bool Checkpoint::complete() const {
   return chunk_schedule(rest()).empty();
+}
+
+uint64_t Checkpoint::trials_left() const {
+  const DrivePlan p = rest();
+  const ChunkSchedule left(p);
+  if (!p.continues_chunk || left.empty()) return left.trials();
+  uint64_t missing = 0;  // the interrupted chunk's trials not in the tally yet
+  for (const auto& [a, b] : missing_trials(tally, left[0])) missing += b - a;
+  return left.trials() - (left[0].second - left[0].first) + missing;
 }
 
 std::string checkpoint_text(const Checkpoint& c) {

@@ -68,7 +68,7 @@ test::Spawn killed_at(ReplaceStep step) {
 
 }  // namespace
 
-TEST_CASE("--out naming an earlier results folder through '.', './' or '..' replaces it",
+TEST_CASE("run: --out naming an earlier results folder through '.', './' or '..' replaces it",
           "[output]") {
   const std::string file = scenario_file();
   const std::string od = fresh_path("od");

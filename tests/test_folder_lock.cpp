@@ -17,6 +17,20 @@
 using namespace leth;
 namespace fs = std::filesystem;
 
+namespace {
+
+// Kills the child when the test leaves early (a failed REQUIRE): it would run 10^12 trials.
+struct KillOnExit {
+  int pid;
+  ~KillOnExit() {
+    if (pid <= 0) return;
+    ::kill(pid, SIGKILL);
+    test::wait_for(pid);
+  }
+};
+
+}  // namespace
+
 TEST_CASE("a second run on a folder in use is refused at once, naming the holder", "[lock]") {
   const std::string file = test::source_path("bench/pf2-bench.toml");
   const std::string out = test::fresh_path("locked-out");
@@ -24,6 +38,7 @@ TEST_CASE("a second run on a folder in use is refused at once, naming the holder
   const int pid = test::spawn(
       {"run", file, "--trials", "1e12", "--threads", "1", "--out", out, "-q", "--log-every", "0"});
   REQUIRE(pid > 0);
+  KillOnExit guard{pid};
   const auto t0 = std::chrono::steady_clock::now();
   while (!fs::exists(out + ".lock") &&
          std::chrono::steady_clock::now() - t0 < std::chrono::seconds(30))
@@ -46,6 +61,7 @@ TEST_CASE("a second run on a folder in use is refused at once, naming the holder
   SECTION("a killed holder blocks nobody") {
     ::kill(pid, SIGKILL);
     test::wait_for(pid);
+    guard.pid = 0;
     CHECK(fs::exists(out + ".lock"));  // left behind, but not held
     const test::CliResult again = test::cli({"run", file, "--trials", "1000", "--out", out, "-q"});
     INFO(again.err);
@@ -55,6 +71,7 @@ TEST_CASE("a second run on a folder in use is refused at once, naming the holder
   SECTION("a stopped holder writes its results and releases the folder") {
     ::kill(pid, SIGTERM);
     CHECK(test::wait_for(pid) >> 8 == 143);
+    guard.pid = 0;
     CHECK(fs::exists(out + "/run.json"));
     CHECK_FALSE(fs::exists(out + ".lock"));
     CHECK(test::cli({"run", file, "--trials", "1000", "--out", out, "-q"}).status == 0);

@@ -436,6 +436,18 @@ TEST_CASE("a damaged or forged checkpoint is refused with status 2, never a cras
     CHECK_THAT(r.err, Catch::Contains("it plans 18446744073709551615 trials; a run makes 1 to "
                                       "10^12"));
   }
+  SECTION("a count written as a float too large for it (found by the checkpoint fuzzer)") {
+    for (const char* field : {"seed", "trials_planned", "chunk_trials"}) {
+      INFO(field);
+      const Result r = resume(forged(good, [field](nlohmann::json& b) { b[field] = 1.9e19; }));
+      CHECK(r.status == 2);
+      CHECK_THAT(r.err, Catch::Contains("is not a whole number of 0 or more"));
+    }
+    const Result r = resume(
+        forged(good, [](nlohmann::json& b) { b["tally"]["variants"][0]["trials"] = 1.9e19; }));
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("its tally holds a number that is not a whole number"));
+  }
   SECTION("a chunk of 2^64 - 1 trials, a shard of 2^64 - 1") {
     CHECK(resume(forged(good, [](nlohmann::json& b) {
             b["chunk_trials"] = ~uint64_t{0};

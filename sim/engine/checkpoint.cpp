@@ -41,6 +41,22 @@ nlohmann::json body_of(const Checkpoint& c) {
           {"tally", c.tally.to_json()}};
 }
 
+// A count of the format, read only if written as one: a float converted to an integer type
+// is undefined behaviour when out of range (1.8e19 as a seed).
+uint64_t count_of(const nlohmann::json& j, const char* what) {
+  if (!j.is_number_unsigned()) fail(std::string(what) + " is not a whole number of 0 or more");
+  return j.get<uint64_t>();
+}
+
+// Whether a tally's JSON holds a float anywhere: it holds only whole numbers and text.
+bool holds_float(const nlohmann::json& j) {
+  if (j.is_number_float()) return true;
+  if (j.is_structured())  // nested at most kMaxJsonDepth levels: parse_bounded_json
+    for (const auto& e : j)
+      if (holds_float(e)) return true;
+  return false;
+}
+
 void sync_fd(int fd, const std::string& what) {
   if (::fsync(fd) != 0) fail("cannot sync " + what + ": " + std::strerror(errno));
 }
@@ -155,14 +171,16 @@ Checkpoint parse_checkpoint(const std::string& text) {
     c.scenario = body.at("scenario").at("name").get<std::string>();
     c.file = body.at("scenario").at("file").get<std::string>();
     c.sha256 = body.at("scenario").at("sha256").get<std::string>();
-    c.seed = body.at("seed").get<uint64_t>();
-    c.chunk_trials = body.at("chunk_trials").get<uint64_t>();
-    c.trials_planned = body.at("trials_planned").get<uint64_t>();
-    c.shard = body.at("shard").at(0).get<uint64_t>();
-    c.shards = body.at("shard").at(1).get<uint64_t>();
+    c.seed = count_of(body.at("seed"), "seed");
+    c.chunk_trials = count_of(body.at("chunk_trials"), "chunk_trials");
+    c.trials_planned = count_of(body.at("trials_planned"), "trials_planned");
+    c.shard = count_of(body.at("shard").at(0), "shard");
+    c.shards = count_of(body.at("shard").at(1), "shard count");
     c.stopping = body.value("stopping", "");  // absent before precision runs could resume
     c.elapsed_s = body.at("elapsed_s").get<double>();
+    if (!body.at("threads").is_number_integer()) fail("threads is not a whole number");
     c.threads = body.at("threads").get<int>();
+    if (holds_float(body.at("tally"))) fail("its tally holds a number that is not a whole number");
     c.tally = RunTally::from_json(body.at("tally"));
   } catch (const nlohmann::json::exception& e) {
     fail(std::string("a field is missing or of the wrong type: ") + e.what());

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "scenarios/toml_limits.h"
 #include "sim/core/clock.h"
 #include "sim/core/number.h"
 
@@ -105,22 +106,35 @@ std::string nearest(std::string_view word, const std::vector<std::string>& candi
 // Document
 
 std::shared_ptr<Document> Document::parse_file(const std::string& path) {
+  namespace fs = std::filesystem;
   std::error_code ec;
-  if (!std::filesystem::exists(path, ec))
-    throw InputError({path}, "no such file", "check the path");
-  if (std::filesystem::is_directory(path, ec))
-    throw InputError({path}, "is a directory, not a file");
+  const fs::file_status st = fs::status(path, ec);  // follows symbolic links
+  if (ec && ec != std::errc::no_such_file_or_directory)
+    throw InputError({path}, "cannot read the file: " + ec.message(), "check the path");
+  if (!fs::exists(st)) throw InputError({path}, "no such file", "check the path");
+  if (fs::is_directory(st)) throw InputError({path}, "is a directory, not a file");
+  // A device, a pipe or a socket could be read forever (`validate /dev/zero`).
+  if (!fs::is_regular_file(st))
+    throw InputError({path}, "is not a regular file (a device, a pipe or a socket)",
+                     "give a scenario file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError({path}, "cannot open the file for reading");
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  return parse_string(buf.str(), path);
+  // Read at most one byte past the limit: a file that grows while being read stops there too.
+  std::string text(kMaxTomlBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<size_t>(in.gcount()));
+  if (text.size() > kMaxTomlBytes)
+    throw InputError({path},
+                     "the file is larger than " + std::to_string(kMaxTomlBytes >> 20) + " MiB",
+                     "a scenario file takes a few KiB; is this the right file?");
+  return parse_string(std::move(text), path);
 }
 
 std::shared_ptr<Document> Document::parse_string(std::string text, std::string path) {
   auto doc = std::make_shared<Document>();
   doc->path_ = std::move(path);
   doc->text_ = std::move(text);
+  check_toml_depth(doc->text_, doc->path_);  // before toml++, which recurses on nesting
   try {
     doc->root_ = toml::parse(doc->text_, doc->path_);
   } catch (const toml::parse_error& e) {
@@ -563,9 +577,10 @@ std::optional<Duration> Reader::get_duration(std::string_view key, Seconds max, 
   const auto* s = f.node->as_string();
   if (s && s->get() == "never") {
     if (!may_be_never)
-      fail(key, "\"never\" is not a length for this", "at most " + std::to_string(max / kDay) +
-                                                          " days; \"never\" is for when something "
-                                                          "happens (help_arrives, arrives)");
+      fail(key, "\"never\" is not a length for this",
+           "at most " + std::to_string(max / kDay) +
+               " days; \"never\" is for when something "
+               "happens (help_arrives, arrives)");
     return Duration::fixed(kNever);
   }
   if (!s) {
@@ -583,8 +598,7 @@ std::optional<Duration> Reader::get_duration(std::string_view key, Seconds max, 
   } catch (const InputError& e) {
     // A plain number too large for dice ("1000000000 days") is really a duration too long.
     if (plain_duration_beyond(s->get(), max))
-      fail(key, "\"" + s->get() + "\" is too long",
-           "at most " + std::to_string(max / kDay) + " days");
+      fail(key, "\"" + s->get() + "\" is too long", "at most " + duration_words(max));
     // Keep the parser's own hint ("at most 1000000", "must be 0 or more") when it has one.
     throw InputError(
         e.loc(), path_of(key) + ": " + e.bare_message(),
@@ -593,8 +607,8 @@ std::optional<Duration> Reader::get_duration(std::string_view key, Seconds max, 
             : "write an amount and a unit, e.g. \"1d4 rounds\"; units: " + duration_units_help());
   }
   if (d.max() > max)
-    fail(key, "\"" + d.str() + "\" can last " + std::to_string(d.max() / kDay) + " days",
-         "at most " + std::to_string(max / kDay) + " days");
+    fail(key, "\"" + d.str() + "\" can last " + duration_words(d.max()),
+         "at most " + duration_words(max));
   return d;
 }
 

@@ -141,6 +141,13 @@ Scenario read_common(std::shared_ptr<Document> doc, const std::vector<std::strin
   baseline.description = "the scenario as written";
   s.variants.push_back(std::move(baseline));
   std::vector<Reader> vs = r.get_tables("variants");
+  // Every pair of variants is tallied on every trial (memory and time grow with the square of
+  // their number): the sweeps' limit holds for variants as written too.
+  if (vs.size() + 1 > Sweep::kMaxVariants)
+    vs[Sweep::kMaxVariants - 1].fail_here(
+        "the file has " + std::to_string(vs.size() + 1) + " variants with the baseline",
+        "at most " + std::to_string(Sweep::kMaxVariants) +
+            ": every pair of variants is tallied on every trial; split them into files");
   for (size_t i = 0; i < vs.size(); ++i) {
     Reader& v = vs[i];
     VariantSpec spec;

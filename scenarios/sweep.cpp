@@ -116,7 +116,12 @@ SweepAxis read_axis(Reader& r) {
         if (unit)
           throw InputError(at, r.path_of("values") + ": expected a number of " + a.unit,
                            "with unit = \"" + a.unit + "\", write the numbers alone");
-        Duration d = Duration::parse(s->get(), at);
+        Duration d;
+        try {
+          d = Duration::parse(s->get(), at);
+        } catch (const InputError& e) {  // the parser knows the text, not the key
+          throw InputError(e.loc(), r.path_of("values") + ": " + e.bare_message(), e.hint());
+        }
         if (!d.is_fixed())
           throw InputError(at,
                            r.path_of("values") + ": a sweep value must be a fixed time, not dice",

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Ctrl-C on a running `lethality run` whose progress line shows on a terminal: the output must
-end on a fresh line, and the program must stop at the next chunk boundary, write a checkpoint
+end on a fresh line, and the program must stop after the trials in hand, write a checkpoint
 and the results of the trials done marked partial (run.json "partial": true, and "PARTIAL" on
 the terminal), and exit with status 130. Resuming from that checkpoint then gives the CSV
 files of an uninterrupted run, byte for byte.

@@ -2,8 +2,9 @@
 """`mpirun -np 2 lethality run ...` against one process: the same CSV files byte for byte and
 the same run.json but for its measured fields, for a fixed trial count, a --precision target
 (the stopping point is decided on rank 0 at the same chunk boundary), a batch of two
-scenarios, and a --resume of a checkpoint left by a single process that was SIGKILLed
-part-way (checkpoints are rank 0's, in the single process's format).
+scenarios, a --resume of a checkpoint left by a single process that was SIGKILLed part-way
+(checkpoints are rank 0's, in the single process's format), and of one left by a SIGTERM
+inside a chunk.
 
 usage: mpi_run.py MPIRUN LETHALITY SCENARIO_A SCENARIO_B WORK_DIR   (run by ctest; exit 0 = pass)
 """
@@ -110,6 +111,23 @@ same(whole, killed, "resume")
 if os.path.exists(checkpoint):
     failures.append("resume: the checkpoint was left behind after a complete run")
 
+# A checkpoint left by a single process stopped by SIGTERM inside a chunk (its ranges end off
+# a chunk boundary), resumed by two ranks: rank 0 runs the rest of that chunk first.
+stopped = os.path.join(work, "inside-2")
+checkpoint = stopped + ".checkpoint.json"
+p = subprocess.Popen([binary, "run", scen_a, "--trials", "2e6", "--threads", "1", "--out",
+                      stopped, "--quiet", "--log-every", "0"], env=env, stdout=subprocess.DEVNULL)
+time.sleep(0.5)
+p.send_signal(signal.SIGTERM)
+p.wait()
+with open(checkpoint) as f:
+    ranges = json.load(f)["body"]["tally"]["ranges"]
+if ranges[-1][1] % 65536 == 0:  # stopped at a boundary after all: still a resume to check
+    print("note: the single process stopped at a chunk boundary (%r)" % ranges)
+run(MPI + [binary, "run", scen_a, "--trials", "2e6", "--threads", "1", "--out", stopped,
+           "--resume", "--quiet"], "resume inside a chunk on two ranks")
+same(whole, stopped, "resume inside a chunk")
+
 if failures:
     sys.exit("\n".join(failures))
-print("two ranks match one process: trials, precision, batch, resume")
+print("two ranks match one process: trials, precision, batch, resume, resume inside a chunk")

@@ -59,6 +59,10 @@ std::string source_path(const std::string& relative) {
   return std::string(LETHALITY_SOURCE_DIR) + "/" + relative;
 }
 
+const char* lethality_binary() {
+  return LETHALITY_BINARY;
+}
+
 Played play_scripted(const std::string& toml, Script& script, size_t v) {
   const LoadedScenario ls = load_text(toml);
   TrialRng rng(script);

@@ -20,6 +20,8 @@ LoadedScenario load_text(const std::string& toml, const std::string& name = "sce
 std::string error_of(const std::function<void()>& f);
 // Path of a file in the source tree, e.g. source_path("scenarios/x.toml").
 std::string source_path(const std::string& relative);
+// The lethality executable the build made (for tests that run it as a process).
+const char* lethality_binary();
 
 // A small metric declaration for tests of the analysis layer: ends died_combat, died_dying,
 // recovered, unresolved_dying, lost_madness; counters knocked_out, resuscitated; durations

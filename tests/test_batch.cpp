@@ -78,8 +78,8 @@ TEST_CASE("without a terminal, progress is a plain log line every --log-every se
   const std::string b = test::source_path("bench/pf2-dying-track.toml");
   const std::string out = fresh_path("batch-log");
   const std::string log = fresh_path("batch-log.err");
-  const std::string command = std::string("'") + LETHALITY_BINARY + "' run '" + a + "' '" + b +
-                              "' --trials 1500000 --threads 1 --log-every 1 --out '" + out +
+  const std::string command = std::string("'") + test::lethality_binary() + "' run '" + a + "' '" +
+                              b + "' --trials 1500000 --threads 1 --log-every 1 --out '" + out +
                               "' > /dev/null 2> '" + log + "'";
   REQUIRE(std::system(command.c_str()) == 0);
   const std::string text = read_file(log);
@@ -95,13 +95,13 @@ TEST_CASE("without a terminal, progress is a plain log line every --log-every se
     if (std::regex_search(l, line)) ++matching;
   }
   CHECK(matching >= 1);
-  CHECK(text.find('\r') == std::string::npos);      // plain lines, no redrawing
+  CHECK(text.find('\r') == std::string::npos);     // plain lines, no redrawing
   CHECK(text.find("\x1b[") == std::string::npos);  // and no terminal escapes
 
   SECTION("--log-every 0: nothing at all") {
     const std::string quiet_out = fresh_path("batch-log-0");
     const std::string quiet_log = fresh_path("batch-log-0.err");
-    const std::string c = std::string("'") + LETHALITY_BINARY + "' run '" + a +
+    const std::string c = std::string("'") + test::lethality_binary() + "' run '" + a +
                           "' --trials 1500000 --threads 1 --log-every 0 --out '" + quiet_out +
                           "' > /dev/null 2> '" + quiet_log + "'";
     REQUIRE(std::system(c.c_str()) == 0);

@@ -478,7 +478,7 @@ TEST_CASE("the lethality executable reports bad input on stderr with status 2", 
   const std::string out = fresh_path("cli-e2e-out");
   const std::string stdout_file = test::temp_dir() + "/cli-e2e.stdout";
   const std::string stderr_file = test::temp_dir() + "/cli-e2e.stderr";
-  const std::string command = std::string("'") + LETHALITY_BINARY + "' run '" + bad +
+  const std::string command = std::string("'") + test::lethality_binary() + "' run '" + bad +
                               "' --trials 1000 --out '" + out + "' >'" + stdout_file + "' 2>'" +
                               stderr_file + "'";
   const int status = std::system(command.c_str());

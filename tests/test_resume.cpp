@@ -10,6 +10,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <thread>
@@ -41,8 +42,8 @@ options = { recovery_check = "flat" }
 const std::vector<std::string> kCsv = {"summary.csv",  "end_states.csv", "histograms.csv",
                                        "sequelae.csv", "examples.csv",   "comparisons.csv"};
 
-// Every CSV byte for byte, and run.json without its measured fields (elapsed_s, threads, trials_per_second,
-// peak_memory_mib).
+// Every CSV byte for byte, and run.json without its measured fields (elapsed_s, threads,
+// trials_per_second, peak_memory_mib).
 void check_same_results(const std::string& a, const std::string& b) {
   for (const std::string& f : kCsv) {
     INFO(f);
@@ -218,9 +219,9 @@ TEST_CASE("a run killed with SIGKILL resumes to the bytes of an uninterrupted ru
   const pid_t pid = ::fork();
   REQUIRE(pid >= 0);
   if (pid == 0) {
-    ::execl(LETHALITY_BINARY, LETHALITY_BINARY, "run", file.c_str(), "--trials", trials.c_str(),
-            "--out", out.c_str(), "--threads", "1", "--checkpoint-every", "1", "--quiet",
-            static_cast<char*>(nullptr));
+    ::execl(test::lethality_binary(), test::lethality_binary(), "run", file.c_str(), "--trials",
+            trials.c_str(), "--out", out.c_str(), "--threads", "1", "--checkpoint-every", "1",
+            "--quiet", static_cast<char*>(nullptr));
     ::_exit(127);
   }
   // Wait for the first checkpoint, then kill at once: no chance to clean up.
@@ -365,10 +366,217 @@ TEST_CASE("a --precision run resumes from its checkpoint to an uninterrupted run
   }
 }
 
-TEST_CASE("a precision target with a shard is refused: a shard cannot see the whole run", "[resume]") {
+TEST_CASE("a precision target with a shard is refused: a shard cannot see the whole run",
+          "[resume]") {
   const Result r = cli({"run", scenario_file(), "--precision", "4%", "--shard", "1/2", "--out",
                         fresh_path("precision-shard")});
   CHECK(r.status == 2);
   CHECK_THAT(r.err, Catch::Contains("--precision cannot be combined with --shard"));
   CHECK_THAT(r.err, Catch::Contains("mpirun"));
+}
+
+namespace {
+
+// A checkpoint's text with `edit` applied to its JSON and the checksum recomputed: a forged
+// or hand-edited file that the checksum alone cannot catch.
+std::string forged(const std::string& text, const std::function<void(nlohmann::json&)>& edit) {
+  nlohmann::json doc = nlohmann::json::parse(text);
+  edit(doc["body"]);
+  doc["body_sha256"] = sha256_hex(doc["body"].dump());
+  return doc.dump(1) + "\n";
+}
+
+}  // namespace
+
+TEST_CASE("a damaged or forged checkpoint is refused with status 2, never a crash", "[resume]") {
+  const std::string file = scenario_file();
+  const std::string out = fresh_path("forged-out");
+  const std::string cp_path = checkpoint_path(out);
+  const std::string good = checkpoint_text(checkpoint_after(file, 2));
+  auto resume = [&](const std::string& text) {
+    std::ofstream(cp_path, std::ios::binary) << text;
+    const Result r = cli({"run", file, "--trials", kTrials, "--out", out, "--resume"});
+    CHECK_FALSE(fs::exists(out));
+    return r;
+  };
+  SECTION("100,000 nested arrays: refused before anything recurses on them") {
+    const std::string deep = std::string(100'000, '[') + std::string(100'000, ']');
+    Result r = resume(deep);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("nested deeper than 64 levels"));
+    // As the body, whose checksum is computed over its JSON text: that crashed the reader.
+    r = resume(R"({"format": "lethality-checkpoint", "format_version": 1, "body": )" + deep +
+               R"(, "body_sha256": "0"})");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("nested deeper than 64 levels"));
+  }
+  SECTION("its variants swapped") {
+    const Result r = resume(forged(good, [](nlohmann::json& body) {
+      auto& v = body["tally"]["identity"]["variants"];
+      std::swap(v[0], v[1]);
+    }));
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("the checkpoint's tally is not of this run: refusing to "
+                                      "merge tallies of different runs"));
+  }
+  SECTION("a duration removed from every tally") {
+    const Result r = resume(forged(good, [](nlohmann::json& body) {
+      for (auto& v : body["tally"]["variants"]) v["durations"].erase(v["durations"].size() - 1);
+      for (auto& p : body["tally"]["paired"])
+        for (const char* f : {"both_measured", "diff_sum", "diff_sq"}) p[f].erase(p[f].size() - 1);
+    }));
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("the checkpoint's tally is not of this run"));
+  }
+  SECTION("2^64 - 1 trials planned: refused at once, not planned chunk by chunk") {
+    const auto t0 = std::chrono::steady_clock::now();
+    const Result r =
+        resume(forged(good, [](nlohmann::json& body) { body["trials_planned"] = ~uint64_t{0}; }));
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(5));
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("it plans 18446744073709551615 trials; a run makes 1 to "
+                                      "10^12"));
+  }
+  SECTION("a count written as a float too large for it (found by the checkpoint fuzzer)") {
+    for (const char* field : {"seed", "trials_planned", "chunk_trials"}) {
+      INFO(field);
+      const Result r = resume(forged(good, [field](nlohmann::json& b) { b[field] = 1.9e19; }));
+      CHECK(r.status == 2);
+      CHECK_THAT(r.err, Catch::Contains("is not a whole number of 0 or more"));
+    }
+    const Result r = resume(
+        forged(good, [](nlohmann::json& b) { b["tally"]["variants"][0]["trials"] = 1.9e19; }));
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("its tally holds a number that is not a whole number"));
+  }
+  SECTION("a chunk of 2^64 - 1 trials, a shard of 2^64 - 1") {
+    CHECK(resume(forged(good, [](nlohmann::json& b) {
+            b["chunk_trials"] = ~uint64_t{0};
+          })).status == 2);
+    CHECK(resume(forged(good, [](nlohmann::json& b) {
+            b["shard"] = {~uint64_t{0}, ~uint64_t{0}};
+          })).status == 2);
+  }
+  SECTION("a negative or endless elapsed time, a scenario name that is a path") {
+    for (double t : {-1e308, 1e308}) {
+      const Result r = resume(forged(good, [t](nlohmann::json& b) { b["elapsed_s"] = t; }));
+      CHECK(r.status == 2);
+      CHECK_THAT(r.err, Catch::Contains("elapsed time"));
+    }
+    const Result r = resume(forged(good, [](nlohmann::json& b) {
+      b["scenario"]["name"] = "..";
+      b["tally"]["identity"]["scenario"] = "..";
+    }));
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("its scenario name cannot name a results folder"));
+  }
+  SECTION("not a regular file, or larger than any checkpoint") {
+    fs::remove(cp_path);
+    fs::create_symlink("/dev/zero", cp_path);
+    Result r = cli({"run", file, "--trials", kTrials, "--out", out, "--resume"});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("not a regular file"));
+    fs::remove(cp_path);
+    std::ofstream(cp_path).close();
+    fs::resize_file(cp_path, uintmax_t{2} << 30);  // sparse: costs no disk
+    r = cli({"run", file, "--trials", kTrials, "--out", out, "--resume"});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("2048 MiB, larger than any checkpoint (at most 1024 MiB)"));
+    fs::remove(cp_path);
+  }
+}
+
+TEST_CASE("merge refuses forged shard tallies with status 2", "[resume]") {
+  const std::string file = scenario_file();
+  const std::string s1 = fresh_path("forged-shard-1"), s2 = fresh_path("forged-shard-2");
+  REQUIRE(cli({"run", file, "--trials", kTrials, "--shard", "1/2", "--out", s1, "-q"}).status == 0);
+  REQUIRE(cli({"run", file, "--trials", kTrials, "--shard", "2/2", "--out", s2, "-q"}).status == 0);
+  const std::string tally = read_file(s2 + "/tally.json");
+  const std::string m = fresh_path("forged-merged");
+  SECTION("an elapsed time of -1e308") {
+    std::ofstream(s2 + "/tally.json", std::ios::binary)
+        << forged(tally, [](nlohmann::json& b) { b["elapsed_s"] = -1e308; });
+    const Result r = cli({"merge", s1, s2, "--out", m});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("its elapsed time"));
+    CHECK_FALSE(fs::exists(m));
+  }
+  SECTION("both shards' variants swapped: of another scenario than their file") {
+    for (const std::string& d : {s1, s2}) {
+      const std::string t = read_file(d + "/tally.json");
+      std::ofstream(d + "/tally.json", std::ios::binary) << forged(t, [](nlohmann::json& b) {
+        auto& v = b["tally"]["identity"]["variants"];
+        std::swap(v[0], v[1]);
+      });
+    }
+    const Result r = cli({"merge", s1, s2, "--out", m});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("the shards' tallies are not of this scenario"));
+    CHECK_FALSE(fs::exists(m));
+  }
+  SECTION("a tally.json that is /dev/zero") {
+    fs::remove(s2 + "/tally.json");
+    fs::create_symlink("/dev/zero", s2 + "/tally.json");
+    const Result r = cli({"merge", s1, s2, "--out", m});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("not a regular file"));
+  }
+}
+
+TEST_CASE("a run stopped inside a chunk resumes to the bytes of an uninterrupted run",
+          "[resume][precision]") {
+  // The checkpoint a Ctrl-C inside chunk 2 leaves: chunks 0 and 1 whole, and the blocks of
+  // chunk 2 its threads had finished — not a prefix of it.
+  const std::string file = scenario_file();
+  auto stopped_inside = [&](RunSettings settings) {
+    const LoadedScenario ls = load_scenario(file);
+    Checkpoint c = new_checkpoint(ls, settings);
+    uint64_t seen = 0;
+    c.tally = drive(ls, c.seed, c.plan(), [&](const RunTally&) { return ++seen < 2; });
+    c.tally.merge(run_trials(ls, c.seed, 2 * kChunkTrials + 5000, 3000));
+    c.tally.merge(run_trials(ls, c.seed, 2 * kChunkTrials + 20000, 1));
+    c.tally.merge(run_trials(ls, c.seed, 2 * kChunkTrials, 1024));
+    REQUIRE(c.tally.ranges.text() == "[0, 132096) [136072, 139072) [151072, 151073)");
+    const DrivePlan rest = c.rest();
+    CHECK(rest.first == 2 * kChunkTrials);
+    CHECK(rest.continues_chunk);
+    return c;
+  };
+  SECTION("a trial count") {
+    const std::string whole = fresh_path("inside-whole");
+    REQUIRE(cli({"run", file, "--trials", kTrials, "--out", whole, "-q"}).status == 0);
+    RunSettings settings;
+    settings.trials = 200000;
+    const Checkpoint c = stopped_inside(settings);
+    CHECK(c.trials_left() == 200000 - c.tally.trials());
+    const std::string out = fresh_path("inside-out");
+    write_file_atomically(checkpoint_path(out), checkpoint_text(c));
+    const Result r = cli({"run", file, "--trials", kTrials, "--out", out, "--resume", "-q"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    check_same_results(whole, out);
+  }
+  SECTION("a precision target stops at the same trial") {
+    const std::string whole = fresh_path("inside-precision-whole");
+    REQUIRE(cli({"run", file, "--precision", "4%", "--out", whole, "-q"}).status == 0);
+    RunSettings settings;
+    settings.precision = parse_precision("4%");
+    const Checkpoint c = stopped_inside(settings);
+    const std::string out = fresh_path("inside-precision-out");
+    write_file_atomically(checkpoint_path(out), checkpoint_text(c));
+    const Result r = cli({"run", file, "--precision", "4%", "--out", out, "--resume", "-q"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    check_same_results(whole, out);
+  }
+  SECTION("trials outside the first chunks and the one begun are refused") {
+    const LoadedScenario ls = load_scenario(file);
+    RunSettings settings;
+    settings.trials = 200000;
+    Checkpoint c = new_checkpoint(ls, settings);
+    c.tally.merge(run_trials(ls, c.seed, 0, 1000));
+    c.tally.merge(run_trials(ls, c.seed, kChunkTrials + 10, 5));  // a second chunk begun
+    CHECK_THROWS_WITH(c.rest(), Catch::Contains("are not the first chunks"));
+    CHECK_THROWS_AS(parse_checkpoint(checkpoint_text(c)), CheckpointError);
+  }
 }

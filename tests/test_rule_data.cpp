@@ -28,7 +28,7 @@ std::string read_bytes(const fs::path& p) {
 }  // namespace
 
 TEST_CASE("rule data: every rules/<id>/data/*.toml is embedded, byte for byte", "[data]") {
-  const fs::path top = LETHALITY_SOURCE_DIR;
+  const fs::path top = leth::test::source_path("");
   std::set<std::string> on_disk;
   for (const auto& ruleset : fs::directory_iterator(top / "rules")) {
     const fs::path data = ruleset.path() / "data";
@@ -54,7 +54,7 @@ TEST_CASE("rule data: a file that was not embedded is a build error, not an inpu
 
 TEST_CASE("rule data: LETHALITY_RULES_DIR replaces a table without recompiling", "[data]") {
   const auto files = leth::rule_data_files();
-  REQUIRE_FALSE(files.empty());  // dnd5e, flux, harmonies and unisystem print tables
+  REQUIRE_FALSE(files.empty());                // dnd5e, flux, harmonies and unisystem print tables
   const std::string path(files.front().path);  // "rules/<id>/data/<file>.toml"
   const std::string dir = leth::test::temp_dir() + "/rules-dir";
   const fs::path replacement = fs::path(dir) / path.substr(std::string("rules/").size());

@@ -4,6 +4,8 @@
 // [[encounter.attackers]] table is lines 15-19 and `extra` starts on line 20.
 #include <catch2/catch.hpp>
 
+#include <fstream>
+#include <iterator>
 #include <variant>
 
 #include "sim/core/number.h"
@@ -729,4 +731,66 @@ TEST_CASE("a time that must be fixed refuses dice, located, with an example", "[
   const Bad ok = load_bad(test::pf2_scenario("\n[recovery]\nfirst_rest = \"4 hours\"\n"),
                           "first-rest-fixed.toml");
   CHECK(ok.message == "");
+}
+
+TEST_CASE("a bad or missing name is reported as what it is, not as a guessed typo", "[errors]") {
+  // "ruleset" is read after "name": stopping at the name must not make it an unknown key that
+  // looks like "rulesets" (issue 20, item 11). The first real error wins.
+  const std::string hint =
+      " cannot name a results folder (use letters, digits, '-', '_' and '.', at most 64 "
+      "characters, e.g. \"goblin-ambush\")";
+  for (const std::string& name : {std::string(65, 'a'), std::string("caf\xc3\xa9"),
+                                  std::string("a/b"), std::string(".."), std::string("")}) {
+    INFO(name);
+    const Bad b =
+        load_bad(replaced(test::pf2_scenario(), "name = \"test\"", "name = \"" + name + "\""),
+                 "bad-name.toml");
+    CHECK(b.message == b.path + ":1:8: error: name: \"" + name + "\"" + hint);
+  }
+  const Bad absent =
+      load_bad(replaced(test::pf2_scenario(), "name = \"test\"\n", ""), "no-name.toml");
+  CHECK(absent.message == absent.path + ":1:1: error: missing key 'name' (add name = \"...\")");
+  // A value out of range ahead of an attacker's unread keys: the range, not a typo of them.
+  const Bad range = load_bad(test::pf2_scenario("\n[[encounter.attackers]]\nname = \"b\"\n"
+                                                "attack_bonus = 100000\ndamage = \"1d6\"\n"
+                                                "dc = 16\ncount = 2\n"),
+                             "range-first.toml");
+  CHECK_THAT(range.message, Catch::Contains("encounter.attackers[2].attack_bonus: 100000 is out "
+                                            "of range"));
+  // And a real typo still wins over the missing key it causes.
+  const Bad typo = load_bad(replaced(test::pf2_scenario(), "name = \"test\"", "nmae = \"test\""),
+                            "name-typo.toml");
+  CHECK(typo.message == typo.path + ":1:1: error: nmae: unknown key (did you mean 'name'?)");
+}
+
+TEST_CASE("more than 128 variants are refused, as a sweep's are", "[errors]") {
+  std::string variants;
+  for (int i = 1; i <= 127; ++i)
+    variants += "[[variants]]\nname = \"v" + std::to_string(i) + "\"\n";
+  CHECK(test::error_of([&] { test::load_text(test::pf2_scenario(variants), "v128.toml"); }) == "");
+  const Bad b =
+      load_bad(test::pf2_scenario(variants + "[[variants]]\nname = \"v128\"\n"), "v129.toml");
+  // The 128th [[variants]] entry: line 20 + 2 * 127.
+  CHECK(b.message == b.path +
+                         ":274:1: error: variants[128]: the file has 129 variants with the "
+                         "baseline (at most 128: every pair of variants is tallied on every "
+                         "trial; split them into files)");
+}
+
+TEST_CASE("a time too long says by how much, in the units that fit", "[errors]") {
+  // flux's encounter.scene is at most a day: 86401 s is a second over it, not "1 days (at
+  // most 1 days)".
+  std::ifstream in(test::source_path("scenarios/examples/flux-bandit-ambush.toml"));
+  const std::string flux((std::istreambuf_iterator<char>(in)), {});
+  const Bad b =
+      load_bad(replaced(flux, "scene = \"10 minutes\"", "scene = \"86401 s\""), "scene.toml");
+  CHECK(b.message == b.path +
+                         ":27:9: error: encounter.scene: \"86401 s\" can last 86401 seconds (at "
+                         "most 1 day)");
+  CHECK(duration_words(kDay) == "1 day");
+  CHECK(duration_words(3650 * kDay) == "3650 days");
+  CHECK(duration_words(90 * kMinute) == "90 minutes");
+  CHECK(duration_words(2 * kHour) == "2 hours");
+  CHECK(duration_words(1) == "1 second");
+  CHECK(duration_words(0) == "0 days");
 }

@@ -114,6 +114,10 @@ TEST_CASE("sweep mistakes are located, with the nearest key", "[sweep]") {
   CHECK(e.find("sweep.key: \"aftercare..x\" is not a key path") != std::string::npos);
   e = error_of_text(sweep_scenario(base + "values = [1, 2]\nstep = 1\n"), "extra.toml");
   CHECK(e.find("not both") != std::string::npos);
+  // A value that is no duration names its key, like any other (issue 20, item 13).
+  e = error_of_text(sweep_scenario(base + "values = [\"flat\", \"2 rounds\"]\n"), "flat.toml");
+  CHECK(e.find("flat.toml:34:11: error: sweep.values: \"flat\" is not a duration") !=
+        std::string::npos);
   e = error_of_text(sweep_scenario(base + "values = [\"1 round\", \"6 s\"]\n"), "twice.toml");
   CHECK(e.find("twice.toml:34:22: error: sweep.values: 6 s is swept twice (as 1 round)") !=
         std::string::npos);

@@ -1,5 +1,7 @@
 #include "sim/cli/cli.h"
 
+#include <filesystem>
+#include <nlohmann/json.hpp>
 #include <ostream>
 
 #include "scenarios/reader.h"
@@ -41,13 +43,27 @@ int cli_main(const std::vector<std::string>& args, std::ostream& out, std::ostre
     return 0;
   }
   const std::vector<std::string> rest(args.begin() + 1, args.end());
-  if (args[0] == "run") return cmd_run(rest, out, err);
-  if (args[0] == "merge") return cmd_merge(rest, out, err);
-  if (args[0] == "validate") return cmd_validate(rest, out, err);
-  if (args[0] == "replay") return cmd_replay(rest, out, err);
-  if (args[0] == "rules") return cmd_rules(rest, out, err);
-  if (args[0] == "plot") return cmd_plot(rest, out, err);
-  const std::string near = nearest(args[0], {"run", "merge", "validate", "replay", "rules", "plot"});
+  try {
+    if (args[0] == "run") return cmd_run(rest, out, err);
+    if (args[0] == "merge") return cmd_merge(rest, out, err);
+    if (args[0] == "validate") return cmd_validate(rest, out, err);
+    if (args[0] == "replay") return cmd_replay(rest, out, err);
+    if (args[0] == "rules") return cmd_rules(rest, out, err);
+    if (args[0] == "plot") try {
+        return cmd_plot(rest, out, err);
+      } catch (const nlohmann::json::exception& e) {
+        // The only JSON plot reads is a results folder's run.json, which may be hand-edited.
+        err << "error: a run.json does not read as `lethality run` writes it: " << e.what() << "\n";
+        return 2;
+      }
+  } catch (const std::filesystem::filesystem_error& e) {
+    // What the file system refuses (a link loop, a permission) is the user's setup, not a
+    // fault of the program: status 2 with the path, never "internal error".
+    err << "error: " << e.what() << "\n";
+    return 2;
+  }
+  const std::string near =
+      nearest(args[0], {"run", "merge", "validate", "replay", "rules", "plot"});
   err << "error: unknown command '" << args[0] << "'"
       << (near.empty() ? "" : " (did you mean '" + near + "'?)") << "\n\n"
       << kUsage;

@@ -7,6 +7,7 @@
 #include "analysis/sweep_report.h"
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_parse.h"
+#include "sim/cli/folder_lock.h"
 #include "sim/cli/output.h"
 #include "sim/cli/results.h"
 #include "sim/core/error.h"
@@ -54,7 +55,8 @@ int cmd_merge(const std::vector<std::string>& args, std::ostream& out, std::ostr
     std::vector<Checkpoint> shards;
     for (const std::string& d : m.dirs) {
       const std::string path = d + "/tally.json";
-      if (!std::filesystem::exists(path))
+      std::error_code ec;
+      if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec)))
         throw InputError({d}, "no tally.json in this folder",
                          "give the results folders of `lethality run --shard K/N`");
       try {
@@ -96,8 +98,21 @@ int cmd_merge(const std::vector<std::string>& args, std::ostream& out, std::ostr
                            ls.scenario.sha256.substr(0, 12) + ", the shards' " +
                            first.sha256.substr(0, 12) + ")",
                        "give --scenario the file the shards ran");
-    const std::string out_dir = m.out_dir.empty() ? "results/" + first.scenario : m.out_dir;
-    check_output_dir(out_dir);
+    // The file is the shards' own; their tallies must be of its variants and metrics too (a
+    // tally.json edited and its checksum recomputed).
+    try {
+      RunTally probe = empty_tally(ls, first.seed);
+      probe.merge(total);
+    } catch (const TallyMismatch& e) {
+      throw InputError({m.dirs.front() + "/tally.json"},
+                       std::string("the shards' tallies are not of this scenario: ") + e.what(),
+                       "run the shards again");
+    }
+    const std::string out_dir =
+        m.out_dir.empty() ? "results/" + first.scenario : output_path(m.out_dir);
+    const FolderLock lock(out_dir);  // until the results are written
+    check_output_dir(out_dir);       // a shard's folder (its tally.json) is refused
+    remove_leftovers(out_dir);
 
     const bool complete = total.trials() == first.trials_planned;
     RunInfo info = run_info_of(ls, first.seed, first.trials_planned, threads, elapsed);

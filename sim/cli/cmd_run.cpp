@@ -1,6 +1,4 @@
 // `lethality run`: validate every scenario first, check every output folder, then run.
-#include <sys/resource.h>
-
 #include <algorithm>
 #include <chrono>
 #include <csignal>
@@ -42,13 +40,19 @@ void remove_batch_report(const std::string& root) {
   std::filesystem::remove(page, ignored);
 }
 
-}  // namespace
-
-double peak_memory_mib() {
-  rusage u{};
-  if (::getrusage(RUSAGE_SELF, &u) != 0) return 0;
-  return static_cast<double>(u.ru_maxrss) / 1024.0;  // Linux: kibibytes
+// After the results could not be written: the trials saved as a checkpoint, if there is room
+// for it, so that `--resume` writes them without running them again.
+void keep_trials(const Checkpoint& cp, const std::string& cp_path, std::ostream& err) {
+  try {
+    write_file_atomically(cp_path, checkpoint_text(cp));
+    err << "note: the " << cp.tally.trials() << " trials are kept in " << cp_path
+        << "; once the results can be written, run again with --resume\n";
+  } catch (const CheckpointError& e) {
+    err << "error: the trials could not be kept either: " << e.what() << "\n";
+  }
 }
+
+}  // namespace
 
 RunInfo run_info_of(const LoadedScenario& ls, uint64_t seed, uint64_t trials, int threads,
                     double elapsed) {
@@ -99,7 +103,7 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       "run stops, at a chunk boundary, once every variant's death-rate interval is narrow\n"
       "enough (or at --max-trials); the stopping point does not depend on --threads.\n"
       "Every --checkpoint-every trials the run saves <results folder>.checkpoint.json; Ctrl-C\n"
-      "stops at the next chunk of 65536 trials, saves a checkpoint, writes the results so far\n"
+      "stops after the trials in hand, saves a checkpoint, writes the results so far\n"
       "marked partial and exits 130; --resume continues from the checkpoint. --shard K/N runs\n"
       "chunks i with i mod N = K-1 and writes tally.json for `lethality merge`.\n"
       "Progress goes to stderr: a live line on a terminal, else a log line every --log-every\n"
@@ -147,17 +151,14 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   } end_of_run;
 
   ThreadLimit limit(settings.threads);
-  StopOnSignal stop_on_signal;  // Ctrl-C: stop at the next chunk boundary
+  StopOnSignal stop_on_signal;  // Ctrl-C: stop after the trials in hand
   // Each scenario's trials in this session, for the batch's ETA.
   std::vector<uint64_t> batch_trials;
-  for (const PlannedScenario& p : plan.scenarios) {
-    uint64_t t = 0;
-    for (const auto& [lo, hi] : chunk_schedule(p.start.rest())) t += hi - lo;
-    batch_trials.push_back(t);
-  }
+  for (const PlannedScenario& p : plan.scenarios) batch_trials.push_back(p.start.trials_left());
   // Several scenarios: one summary.csv across them beside their folders, rewritten as each
   // one finishes.
-  const std::string batch_root = run_args.out_dir.empty() ? "results" : run_args.out_dir;
+  const std::string batch_root = plan.out_root;
+  if (plan.scenarios.size() > 1) remove_leftovers(batch_root + "/summary.csv");
   std::string batch_summary;
   std::vector<std::pair<RunInfo, RunTally>> batch_runs;  // for the table side by side
   for (size_t i = 0; i < plan.scenarios.size(); ++i) {
@@ -165,7 +166,9 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     const LoadedScenario& ls = p.loaded;
     Checkpoint cp = p.start;
     const std::string cp_path = checkpoint_path(p.out_dir);
-    if (!settings.resume && std::filesystem::exists(cp_path))
+    remove_leftovers(p.out_dir);  // of runs killed here before: this one holds the lock
+    std::error_code no_checkpoint;
+    if (!settings.resume && std::filesystem::exists(cp_path, no_checkpoint))
       err << "note: starting afresh; the checkpoint " << cp_path
           << " will be replaced (--resume continues it)\n";
     const DrivePlan rest = cp.rest();
@@ -187,7 +190,7 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       return elapsed_before +
              std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     };
-    bool stopped = false;
+    bool precise = false;  // decided at a chunk boundary, never inside a chunk
     try {
       ProgressSpec ps;
       ps.label = ls.scenario.name;
@@ -215,26 +218,34 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
               const uint64_t before = all > now ? all - now : 0;
               progress.set_goal(need > before ? need - before : 1);
             }
-            stopped = StopOnSignal::requested() != 0;
             // --precision: the run is done once every variant's interval is narrow enough.
-            if (target && precise_enough(*target, so_far, died)) return false;
-            if (stopped || chunks_done % settings.checkpoint_chunks == 0) {
+            if (target && precise_enough(*target, so_far, died)) return !(precise = true);
+            if (StopOnSignal::requested()) return false;  // saved below
+            if (chunks_done % settings.checkpoint_chunks == 0) {
               cp.tally = so_far;
               cp.elapsed_s = elapsed();
               cp.threads = limit.threads();
               write_file_atomically(cp_path, checkpoint_text(cp));
             }
-            return !stopped;
+            return true;
           },
-          &done);
+          &done, &StopOnSignal::flag());
     } catch (const CheckpointError& e) {
       err << "error: cannot save the checkpoint: " << e.what() << "\n";
       return 2;
     }
     cp.elapsed_s = elapsed();
     cp.threads = limit.threads();
-    const bool precise = target && precise_enough(*target, cp.tally, died);
+    // Ctrl-C: the runner stopped after the trials in hand, at a boundary or inside a chunk;
+    // the checkpoint holds exactly those trials (a resume runs the rest of that chunk first).
+    const bool stopped = StopOnSignal::requested() != 0;
     const bool complete = cp.complete() || precise;
+    if (stopped && !complete) try {
+        write_file_atomically(cp_path, checkpoint_text(cp));
+      } catch (const CheckpointError& e) {
+        err << "error: cannot save the checkpoint: " << e.what() << "\n";
+        return 2;
+      }
     const bool partial = !complete || settings.shards > 1;
     RunInfo info =
         run_info_of(ls, s, target ? cp.tally.trials() : n, limit.threads(), cp.elapsed_s);
@@ -255,6 +266,7 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       write_output_dir(p.out_dir, fileset);
     } catch (const InputError& e) {
       err << e.what() << "\n";
+      keep_trials(cp, cp_path, err);  // a full disk at the end loses no trial if it can
       return 2;
     }
     if (plan.scenarios.size() > 1) {

@@ -44,4 +44,8 @@ int StopOnSignal::requested() {
   return g_requested;
 }
 
+const std::atomic<int>& StopOnSignal::flag() {
+  return g_requested;
+}
+
 }  // namespace leth

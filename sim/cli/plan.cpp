@@ -256,6 +256,16 @@ Checkpoint resume_point(const PlannedScenario& p, const RunSettings& settings) {
                      "resume with the scenario file, --seed, --trials (or --precision and its "
                      "options) and --shard it was made with, by the same lethality version; or "
                      "run without --resume to start over");
+  // The header agrees; the tally must be of this scenario's variants and metrics too (a
+  // forged or edited checkpoint whose checksum was recomputed).
+  try {
+    RunTally probe = expected.tally;
+    probe.merge(c.tally);
+  } catch (const TallyMismatch& e) {
+    throw InputError(
+        {path}, std::string("--resume: the checkpoint's tally is not of this run: ") + e.what(),
+        "the checkpoint cannot be trusted; delete it and run without --resume");
+  }
   if (c.shard != expected.shard)
     throw InputError(
         {path},
@@ -285,7 +295,7 @@ RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_d
         if (auto [it, fresh] = names.emplace(name, f); !fresh)
           throw InputError({f}, "scenario name \"" + name + "\" is also used by " + it->second,
                            "their results would share a folder; rename one");
-        plan.scenarios.push_back({std::move(ls), "", {}});
+        plan.scenarios.push_back({std::move(ls), "", {}, nullptr});
       }
     } catch (const InputError& e) {
       plan.errors.push_back(e);
@@ -300,15 +310,23 @@ RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_d
                                      "run each scenario file on its own"));
     return plan;
   }
+  std::string root;  // --out as it will be used
+  if (!out_dir.empty()) try {
+      root = output_path(out_dir);
+      plan.out_root = root;
+    } catch (const InputError& e) {
+      plan.errors.push_back(e);
+      return plan;
+    }
   const std::string suffix = settings.shards > 1 ? ".shard-" + std::to_string(settings.shard) +
                                                        "-of-" + std::to_string(settings.shards)
                                                  : "";
   std::vector<PlannedScenario> checked;
   for (PlannedScenario& p : plan.scenarios) {
     const std::string& name = p.loaded.scenario.name;
-    p.out_dir = out_dir.empty()                ? "results/" + name + suffix
-                : plan.scenarios.size() == 1 ? out_dir
-                                               : out_dir + "/" + name;
+    p.out_dir = root.empty()                 ? "results/" + name + suffix
+                : plan.scenarios.size() == 1 ? root
+                                             : root + "/" + name;
     try {
       if (settings.shards > 1 && precision_target(settings, p.loaded.scenario))
         throw InputError({p.loaded.scenario.file},
@@ -328,7 +346,8 @@ RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_d
       // Only rank 0 of an MPI job writes results and reads checkpoints: the other ranks
       // compute the chunks it sends them (sim/engine/distributed.h).
       if (Ranks::rank() == 0) {
-        check_output_dir(p.out_dir);
+        p.lock = std::make_shared<FolderLock>(p.out_dir);
+        check_output_dir(p.out_dir, settings.shards > 1 ? Writes::ShardResults : Writes::Results);
         if (settings.resume) p.start = resume_point(p, settings);
       }
       checked.push_back(std::move(p));
@@ -337,6 +356,12 @@ RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_d
     }
   }
   plan.scenarios = std::move(checked);
+  // A batch's summary.csv across its scenarios is one more file two runs must not share.
+  if (plan.ok() && plan.scenarios.size() > 1 && Ranks::rank() == 0) try {
+      plan.batch_lock = std::make_shared<FolderLock>(plan.out_root + "/summary.csv");
+    } catch (const InputError& e) {
+      plan.errors.push_back(e);
+    }
   return plan;
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -12,6 +13,7 @@
 
 #include "analysis/precision.h"
 #include "sim/cli/cli_parse.h"
+#include "sim/cli/folder_lock.h"
 #include "sim/core/error.h"
 #include "sim/engine/checkpoint.h"
 #include "sim/engine/load.h"
@@ -73,6 +75,9 @@ struct PlannedScenario {
   LoadedScenario loaded;
   std::string out_dir;  // where its results go
   Checkpoint start;     // --resume: the checkpoint read back; else an empty one of this run
+  // The results folder's lock (sim/cli/folder_lock.h), held from planning until the plan is
+  // gone: its checkpoint and results are this process's alone.
+  std::shared_ptr<FolderLock> lock;
 };
 
 // Where a results folder's checkpoint lives: beside it, "<out_dir>.checkpoint.json".
@@ -83,15 +88,17 @@ Checkpoint new_checkpoint(const LoadedScenario& ls, const RunSettings& settings)
 struct RunPlan {
   std::vector<PlannedScenario> scenarios;  // the files that passed every check, in order
   std::vector<InputError> errors;          // everything wrong, in file order
+  std::shared_ptr<FolderLock> batch_lock;  // several scenarios: their summary.csv's lock
+  std::string out_root = "results";        // --out as used: a batch's summary.csv goes here
   bool ok() const { return errors.empty(); }
 };
 
-// Expands folders, loads every file, cross-checks them and, if all of that passed, checks
-// every results folder (`out_dir` empty: results/<name>, or results/<name>.shard-K-of-N for a
-// shard; one scenario: out_dir itself; several: out_dir/<name>). --resume and --shard take one
-// scenario; a shard must own at least one chunk; --resume reads the checkpoint and refuses
-// one of another run (scenario file, seed, trials, version, chunk size, shard). Creates
-// nothing that stays.
+// Expands folders, loads every file, cross-checks them and, if all of that passed, locks and
+// checks every results folder (`out_dir` empty: results/<name>, or results/<name>.shard-K-of-N
+// for a shard; one scenario: out_dir itself, normalised by output_path(); several:
+// out_dir/<name>). --resume and --shard take one scenario; a shard must own at least one
+// chunk; --resume reads the checkpoint and refuses one of another run (scenario file, seed,
+// trials, version, chunk size, shard). Creates nothing that stays once the plan is gone.
 RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_dir,
                  const RunSettings& settings = {});
 

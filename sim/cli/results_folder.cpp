@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "sim/core/error.h"
+#include "sim/engine/bounded_json.h"
 
 namespace leth {
 
@@ -31,10 +32,15 @@ ResultsFolder read_results_folder(const std::string& dir) {
   const std::string run_path = dir + "/run.json";
   if (fs::is_regular_file(run_path, ec)) {
     std::ifstream in(run_path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
     try {
-      r.run = nlohmann::json::parse(in);
+      r.run = parse_bounded_json(text.str());  // a damaged file must not crash the reader
     } catch (const nlohmann::json::exception& e) {
       throw InputError({run_path}, std::string("not valid JSON: ") + e.what(),
+                       "run the scenario again to write it");
+    } catch (const JsonTooDeep& e) {
+      throw InputError({run_path}, std::string("not a run.json: ") + e.what(),
                        "run the scenario again to write it");
     }
   }
@@ -52,14 +58,20 @@ ResultsFolder read_results_folder(const std::string& dir) {
     if (std::find(r.variants.begin(), r.variants.end(), v) == r.variants.end())
       r.variants.push_back(v);
   };
-  if (r.run.is_object() && r.run.contains("variants"))
-    for (const auto& v : r.run["variants"]) see(v.value("name", ""));
+  // A hand-edited run.json may hold anything: what is not of the expected shape is left out.
+  auto name_of = [](const nlohmann::json& j) {
+    return j.is_object() && j.contains("name") && j["name"].is_string()
+               ? j["name"].get<std::string>()
+               : std::string();
+  };
+  if (r.run.is_object() && r.run.contains("variants") && r.run["variants"].is_array())
+    for (const auto& v : r.run["variants"])
+      if (!name_of(v).empty()) see(name_of(v));
   if (r.summary)
     for (size_t i = 0; i < r.summary->rows(); ++i) see(r.summary->at(i, "variant"));
   if (r.sweep)
     for (size_t i = 0; i < r.sweep->rows(); ++i) see(r.sweep->at(i, "variant"));
-  if (r.run.is_object() && r.run.contains("scenario"))
-    r.scenario = r.run["scenario"].value("name", "");
+  if (r.run.is_object() && r.run.contains("scenario")) r.scenario = name_of(r.run["scenario"]);
   if (r.scenario.empty() && r.summary && r.summary->rows())
     r.scenario = r.summary->at(0, "scenario");
   if (r.scenario.empty() && r.sweep && r.sweep->rows()) r.scenario = r.sweep->at(0, "scenario");

@@ -200,4 +200,20 @@ Seconds Duration::max() const {
   return std::max<int64_t>(0, amount_.max()) * step_;
 }
 
+std::string duration_words(Seconds s) {
+  struct Unit {
+    Seconds size;
+    const char* one;
+    const char* many;
+  };
+  static const Unit kUnits[] = {{kDay, "day", "days"},
+                                {kHour, "hour", "hours"},
+                                {kMinute, "minute", "minutes"},
+                                {kSecond, "second", "seconds"}};
+  for (const Unit& u : kUnits)
+    if (s % u.size == 0 || u.size == kSecond)
+      return std::to_string(s / u.size) + " " + (s / u.size == 1 ? u.one : u.many);
+  return "";
+}
+
 }  // namespace leth

@@ -43,4 +43,8 @@ class Duration {
 // The unit names accepted, for error messages: "seconds, rounds, minutes, hours, days, weeks".
 std::string duration_units_help();
 
+// A time in the largest unit that states it exactly, for messages: "1 day", "3650 days",
+// "90 minutes", "86401 seconds".
+std::string duration_words(Seconds s);
+
 }  // namespace leth

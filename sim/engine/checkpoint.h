@@ -20,6 +20,11 @@
 namespace leth {
 
 inline constexpr int kCheckpointFormatVersion = 1;
+// Bounds on what a checkpoint may say, beyond which it is damaged or forged.
+inline constexpr uint64_t kMaxShards = 1'000'000;             // as --shard reads
+inline constexpr int kMaxThreads = 4096;                      // as --threads reads
+inline constexpr double kMaxElapsed = 1e10;                   // seconds: over 300 years
+inline constexpr uintmax_t kMaxCheckpointBytes = 1ull << 30;  // 1 GiB: 128 variants' tallies
 
 // A checkpoint or shard tally that cannot be read, or does not belong to the run at hand.
 class CheckpointError : public std::runtime_error {
@@ -46,11 +51,14 @@ struct Checkpoint {
   // "" if `o` is the same run (what must agree to resume or merge), else what differs, e.g.
   // "seed 7 vs 8". Measured fields and the tally are not compared.
   std::string difference(const Checkpoint& o) const;
-  // Checks that the tally is exactly a prefix of the plan's chunks (a resumable checkpoint);
-  // returns the drive plan of the chunks left. Throws CheckpointError.
+  // Checks that the tally is exactly a prefix of the plan's chunks, perhaps with part of the
+  // next one (a run stopped inside a chunk): a resumable checkpoint. Returns the drive plan of
+  // the trials left (continues_chunk when that chunk is begun). Throws CheckpointError.
   DrivePlan rest() const;
   // True when the tally covers every chunk of its shard.
   bool complete() const;
+  // The trials rest() has left to run.
+  uint64_t trials_left() const;
 };
 
 std::string checkpoint_text(const Checkpoint& c);

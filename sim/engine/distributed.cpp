@@ -40,17 +40,39 @@ void send_work(int rank, uint64_t index, const TrialRanges::Range& chunk) {
 
 }  // namespace
 
-RunTally drive_ranks(const LoadedScenario& s, uint64_t seed, RunTally start, const DrivePlan& plan,
-                     const ChunkHook& hook, std::atomic<uint64_t>* done) {
-  if (!Ranks::distributed()) return drive(s, seed, std::move(start), plan, hook, done);
+RunTally drive_ranks(const LoadedScenario& s, uint64_t seed, RunTally start, DrivePlan plan,
+                     const ChunkHook& hook, std::atomic<uint64_t>* done,
+                     const std::atomic<int>* stop) {
+  if (!Ranks::distributed()) return drive(s, seed, std::move(start), plan, hook, done, stop);
   if (Ranks::rank() != 0) throw std::logic_error("drive_ranks runs on rank 0");
-  const auto chunks = chunk_schedule(plan);
-  {  // refuse a wrong start before any rank spends time on trials, as drive() does
-    RunTally planned = empty_tally(s, seed);
-    for (const auto& [lo, hi] : chunks) planned.ranges.add(lo, hi);
-    RunTally probe = start;
-    probe.merge(planned);
+  // Refuse a wrong start before any rank spends time on trials, as drive() does.
+  check_start(s, seed, start, plan);
+  if (plan.continues_chunk) {
+    // The rest of an interrupted chunk, here, before the others are handed out whole.
+    DrivePlan first = plan;
+    first.count = chunk_schedule(plan)[0].second - plan.first;
+    bool go_on = true;
+    auto release = [] {  // the other ranks wait for work or a stop: a stop, before leaving
+      for (int r = 1; r < Ranks::size(); ++r)
+        MPI_Send(nullptr, 0, MPI_BYTE, r, kStop, MPI_COMM_WORLD);
+    };
+    try {
+      start = drive(
+          s, seed, std::move(start), first,
+          [&](const RunTally& t) { return go_on = !hook || hook(t); }, done);
+    } catch (...) {
+      release();
+      throw;
+    }
+    if (!go_on) {
+      release();
+      return start;
+    }
+    plan.count -= first.count;
+    plan.first += first.count;
+    plan.continues_chunk = false;
   }
+  const auto chunks = chunk_schedule(plan);
   const int ranks = Ranks::size();
   size_t next = 0;        // the next chunk to hand out
   size_t folded = 0;      // chunks merged into `start`, in order
@@ -141,9 +163,10 @@ void serve_ranks(const LoadedScenario& s, uint64_t seed) {
 
 #else
 
-RunTally drive_ranks(const LoadedScenario& s, uint64_t seed, RunTally start, const DrivePlan& plan,
-                     const ChunkHook& hook, std::atomic<uint64_t>* done) {
-  return drive(s, seed, std::move(start), plan, hook, done);
+RunTally drive_ranks(const LoadedScenario& s, uint64_t seed, RunTally start, DrivePlan plan,
+                     const ChunkHook& hook, std::atomic<uint64_t>* done,
+                     const std::atomic<int>* stop) {
+  return drive(s, seed, std::move(start), plan, hook, done, stop);
 }
 
 void serve_ranks(const LoadedScenario&, uint64_t) {

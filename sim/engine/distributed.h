@@ -14,9 +14,12 @@
 
 namespace leth {
 
-// On rank 0: drive() over every rank. On a single process: drive() itself.
-RunTally drive_ranks(const LoadedScenario& s, uint64_t seed, RunTally start, const DrivePlan& plan,
-                     const ChunkHook& hook = {}, std::atomic<uint64_t>* done = nullptr);
+// On rank 0: drive() over every rank. On a single process: drive() itself. `stop` is a
+// single process's only: over MPI ranks chunks run whole (mpirun ends every rank on Ctrl-C,
+// README "On a cluster with MPI"), and the rest of an interrupted chunk runs on rank 0 first.
+RunTally drive_ranks(const LoadedScenario& s, uint64_t seed, RunTally start, DrivePlan plan,
+                     const ChunkHook& hook = {}, std::atomic<uint64_t>* done = nullptr,
+                     const std::atomic<int>* stop = nullptr);
 
 // On ranks other than 0, while rank 0 is in drive_ranks() for the same scenario and seed:
 // computes the chunks it is sent until rank 0 says the scenario is done.

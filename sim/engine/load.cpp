@@ -26,8 +26,7 @@ LoadedScenario build(Scenario scenario) {
                           m.size() > spec.path.size() &&
                           (m[spec.path.size()] == '.' || m[spec.path.size()] == ':');
       if (v == 0 || inside) throw;
-      throw InputError(e.loc(), e.bare_message() + ", for variant \"" + spec.name + "\"",
-                       e.hint());
+      throw InputError(e.loc(), e.bare_message() + ", for variant \"" + spec.name + "\"", e.hint());
     }
   }
   return out;
@@ -54,9 +53,9 @@ std::vector<LoadedScenario> load_scenarios(const std::string& path) {
           const Sweep& sw = *ls.scenario.sweep;
           const SweepAxis& axis = a == 0 ? sw.x : *sw.y;
           throw InputError(axis.key_at,
-                           std::string(a == 0 ? "sweep.key" : "sweep.y.key") + ": \"" +
-                               axis.key + "\" is not read in variant \"" +
-                               ls.scenario.variants[spec.of].name + "\" of this scenario",
+                           std::string(a == 0 ? "sweep.key" : "sweep.y.key") + ": \"" + axis.key +
+                               "\" is not read in variant \"" + ls.scenario.variants[spec.of].name +
+                               "\" of this scenario",
                            "the ruleset reads it only in some configurations; see `lethality "
                            "rules " +
                                ls.scenario.ruleset + "`");
@@ -98,9 +97,12 @@ std::vector<std::string> expand_scenario_paths(const std::vector<std::string>& a
     std::error_code ec;
     if (fs::is_directory(a, ec)) {
       std::vector<std::string> found;
-      for (const auto& e : fs::directory_iterator(a, ec))
-        if (e.is_regular_file() && e.path().extension() == ".toml")
+      // A link that leads nowhere (a loop) is listed too: reading it then says what it is.
+      for (const auto& e : fs::directory_iterator(a, ec)) {
+        std::error_code kind;
+        if (e.path().extension() == ".toml" && !e.is_directory(kind))
           found.push_back(e.path().string());
+      }
       if (ec) throw InputError({a}, "cannot read the folder: " + ec.message());
       if (found.empty())
         throw InputError({a}, "the folder holds no scenario files",

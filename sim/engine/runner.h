@@ -24,9 +24,11 @@ TallyIdentity identity_of(const LoadedScenario& s, uint64_t seed);
 RunTally empty_tally(const LoadedScenario& s, uint64_t seed);
 
 // Trials [first, first + count). Uses the TBB parallelism in force (see ThreadLimit).
-// `done`, when given, is advanced as blocks finish (for a progress line).
+// `done`, when given, is advanced as blocks finish (for a progress line). When `stop` becomes
+// non-zero, every worker stops after the trial in hand: the tally then holds fewer trials, and
+// its ranges say exactly which (any subset of the range, each block's trials from its start).
 RunTally run_trials(const LoadedScenario& s, uint64_t seed, uint64_t first, uint64_t count,
-                    std::atomic<uint64_t>* done = nullptr);
+                    std::atomic<uint64_t>* done = nullptr, const std::atomic<int>* stop = nullptr);
 
 // One trial of one variant, alone, with its event log: the same trial as inside a run.
 Outcome replay_trial(const LoadedScenario& s, size_t variant, uint64_t seed, uint64_t trial,

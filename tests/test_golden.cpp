@@ -111,7 +111,9 @@ TEST_CASE("golden: every bundled scenario's results are the committed ones", "[g
     const std::vector<fs::path> folders = results_folders(out);
     REQUIRE_FALSE(folders.empty());
     for (const fs::path& folder : folders) {
-      const std::string name = folder.filename().string();
+      // Named after the scenario, as its results folder would be (results/<name>/).
+      const std::string name = nlohmann::json::parse(
+          test::read_file((folder / "run.json").string()))["scenario"]["name"];
       INFO("results folder " << name);
       CHECK(seen.insert(name).second);  // one golden folder per results folder
       const fs::path golden = fs::path(golden_root()) / name;

@@ -42,7 +42,9 @@ struct DurationSpec {
   std::string help;  // says over which trials it is measured
 };
 
-// A lasting injury. `unit` names its magnitude ("Strength", "max HP"); "" if it has none.
+// A lasting injury. `unit` names its magnitude; "" if it has none. One convention in every
+// ruleset: a unit "<stat> change" ("Strength change", "ADR change") is the signed change of
+// that stat, a point lost -1; any other unit ("days", "levels") counts a positive amount.
 struct SequelaSpec {
   std::string name;
   std::string unit;

@@ -613,14 +613,15 @@ std::optional<Duration> Reader::get_duration(std::string_view key, Seconds max, 
 }
 
 std::optional<Seconds> Reader::get_fixed_duration(std::string_view key, Seconds max,
-                                                  std::string_view example, Seconds min) {
+                                                  std::string_view example, Seconds min,
+                                                  bool never) {
   // Recorded before get_duration records its own (the first kind recorded is the one listed).
   const std::string from = min <= 0   ? std::string()
                            : min == 1 ? std::string(", longer than 0")
                                       : ", at least " + duration_text(static_cast<double>(min));
   record(key, "duration (one fixed time, e.g. " + std::string(example) + ")" + from + ", at most " +
                   std::to_string(max / kDay) + " days");
-  const std::optional<Duration> d = get_duration(key, max);
+  const std::optional<Duration> d = get_duration(key, max, never);
   if (!d) return std::nullopt;
   if (!d->is_fixed())
     fail(key, std::string(key) + " must be a fixed time", "e.g. " + std::string(example));

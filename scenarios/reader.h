@@ -156,8 +156,10 @@ class Reader {
   // A duration that must be one fixed time, not dice ("8 hours"), in seconds, from `min` (1:
   // longer than 0) to `max`; `lethality rules` lists both ends. `example` is the hint's
   // example, e.g. "\"8 hours\"".
+  // `never` as for get_duration.
   std::optional<Seconds> get_fixed_duration(std::string_view key, Seconds max,
-                                            std::string_view example, Seconds min = 0);
+                                            std::string_view example, Seconds min = 0,
+                                            bool never = true);
 
   // A table, its layers merged; nullopt when absent, or removed: a layer that gives the key
   // as the string kRemoved (`aftercare = "none"` in a variant) hides the layers below it.

@@ -126,15 +126,9 @@ Scenario read_common(std::shared_ptr<Document> doc, const std::vector<std::strin
     s.max_trials = static_cast<uint64_t>(*cap);
   }
   s.seed = static_cast<uint64_t>(r.get_whole("seed", 0, INT64_MAX).value_or(1));
-  if (auto h = r.get_duration("horizon", Scenario::kMaxHorizon, false)) {
-    if (!h->is_fixed())
-      r.fail("horizon", "the horizon must be a fixed time, not dice", "write e.g. \"30 days\"");
-    if (h->max() <= 0)
-      r.fail("horizon", "the horizon must be longer than 0", "write e.g. \"30 days\"");
-    s.horizon = h->max();
-  } else {
-    s.horizon = 30 * kDay;
-  }
+  // One fixed time, longer than 0, and never "never" (a trial must end).
+  s.horizon = r.get_fixed_duration("horizon", Scenario::kMaxHorizon, "\"30 days\"", 1, false)
+                  .value_or(30 * kDay);
 
   VariantSpec baseline;
   baseline.name = "baseline";

@@ -22,20 +22,29 @@ TEST_CASE("clock_text: h:mm:ss, with days when there are any", "[clock]") {
   CHECK(clock_text(-(kDay + kHour)) == "-1d 01:00:00");
 }
 
-TEST_CASE("duration_text: three significant digits in the largest unit that fits", "[clock]") {
+TEST_CASE("duration_text: in words, two units at most, the smaller rounded", "[clock]") {
   CHECK(duration_text(0) == "0 s");
   CHECK(duration_text(0.5) == "0.5 s");
   CHECK(duration_text(42) == "42 s");
   CHECK(duration_text(59.4) == "59.4 s");
   CHECK(duration_text(60) == "1 min");
-  CHECK(duration_text(210) == "3.5 min");
-  CHECK(duration_text(7.2 * kHour) == "7.2 h");
+  CHECK(duration_text(210) == "3 min 30 s");
+  CHECK(duration_text(210.4) == "3 min 30 s");
+  // Issue 19 item 2: a designer reads "4 h 40 min", never "4.67 h".
+  CHECK(duration_text(4 * kHour + 40 * kMinute) == "4 h 40 min");
+  CHECK(duration_text(16840) == "4 h 41 min");
+  CHECK(duration_text(7.2 * kHour) == "7 h 12 min");
   CHECK(duration_text(kDay) == "1 d");
-  CHECK(duration_text(12.4 * kDay) == "12.4 d");
-  CHECK(duration_text(123.4 * kDay) == "123 d");
+  CHECK(duration_text(12.4 * kDay) == "12 d 10 h");
   CHECK(duration_text(-120) == "-2 min");
-  // A thousand days and more are whole days, never "1e+03 d" (10-year horizons reach 3650).
-  CHECK(duration_text(999.4 * kDay) == "999 d");
+  CHECK(duration_text(-(kHour + 30 * kMinute)) == "-1 h 30 min");
+  // Rounding the smaller unit up carries into the larger: never "59 min 60 s" or "23 h 60 min".
+  CHECK(duration_text(3599.7) == "1 h");
+  CHECK(duration_text(kDay - 10) == "1 d");
+  CHECK(duration_text(2 * kDay - 20 * kMinute) == "2 d");
+  // From 100 days on, whole days, never "1e+03 d" (10-year horizons reach 3650).
+  CHECK(duration_text(99.4 * kDay) == "99 d 10 h");
+  CHECK(duration_text(123.4 * kDay) == "123 d");
   CHECK(duration_text(999.6 * kDay) == "1000 d");
   CHECK(duration_text(3650 * kDay) == "3650 d");
   CHECK(duration_text(-2000.0 * kDay) == "-2000 d");

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 
 namespace leth {
 
@@ -25,22 +26,38 @@ std::string clock_text(Seconds t) {
 
 std::string duration_text(double seconds) {
   if (!std::isfinite(seconds)) return "-";
-  struct Unit {
-    double size;
-    const char* name;
-  };
-  static constexpr Unit units[] = {{1.0 * kDay, "d"}, {1.0 * kHour, "h"}, {1.0 * kMinute, "min"}};
   char buf[64];
-  for (const Unit& u : units) {
-    if (std::fabs(seconds) >= u.size) {
-      // Days are the largest unit: 1000 days and more in whole days, not "1.2e+03 d".
-      const double v = seconds / u.size;
-      std::snprintf(buf, sizeof buf, std::fabs(v) >= 999.5 ? "%.0f %s" : "%.3g %s", v, u.name);
-      return buf;
-    }
+  const char* sign = seconds < 0 ? "-" : "";
+  const double a = std::fabs(seconds);
+  if (a < kMinute) {
+    std::snprintf(buf, sizeof buf, "%s%.3g s", sign, a);
+    return buf;
   }
-  std::snprintf(buf, sizeof buf, "%.3g s", seconds);
-  return buf;
+  // Two units, the smaller rounded: "4 h 40 min", not "4.67 h", which needs a calculator.
+  struct Pair {
+    Seconds big, small;
+    const char *big_name, *small_name;
+  };
+  static constexpr Pair pairs[] = {
+      {kMinute, kSecond, "min", "s"}, {kHour, kMinute, "h", "min"}, {kDay, kHour, "d", "h"}};
+  for (size_t i = 0; i < std::size(pairs); ++i) {
+    const Pair& p = pairs[i];
+    const long long n = std::llround(a / static_cast<double>(p.small));
+    const long long per = p.big / p.small;
+    const bool last = i + 1 == std::size(pairs);
+    if (!last && n * p.small >= pairs[i + 1].big) continue;  // rounds up to the next unit
+    // From 100 days on, whole days: "3650 d", not "3650 d 0 h".
+    if (last && a >= 100.0 * kDay) {
+      std::snprintf(buf, sizeof buf, "%s%.0f d", sign, a / kDay);
+    } else if (n % per == 0) {
+      std::snprintf(buf, sizeof buf, "%s%lld %s", sign, n / per, p.big_name);
+    } else {
+      std::snprintf(buf, sizeof buf, "%s%lld %s %lld %s", sign, n / per, p.big_name, n % per,
+                    p.small_name);
+    }
+    return buf;
+  }
+  return buf;  // not reached: the last pair always returns
 }
 
 std::string unit_name(Seconds unit, double amount) {

@@ -18,7 +18,8 @@ inline constexpr Seconds kWeek = 7 * kDay;
 
 // "0:00:06", "3:15:00", "2d 03:15:00" — for event logs.
 std::string clock_text(Seconds t);
-// "42 s", "3.5 min", "7.2 h", "12.4 d" — for summaries, three significant digits.
+// "42 s", "3 min 30 s", "7 h 12 min", "12 d 10 h", "3650 d" — for summaries: under a minute
+// three significant digits, then two units, the smaller rounded; whole days from 100 days on.
 std::string duration_text(double seconds);
 
 // A unit's name in words, singular for an amount of exactly 1 and plural otherwise:

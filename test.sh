@@ -30,7 +30,7 @@ case "$mode" in
     cmake --build build-asan
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
       ctest --test-dir build-asan --output-on-failure -j "$jobs"
-    # The runner under TSan runs on plain threads (see sim/runner.cpp: Debian's libtbb is
+    # The runner under TSan runs on plain threads (see sim/engine/runner.cpp: Debian's libtbb is
     # not instrumented, so TSan cannot see inside it).
     configure_build build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLETHALITY_WERROR=OFF \
       -DLETHALITY_SANITIZE=thread -DLETHALITY_BENCH=OFF -DLETHALITY_MPI=OFF

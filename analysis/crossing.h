@@ -1,7 +1,7 @@
 // Where a swept death rate crosses a target, from the points alone: no curve shape is
 // assumed. The answer lies where the data put it — inside the bracket of neighbouring points
 // whose observed rates lie on either side of the target — and its interval comes from the
-// points' own intervals. Used for sweeps (sweep_report.h); README "How the numbers are made".
+// points' own intervals. Used for sweeps (sweep_report.h); docs/numbers.md "The sweep's crossing".
 #pragma once
 
 #include <cmath>

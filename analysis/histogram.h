@@ -9,7 +9,7 @@
 // The number of distinct values never falls when values are added or histograms merged, so a
 // histogram is exact if and only if its final multiset has at most kExactCap distinct values,
 // whatever the order of adds and merges and however the trials were split between threads
-// (DESIGN.md: merging is exact and order-independent).
+// (docs/design.md, "Integer tallies": merging is exact and order-independent).
 //
 // Quantiles are exact in exact mode. In binned mode the value of a rank is known to lie in
 // its bin's [min, max] (exactly the min for the bin's first rank, the max for its last), and

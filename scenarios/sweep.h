@@ -45,7 +45,7 @@ struct SweepAxis {
 };
 
 struct Sweep {
-  static constexpr size_t kMaxVariants = 128;  // variants after expansion (README: Sweeps)
+  static constexpr size_t kMaxVariants = 128;  // after expansion (docs/scenarios.md: Sweeps)
 
   SweepAxis x;
   std::optional<SweepAxis> y;

@@ -20,7 +20,8 @@ mpirun, binary, scen_a, scen_b, work = sys.argv[1:6]
 CSV = ["summary.csv", "end_states.csv", "histograms.csv", "sequelae.csv", "examples.csv",
        "comparisons.csv"]
 MEASURED = ["elapsed_s", "threads", "trials_per_second", "peak_memory_mib"]
-# As root in a container: OpenMPI's documented switches (../shared/DESIGN.md, Facts).
+# As root in a container: OpenMPI's documented switches (docs/long-runs.md, "On a cluster with
+# MPI", and docs/design.md, "Facts about the platform").
 env = dict(os.environ, OMPI_MCA_btl_vader_single_copy_mechanism="none",
            OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
 MPI = [mpirun, "--oversubscribe", "-np", "2"]

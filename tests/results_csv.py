@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Every CSV of a results folder reads back with Python's standard csv module and no options:
-the header names the README documents, and every row has the header's number of fields (so
+the header names docs/outputs.md documents, and every row has the header's number of fields (so
 pandas' read_csv and R's read.csv read them as they are).
 
 usage: results_csv.py LETHALITY SCENARIO OUT_DIR

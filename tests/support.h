@@ -18,7 +18,7 @@ std::string write_file(const std::string& name, const std::string& contents);
 LoadedScenario load_text(const std::string& toml, const std::string& name = "scenario.toml");
 // The message of the InputError `f` throws, or "" if it throws none.
 std::string error_of(const std::function<void()>& f);
-// Path of a file in the source tree, e.g. source_path("scenarios/x.toml").
+// Path of a file in the source tree, e.g. source_path("scenarios/examples/pf2-no-mercy.toml").
 std::string source_path(const std::string& relative);
 // The lethality executable the build made (for tests that run it as a process).
 const char* lethality_binary();

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "sim/engine/load.h"
@@ -62,4 +63,51 @@ TEST_CASE("key catalog: every key a ruleset reads is in its README's scenario ke
       CHECK(documented);
     }
   }
+}
+
+// The keys of the top level and of [[variants]] are not on a ruleset's page but on
+// docs/scenarios.md, in its "The common keys" section; a top-level key that one ruleset alone
+// reads (flux's [resolution]) is on that ruleset's page, in "Scenario keys".
+TEST_CASE("key catalog: every common key is in docs/scenarios.md's common keys", "[keys][docs]") {
+  const auto read = [](const std::string& path, const std::string& heading) {
+    std::ifstream in(test::source_path(path));
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string page = ss.str();
+    const size_t from = page.find("## " + heading);
+    return from == std::string::npos ? std::string()
+                                     : page.substr(from, page.find("\n## ", from + 1) - from);
+  };
+  // `key = ...` or `# key = ...` at the start of a line, or the key's own [table] / [[array]].
+  const auto documented = [](const std::string& keys, const std::string& key) {
+    return keys.find("\n" + key + " ") != std::string::npos ||
+           keys.find("\n# " + key + " ") != std::string::npos ||
+           keys.find("\n[" + key + "]") != std::string::npos ||
+           keys.find("\n[[" + key + "]]") != std::string::npos;
+  };
+  const std::string common = read("docs/scenarios.md", "The common keys");
+  REQUIRE(!common.empty());
+  std::map<std::string, size_t> readers;  // "section.key" -> how many rulesets' templates read it
+  for (const RulesetInfo& r : rulesets()) {
+    const KeyCatalog catalog = scenario_keys(r);
+    for (const KeyEntry& e : catalog.entries())
+      if (e.section.empty() || e.section == "variants[]") ++readers[e.section + "." + e.key];
+  }
+  size_t shared = 0;
+  for (const RulesetInfo& r : rulesets()) {
+    const std::string own = read("rules/" + r.id + "/README.md", "Scenario keys");
+    const KeyCatalog catalog = scenario_keys(r);
+    for (const KeyEntry& e : catalog.entries()) {
+      if (!e.section.empty() && e.section != "variants[]") continue;
+      INFO(r.id << ": [" << e.section << "] " << e.key);
+      if (readers[e.section + "." + e.key] > 1 || !e.section.empty()) {
+        CHECK(documented(common, e.key));
+        ++shared;
+      } else {
+        CHECK(e.section.empty());
+        CHECK(documented(own, e.key));
+      }
+    }
+  }
+  CHECK(shared > 50);  // name, ruleset, trials, seed, horizon, ... for each of the rulesets
 }

@@ -1,5 +1,5 @@
-// The tree's layers (DESIGN.md "Layout"): every #include of the project's own code points to
-// the same folder or to a lower layer, rulesets never include one another, and no two folders
+// The tree's layers (docs/design.md "The layers"): every #include of the project's own code points
+// to the same folder or to a lower layer, rulesets never include one another, and no two folders
 // include each other, directly or through a third.
 #include <catch2/catch.hpp>
 

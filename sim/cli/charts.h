@@ -1,5 +1,5 @@
-// The charts of a results folder as gnuplot scripts (README "Plots"): one Chart per picture,
-// its commands without a terminal, so one script renders both the SVG and the PNG.
+// The charts of a results folder as gnuplot scripts (docs/outputs.md "Plots and report"): one Chart
+// per picture, its commands without a terminal, so one script renders both the SVG and the PNG.
 #pragma once
 
 #include <string>

@@ -184,7 +184,7 @@ void check_output_dir(const std::string& dir, Writes writes) {
     throw InputError({dir}, "cannot write the output folder: " + why,
                      "choose a writable place with --out; a run needs room for its results "
                      "folder twice over while it replaces an earlier one, and for its "
-                     "checkpoint: README, Output folders");
+                     "checkpoint: docs/long-runs.md, Output folders");
 }
 
 const char* step_name(ReplaceStep s) {

@@ -1,6 +1,6 @@
-// report.html: one self-contained page for a results folder (README "Plots and report"): the
-// comparison table, deaths by round / hour / day, the charts as inline SVG, the scenario
-// file's text and the run's metadata. No script, no external file: it can be mailed.
+// report.html: one self-contained page for a results folder (docs/outputs.md "Plots and report"):
+// the comparison table, deaths by round / hour / day, the charts as inline SVG, the scenario file's
+// text and the run's metadata. No script, no external file: it can be mailed.
 #pragma once
 
 #include <string>

@@ -1,5 +1,5 @@
 // A results folder read back for `lethality plot`: run.json and the CSV files `run` writes
-// (README "Outputs"), plus sweep.csv / crossing.csv when a sweep wrote them.
+// (docs/outputs.md "The files"), plus sweep.csv / crossing.csv when a sweep wrote them.
 #pragma once
 
 #include <cmath>

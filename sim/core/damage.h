@@ -1,5 +1,5 @@
 // What hits a character: an amount on a channel, of a type, perhaps critical.
-// Channels are the kinds of harm rulesets track separately (DESIGN.md): lethal hit points,
+// Channels are the kinds of harm rulesets track separately: lethal hit points,
 // non-lethal/endurance, mental wounds, essence. Each ruleset says which it accepts.
 #pragma once
 

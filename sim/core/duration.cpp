@@ -15,9 +15,9 @@ struct UnitName {
   const char* name;
   Seconds size;
 };
-// The documented units (README: seconds, rounds of 6 s, minutes, hours, days, weeks), singular
-// and plural, and the abbreviations duration_units_help() lists. Not "turn": in pf2 a turn is
-// one creature's part of a round, not 6 s, so "1d4 turns" would not mean what it says.
+// The documented units (docs/scenarios.md: seconds, rounds of 6 s, minutes, hours, days, weeks),
+// singular and plural, and the abbreviations duration_units_help() lists. Not "turn": in pf2 a turn
+// is one creature's part of a round, not 6 s, so "1d4 turns" would not mean what it says.
 constexpr UnitName kUnits[] = {
     {"s", kSecond},       {"sec", kSecond},   {"second", kSecond}, {"seconds", kSecond},
     {"round", kRound},    {"rounds", kRound}, {"min", kMinute},    {"minute", kMinute},

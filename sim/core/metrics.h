@@ -71,7 +71,7 @@ struct MetricSpec {
 
 // The durations every model declares, each defined once, here: what starts it, what ends it,
 // over which trials. A model declares them with shared_duration() (these very words, which the
-// README's outputs section quotes), and measures time_out_of_action with OutOfAction
+// docs/outputs.md quotes), and measures time_out_of_action with OutOfAction
 // (sim/core/out_of_action.h). What "full health" and "cannot act" mean under its rules is all
 // a ruleset's README adds.
 inline constexpr const char* kDowntime = "downtime";

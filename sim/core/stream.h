@@ -38,7 +38,8 @@
 
 namespace leth {
 
-// Sub-streams by purpose (DESIGN.md: encounter, dying, care, recovery).
+// Sub-streams by purpose (docs/design.md, "Common random numbers by purpose": encounter,
+// dying, care, recovery).
 enum class Purpose : uint16_t {
   Encounter = 1,  // attack rolls, damage, whether attackers keep striking the fallen
   Dying = 2,      // recovery checks, survival tests while dying

@@ -16,7 +16,8 @@ namespace leth {
 
 // On rank 0: drive() over every rank. On a single process: drive() itself. `stop` is a
 // single process's only: over MPI ranks chunks run whole (mpirun ends every rank on Ctrl-C,
-// README "On a cluster with MPI"), and the rest of an interrupted chunk runs on rank 0 first.
+// docs/long-runs.md "On a cluster with MPI"), and the rest of an interrupted chunk runs on rank 0
+// first.
 RunTally drive_ranks(const LoadedScenario& s, uint64_t seed, RunTally start, DrivePlan plan,
                      const ChunkHook& hook = {}, std::atomic<uint64_t>* done = nullptr,
                      const std::atomic<int>* stop = nullptr);

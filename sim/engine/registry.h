@@ -1,6 +1,6 @@
-// The closed set of health models and the one place that dispatches to them (STYLE.md: a
-// std::variant with forwarding functions, not a class hierarchy). Adding a ruleset is a
-// folder under rules/ and one entry in `Rulesets` below (with its #include).
+// The closed set of health models and the one place that dispatches to them (docs/design.md,
+// "Principles": a std::variant with forwarding functions, not a class hierarchy). Adding a ruleset
+// is a folder under rules/ and one entry in `Rulesets` below (with its #include).
 #pragma once
 
 #include <string>

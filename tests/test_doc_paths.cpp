@@ -16,7 +16,8 @@
 // - starts with a top-level folder of the project and a slash — `sim/`, `analysis/`,
 //   `scenarios/`, `rules/`, `tests/`, `bench/`, `docs/`, `scripts/`, `cmake/`, `.ci/` — e.g.
 //   `sim/core/check.h`, `rules/pf2/README.md`, `docs/outputs.md`, `sim/engine/`; or
-// - starts with `../` (a page's link out of its folder, from docs/ to the rulesets' pages); or
+// - starts with a parent step (a page's link out of its folder, from docs/ to the rulesets'
+//   pages); or
 // - has no slash and ends in .h, .cpp, .md, .py, .sh or .cmake (a file named alone, e.g.
 //   `health_model.h` in rules/common/README.md, or `metrics.h`).
 // A trailing `.` (the end of a sentence) is not part of it. `*` stands for any characters
@@ -31,8 +32,9 @@
 // - web addresses (`https://...`: the `/` follows `:`, so no run starts a top-level folder).
 //
 // Where it must exist: a path with a slash, relative to the project root — or, in a Markdown
-// page, relative to the page's folder; a path ending in `/` must be a folder. A file named
-// alone must exist somewhere in the project (outside build folders): a bare name says which
+// page, relative to the page's folder; a path ending in `/` must be a folder; and it must stay
+// inside the project (whatever lies beside the clone on one machine counts for nothing). A file
+// named alone must exist somewhere in the project (outside build folders): a bare name says which
 // file, not where.
 //
 // Allowed without existing (not the project's files): paths under `../shared/seeds/`, the seed
@@ -273,7 +275,17 @@ bool exists_under(const fs::path& base, const std::vector<std::string>& segs, si
   return false;
 }
 
+// Whether `p` lies in the project: a clone has nothing beside it (the folder beside the
+// project on the machine it was written on is not in CI's clone), so nothing outside counts.
+bool inside_project(const fs::path& p) {
+  const std::string top = fs::path(root()).lexically_normal().string();
+  const std::string here = p.lexically_normal().string();
+  return here.rfind(top, 0) == 0 &&
+         (here.size() == top.size() || here[top.size()] == '/' || top.back() == '/');
+}
+
 bool path_exists(const fs::path& base, const std::string& p) {
+  if (!inside_project(base / p)) return false;
   std::vector<std::string> segs;
   std::stringstream ss(p);
   std::string seg;
@@ -493,8 +505,8 @@ TEST_CASE("docs: every link between the pages resolves, anchors included", "[doc
       const fs::path target = file.empty() ? fs::path(root()) / page
                                            : fs::path(root()) / fs::path(page).parent_path() / file;
       const std::string where = page + ":" + std::to_string(l.line) + ": " + t;
-      if (!fs::exists(target)) {
-        bad.push_back(where + " (no such file)");
+      if (!inside_project(target) || !fs::exists(target)) {
+        bad.push_back(where + " (no such file in the project)");
         continue;
       }
       if (hash == std::string::npos) continue;

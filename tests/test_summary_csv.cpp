@@ -7,7 +7,7 @@
 #include <string>
 
 #include "analysis/report.h"
-#include "sim/cli/csv_read.h"
+#include "analysis/csv.h"
 #include "tests/support.h"
 
 using namespace leth;

@@ -10,7 +10,7 @@
 
 #include "analysis/sweep_report.h"
 #include "rules/pf2/config.h"
-#include "sim/cli/csv_read.h"
+#include "analysis/csv.h"
 #include "sim/engine/runner.h"
 #include "tests/cli_support.h"
 #include "tests/support.h"

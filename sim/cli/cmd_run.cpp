@@ -92,6 +92,122 @@ ScenarioPlace place_of(const std::vector<uint64_t>& trials, size_t i) {
   return place;
 }
 
+// Rank 0's run of the planned scenarios, in order: each played, written and shown, and the
+// batch's files kept up to date.
+class RunSession {
+ public:
+  RunSession(const RunPlan& plan, const RunSettings& settings, int threads, bool quiet,
+             const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+      : plan_(plan),
+        settings_(settings),
+        threads_(threads),
+        quiet_(quiet),
+        args_(args),
+        out_(out),
+        err_(err),
+        trials_(session_trials(plan)) {}
+
+  // The exit status: 0, 2 (results or a checkpoint could not be written), 130 or 143 (Ctrl-C
+  // or SIGTERM).
+  int run() {
+    // Several scenarios: the batch's summary.csv and batch.json beside their folders,
+    // rewritten as each one ends.
+    if (plan_.scenarios.size() > 1) try {
+        batch_.emplace(plan_, settings_);
+      } catch (const CheckpointError& e) {
+        err_ << "error: cannot write the batch's record: " << e.what() << "\n";
+        return 2;
+      }
+    for (size_t i = 0; i < plan_.scenarios.size(); ++i) {
+      const std::optional<int> status = plan_.scenarios[i].finished ? keep(i) : play(i);
+      if (status) return *status;
+    }
+    if (runs_.size() > 1) out_ << side_by_side_table(runs_) << "\n";
+    if (kept_ > 0 && !quiet_)
+      out_ << "batch resumed: " << kept_ << " of " << plan_.scenarios.size()
+           << " scenarios kept from before (their rows are in " << batch_->summary_path()
+           << ", not in a table above)\n";
+    return 0;
+  }
+
+ private:
+  // The batch's files with scenario i's summary; false (said) if they cannot be written.
+  bool add_to_batch(size_t i, const std::string& summary, const std::string& state, bool ran) {
+    if (!batch_) return true;
+    try {
+      batch_->add(i, summary, state, ran);
+      return true;
+    } catch (const CheckpointError& e) {
+      err_ << "error: cannot write the batch's summary: " << e.what() << "\n";
+      return false;
+    }
+  }
+
+  // --resume: scenario i's results folder is whole and of this run.
+  std::optional<int> keep(size_t i) {
+    const PlannedScenario& p = plan_.scenarios[i];
+    if (!add_to_batch(i, p.finished_summary, "done", false)) return 2;
+    ++kept_;
+    if (!quiet_)
+      out_ << p.loaded.scenario.name << ": finished before, kept: " << p.out_dir << "/\n\n";
+    return std::nullopt;
+  }
+
+  // Scenario i played, written and shown; an exit status if the run ends here.
+  std::optional<int> play(size_t i) {
+    const PlannedScenario& p = plan_.scenarios[i];
+    const std::string cp_path = checkpoint_path(p.out_dir);
+    remove_leftovers(p.out_dir);  // of runs killed here before: this one holds the lock
+    std::error_code no_checkpoint;
+    if (!settings_.resume && std::filesystem::exists(cp_path, no_checkpoint))
+      err_ << "note: starting afresh; the checkpoint " << cp_path
+           << " will be replaced (--resume continues it)\n";
+    announce(static_cast<int>(i), p.start.seed);
+    DrivenScenario d;
+    try {
+      d = drive_scenario(p, settings_, place_of(trials_, i), threads_, quiet_);
+    } catch (const CheckpointError& e) {
+      err_ << "error: cannot save the checkpoint: " << e.what() << "\n";
+      return 2;
+    }
+    const RunInfo info = scenario_info(p, settings_, d, threads_);
+    const FileSet files = scenario_files(p, settings_, d, info);
+    try {
+      write_output_dir(p.out_dir, files);
+    } catch (const InputError& e) {
+      err_ << e.what() << "\n";
+      keep_trials(d.cp, cp_path, err_);  // a full disk at the end loses no trial if it can
+      return 2;
+    }
+    if (!add_to_batch(i, file_text(files, "summary.csv"), d.complete() ? "done" : "partial", true))
+      return 2;
+    // The results hold every trial the checkpoint does: it is needed again only to continue.
+    if (d.complete()) {
+      std::error_code ignored;  // a checkpoint left behind is only replaced by the next run
+      std::filesystem::remove(cp_path, ignored);
+    }
+    print_scenario(out_, p, settings_, d, info, quiet_);
+    if (batch_ && !quiet_) runs_.emplace_back(info, d.cp.tally);
+    if (!d.stopped) return std::nullopt;
+    if (batch_)
+      err_ << interrupted_note(*batch_, resume_command(args_));
+    else if (!d.complete())
+      err_ << "interrupted; resume with: " << resume_command(args_) << "\n";
+    return StopOnSignal::requested() == SIGTERM ? 143 : 130;
+  }
+
+  const RunPlan& plan_;
+  const RunSettings& settings_;
+  const int threads_;
+  const bool quiet_;
+  const std::vector<std::string>& args_;
+  std::ostream &out_, &err_;
+  const std::vector<uint64_t> trials_;  // each scenario's in this session, for the batch's ETA
+  std::optional<BatchOutput> batch_;
+  std::vector<std::pair<RunInfo, RunTally>> runs_;  // for the table side by side
+  size_t kept_ = 0;                                 // scenarios --resume kept
+};
+
 }  // namespace
 
 int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -128,83 +244,7 @@ int cmd_run(const std::vector<std::string>& args, std::ostream& out, std::ostrea
 
   ThreadLimit limit(settings.threads);
   StopOnSignal stop_on_signal;  // Ctrl-C: stop after the trials in hand
-  const std::vector<uint64_t> batch_trials = session_trials(plan);
-  // Several scenarios: the batch's summary.csv and batch.json beside their folders,
-  // rewritten as each one ends.
-  const bool is_batch = plan.scenarios.size() > 1;
-  std::optional<BatchOutput> batch;
-  try {
-    if (is_batch) batch.emplace(plan, settings);
-  } catch (const CheckpointError& e) {
-    err << "error: cannot write the batch's record: " << e.what() << "\n";
-    return 2;
-  }
-  std::vector<std::pair<RunInfo, RunTally>> batch_runs;  // for the table side by side
-  size_t kept = 0;
-  for (size_t i = 0; i < plan.scenarios.size(); ++i) {
-    const PlannedScenario& p = plan.scenarios[i];
-    if (p.finished) {  // --resume: its results folder is whole and of this run
-      try {
-        batch->add(i, p.finished_summary, "done", false);
-      } catch (const CheckpointError& e) {
-        err << "error: cannot write the batch's summary: " << e.what() << "\n";
-        return 2;
-      }
-      ++kept;
-      if (!quiet)
-        out << p.loaded.scenario.name << ": finished before, kept: " << p.out_dir << "/\n\n";
-      continue;
-    }
-    const std::string cp_path = checkpoint_path(p.out_dir);
-    remove_leftovers(p.out_dir);  // of runs killed here before: this one holds the lock
-    std::error_code no_checkpoint;
-    if (!settings.resume && std::filesystem::exists(cp_path, no_checkpoint))
-      err << "note: starting afresh; the checkpoint " << cp_path
-          << " will be replaced (--resume continues it)\n";
-    announce(static_cast<int>(i), p.start.seed);
-    DrivenScenario d;
-    try {
-      d = drive_scenario(p, settings, place_of(batch_trials, i), limit.threads(), quiet);
-    } catch (const CheckpointError& e) {
-      err << "error: cannot save the checkpoint: " << e.what() << "\n";
-      return 2;
-    }
-    const RunInfo info = scenario_info(p, settings, d, limit.threads());
-    const FileSet files = scenario_files(p, settings, d, info);
-    try {
-      write_output_dir(p.out_dir, files);
-    } catch (const InputError& e) {
-      err << e.what() << "\n";
-      keep_trials(d.cp, cp_path, err);  // a full disk at the end loses no trial if it can
-      return 2;
-    }
-    if (batch) try {
-        batch->add(i, file_text(files, "summary.csv"), d.complete() ? "done" : "partial", true);
-      } catch (const CheckpointError& e) {
-        err << "error: cannot write the batch's summary: " << e.what() << "\n";
-        return 2;
-      }
-    // The results hold every trial the checkpoint does: it is needed again only to continue.
-    if (d.complete()) {
-      std::error_code ignored;  // a checkpoint left behind is only replaced by the next run
-      std::filesystem::remove(cp_path, ignored);
-    }
-    print_scenario(out, p, settings, d, info, quiet);
-    if (is_batch && !quiet) batch_runs.emplace_back(info, d.cp.tally);
-    if (d.stopped) {
-      if (batch)
-        err << interrupted_note(*batch, resume_command(args));
-      else if (!d.complete())
-        err << "interrupted; resume with: " << resume_command(args) << "\n";
-      return StopOnSignal::requested() == SIGTERM ? 143 : 130;
-    }
-  }
-  if (batch_runs.size() > 1) out << side_by_side_table(batch_runs) << "\n";
-  if (kept > 0 && !quiet)
-    out << "batch resumed: " << kept << " of " << plan.scenarios.size()
-        << " scenarios kept from before (their rows are in " << batch->summary_path()
-        << ", not in a table above)\n";
-  return 0;
+  return RunSession(plan, settings, limit.threads(), quiet, args, out, err).run();
 }
 
 }  // namespace leth

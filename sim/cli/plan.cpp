@@ -317,16 +317,16 @@ void resume_scenario(PlannedScenario& p, const RunSettings& settings, bool batch
 
 }  // namespace
 
-RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_dir,
-                 RunSettings settings) {
-  RunPlan plan;
-  plan.settings = settings;
+namespace {
+
+// Expands folders and loads every file: the scenarios, or the errors (a name used twice).
+void load_files(const std::vector<std::string>& paths, RunPlan& plan) {
   std::vector<std::string> files;
   try {
     files = expand_scenario_paths(paths);
   } catch (const InputError& e) {
     plan.errors.push_back(e);
-    return plan;
+    return;
   }
   std::map<std::string, std::string> names;  // scenario name -> the file that took it first
   for (const std::string& f : files) {
@@ -342,6 +342,52 @@ RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_d
       plan.errors.push_back(e);
     }
   }
+}
+
+// --resume of a batch: the options it was started with, from its record (none: as given).
+RunSettings batch_settings(const RunPlan& plan, const RunSettings& settings) {
+  const auto record = read_batch_record(plan.out_root);
+  if (!record) return settings;
+  std::vector<std::string> names;
+  for (const PlannedScenario& p : plan.scenarios) names.push_back(p.loaded.scenario.name);
+  return resume_settings(*record, settings, names, plan.out_root + "/" + kBatchRecordName);
+}
+
+// One scenario's start: its checkpoint header, checked against a shard's needs, and on rank 0
+// its results folder locked and checked, and what --resume finds there. Throws InputError.
+void plan_scenario(PlannedScenario& p, const RunSettings& settings, bool batch,
+                   RunSettings& plan_settings) {
+  if (settings.shards > 1 && precision_target(settings, p.loaded.scenario))
+    throw InputError({p.loaded.scenario.file},
+                     "the file's precision target cannot be sharded: a shard cannot tell "
+                     "when the whole run is precise",
+                     "give the shards a count with --trials, or spread the run over MPI "
+                     "ranks (mpirun -np R lethality run ...)");
+  p.start = new_checkpoint(p.loaded, settings);
+  if (chunk_schedule(p.start.plan()).empty())
+    throw InputError(
+        {p.loaded.scenario.file},
+        "--shard " + std::to_string(settings.shard) + "/" + std::to_string(settings.shards) +
+            " owns no chunk: " + std::to_string(p.start.trials_planned) + " trials make " +
+            std::to_string((p.start.trials_planned + kChunkTrials - 1) / kChunkTrials) +
+            " chunks of " + std::to_string(kChunkTrials),
+        "use fewer shards or more trials");
+  // Only rank 0 of an MPI job writes results and reads checkpoints: the other ranks
+  // compute the chunks it sends them (sim/engine/distributed.h).
+  if (Ranks::rank() == 0) {
+    p.lock = std::make_shared<FolderLock>(p.out_dir);
+    check_output_dir(p.out_dir, settings.shards > 1 ? Writes::ShardResults : Writes::Results);
+    if (settings.resume) resume_scenario(p, settings, batch, plan_settings);
+  }
+}
+
+}  // namespace
+
+RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_dir,
+                 RunSettings settings) {
+  RunPlan plan;
+  plan.settings = settings;
+  load_files(paths, plan);
   if (!plan.ok()) return plan;
   if (settings.shards > 1 && plan.scenarios.size() != 1) {
     plan.errors.push_back(
@@ -351,58 +397,22 @@ RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_d
   }
   const bool batch = plan.scenarios.size() > 1;
   std::string root;  // --out as it will be used
-  if (!out_dir.empty()) try {
-      root = output_path(out_dir);
-      plan.out_root = root;
-    } catch (const InputError& e) {
-      plan.errors.push_back(e);
-      return plan;
-    }
-  // --resume of a batch: the options it was started with, from its record.
-  if (settings.resume && batch) try {
-      if (const auto record = read_batch_record(plan.out_root)) {
-        std::vector<std::string> names;
-        for (const PlannedScenario& p : plan.scenarios) names.push_back(p.loaded.scenario.name);
-        settings =
-            resume_settings(*record, settings, names, plan.out_root + "/" + kBatchRecordName);
-        plan.settings = settings;
-      }
-    } catch (const InputError& e) {
-      plan.errors.push_back(e);
-      return plan;
-    }
+  try {
+    if (!out_dir.empty()) plan.out_root = root = output_path(out_dir);
+    if (settings.resume && batch) plan.settings = settings = batch_settings(plan, settings);
+  } catch (const InputError& e) {
+    plan.errors.push_back(e);
+    return plan;
+  }
   const std::string suffix = settings.shards > 1 ? ".shard-" + std::to_string(settings.shard) +
                                                        "-of-" + std::to_string(settings.shards)
                                                  : "";
   std::vector<PlannedScenario> checked;
   for (PlannedScenario& p : plan.scenarios) {
     const std::string& name = p.loaded.scenario.name;
-    p.out_dir = root.empty()                 ? "results/" + name + suffix
-                : plan.scenarios.size() == 1 ? root
-                                             : root + "/" + name;
+    p.out_dir = root.empty() ? "results/" + name + suffix : batch ? root + "/" + name : root;
     try {
-      if (settings.shards > 1 && precision_target(settings, p.loaded.scenario))
-        throw InputError({p.loaded.scenario.file},
-                         "the file's precision target cannot be sharded: a shard cannot tell "
-                         "when the whole run is precise",
-                         "give the shards a count with --trials, or spread the run over MPI "
-                         "ranks (mpirun -np R lethality run ...)");
-      p.start = new_checkpoint(p.loaded, settings);
-      if (chunk_schedule(p.start.plan()).empty())
-        throw InputError(
-            {p.loaded.scenario.file},
-            "--shard " + std::to_string(settings.shard) + "/" + std::to_string(settings.shards) +
-                " owns no chunk: " + std::to_string(p.start.trials_planned) + " trials make " +
-                std::to_string((p.start.trials_planned + kChunkTrials - 1) / kChunkTrials) +
-                " chunks of " + std::to_string(kChunkTrials),
-            "use fewer shards or more trials");
-      // Only rank 0 of an MPI job writes results and reads checkpoints: the other ranks
-      // compute the chunks it sends them (sim/engine/distributed.h).
-      if (Ranks::rank() == 0) {
-        p.lock = std::make_shared<FolderLock>(p.out_dir);
-        check_output_dir(p.out_dir, settings.shards > 1 ? Writes::ShardResults : Writes::Results);
-        if (settings.resume) resume_scenario(p, settings, batch, plan.settings);
-      }
+      plan_scenario(p, settings, batch, plan.settings);
       checked.push_back(std::move(p));
     } catch (const InputError& e) {
       plan.errors.push_back(e);
@@ -410,7 +420,7 @@ RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_d
   }
   plan.scenarios = std::move(checked);
   // A batch's summary.csv across its scenarios is one more file two runs must not share.
-  if (plan.ok() && plan.scenarios.size() > 1 && Ranks::rank() == 0) try {
+  if (plan.ok() && batch && Ranks::rank() == 0) try {
       plan.batch_lock = std::make_shared<FolderLock>(plan.out_root + "/summary.csv");
     } catch (const InputError& e) {
       plan.errors.push_back(e);

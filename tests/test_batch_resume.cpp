@@ -228,3 +228,20 @@ TEST_CASE("a batch's resume refuses options that differ from what it recorded", 
                                       "trials 3000 vs 5000"));
   }
 }
+
+TEST_CASE("the page of a partial batch says what is missing", "[batch][resume][plot]") {
+  const std::vector<std::string> files = batch_files();
+  const std::string out = fresh_path("batch-resume-plot");
+  REQUIRE(cli({"run", files[0], files[2], "--trials", "2000", "--out", out, "-q"}).status == 0);
+  // As an interrupted batch leaves it: omega never ran (its folder removed, its state too).
+  nlohmann::json record = record_of(out);
+  record["scenarios"][1]["state"] = "not run";
+  std::ofstream(out + "/batch.json") << record.dump(2) << "\n";
+  fs::remove_all(out + "/omega");
+  const auto r = cli({"plot", out, "--format", "svg"});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const std::string note = "PARTIAL batch: 1 of 2 scenarios done; did not run: omega";
+  CHECK_THAT(r.err, Catch::Contains("note: " + note));
+  CHECK_THAT(read_file(out + "/report.html"), Catch::Contains("<p class=\"note\">" + note));
+}

@@ -29,12 +29,6 @@ void remove_batch_report(const std::string& root) {
   std::filesystem::remove(page, ignored);
 }
 
-std::string listed(const std::vector<std::string>& names) {
-  std::string t;
-  for (const std::string& n : names) t += (t.empty() ? "" : ", ") + n;
-  return t;
-}
-
 }  // namespace
 
 BatchOutput::BatchOutput(const RunPlan& plan, const RunSettings& settings)
@@ -70,14 +64,11 @@ void BatchOutput::write() const {
 
 std::string interrupted_note(const BatchOutput& batch, const std::string& resume_command) {
   const BatchRecord& r = batch.record();
-  const std::vector<std::string> done = r.named("done"), cut = r.named("partial"),
-                                 never = r.named("not run");
   std::ostringstream o;
-  o << "batch interrupted: " << done.size() << " of " << r.scenarios.size() << " scenarios done";
-  if (!cut.empty()) o << "; interrupted: " << listed(cut);
-  if (!never.empty()) o << "; did not run: " << listed(never);
+  o << "batch interrupted: " << batch_progress(r);
+  const bool cut = !r.named("partial").empty();
   o << "\n  PARTIAL summary: " << batch.summary_path() << " holds the scenarios done"
-    << (cut.empty() ? "" : " and the interrupted one's partial rows") << "; " << batch.record_path()
+    << (!cut ? "" : " and the interrupted one's partial rows") << "; " << batch.record_path()
     << " says \"partial\": true\n"
     << "  resume the batch with: " << resume_command << "\n";
   return o.str();

@@ -130,6 +130,27 @@ std::optional<BatchRecord> read_batch_record(const std::string& root) {
   }
 }
 
+std::string batch_progress(const BatchRecord& r) {
+  auto listed = [](const std::vector<std::string>& names) {
+    std::string t;
+    for (const std::string& n : names) t += (t.empty() ? "" : ", ") + n;
+    return t;
+  };
+  const std::vector<std::string> cut = r.named("partial"), never = r.named("not run");
+  std::string t = std::to_string(r.named("done").size()) + " of " +
+                  std::to_string(r.scenarios.size()) + " scenarios done";
+  if (!cut.empty()) t += "; interrupted: " + listed(cut);
+  if (!never.empty()) t += "; did not run: " + listed(never);
+  return t;
+}
+
+std::string partial_batch_note(const std::string& root) {
+  const auto r = read_batch_record(root);
+  if (!r || !r->partial()) return "";
+  return "PARTIAL batch: " + batch_progress(*r) + " (" + root + "/" + kBatchRecordName +
+         "); resume it with `lethality run` of its files and --resume";
+}
+
 RunSettings resume_settings(const BatchRecord& record, RunSettings s,
                             const std::vector<std::string>& names, const std::string& path) {
   std::vector<std::string> recorded;

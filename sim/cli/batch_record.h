@@ -36,6 +36,12 @@ std::string batch_record_text(const BatchRecord& r);
 // Reads <root>/batch.json; nullopt if there is none. Throws InputError if it does not read.
 std::optional<BatchRecord> read_batch_record(const std::string& root);
 
+// "1 of 4 scenarios done; interrupted: b; did not run: c, d".
+std::string batch_progress(const BatchRecord& r);
+// For a batch's page and `plot`: "PARTIAL batch: ..." with batch_progress, when <root>'s
+// batch.json says the batch is partial; "" for a whole batch or one without a record.
+std::string partial_batch_note(const std::string& root);
+
 // --resume of a batch: the options not given on the command line taken from the record, and
 // those given checked against it. Throws InputError (naming the option, what was recorded and
 // how to resume) when one differs or when the batch's scenarios are not the record's.

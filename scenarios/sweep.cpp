@@ -52,9 +52,8 @@ std::optional<std::vector<Segment>> split_key(const std::string& key) {
   return out;
 }
 
-SweepAxis read_axis(Reader& r) {
-  SweepAxis a;
-  Document& doc = const_cast<Document&>(r.doc());
+// The key swept: its path, the section it is in (as the key catalog names it) and its leaf.
+void read_key(Reader& r, SweepAxis& a) {
   a.key = r.need_string("key");
   a.key_at = r.where("key");
   const auto segments = split_key(a.key);
@@ -67,8 +66,10 @@ SweepAxis read_axis(Reader& r) {
     a.section += (i ? "." : "") + s.name + (s.index ? "[]" : "");
   }
   a.leaf = segments->back().name;
+}
 
-  // The unit: numbers become durations "<n> <unit>".
+// The unit: numbers become durations "<n> <unit>".
+std::optional<Duration> read_unit(Reader& r, SweepAxis& a) {
   std::optional<Duration> unit;
   if (auto u = r.get_string("unit")) {
     try {
@@ -80,16 +81,160 @@ SweepAxis read_axis(Reader& r) {
     a.unit_seconds = static_cast<double>(unit->unit());
     a.unit = unit_name(unit->unit(), 2);  // "h", "hour" and "hours" all read "hours"
   }
+  return unit;
+}
 
-  // The values: a list, or a range.
-  struct Raw {
-    double x;
-    bool integer;
-    std::string text;  // for strings
-    SourceLoc at;
-  };
+// A value as written, before it becomes a point.
+struct Raw {
+  double x;
+  bool integer;
+  std::string text;  // for strings
+  SourceLoc at;
+};
+
+// A list of durations is shown in the largest unit written in which every value is a whole
+// number of thousandths ("30 minutes" and "2 hours" in hours: 0.5, 2), else in seconds.
+void choose_shown_unit(std::vector<Seconds> written_units, const std::vector<Raw>& raw,
+                       SweepAxis& a) {
+  std::sort(written_units.begin(), written_units.end());
+  Seconds shown = kSecond;
+  for (Seconds u : written_units) {
+    const bool fits = std::all_of(raw.begin(), raw.end(), [&](const Raw& v) {
+      return static_cast<int64_t>(v.x) * 1000 % u == 0;
+    });
+    if (fits) shown = u;
+  }
+  a.unit_seconds = static_cast<double>(shown);
+  a.unit = unit_name(shown, 2);
+}
+
+// values = [...]: numbers, or durations ("3 rounds"), never both.
+std::vector<Raw> read_value_list(Reader& r, SweepAxis& a, const std::optional<Duration>& unit) {
+  Document& doc = const_cast<Document&>(r.doc());
   std::vector<Raw> raw;
   std::vector<Seconds> written_units;  // of a list of durations, each value's
+  const toml::node* n = r.table()->get("values");
+  doc.use(r.table(), "values");
+  const toml::array* arr = n->as_array();
+  if (!arr || arr->size() < 2)
+    throw InputError(doc.loc(*n), r.path_of("values") + ": expected a list of at least 2 values",
+                     "write values = [1, 2, 3]");
+  for (const toml::node& e : *arr) {
+    const SourceLoc at = doc.loc(e);
+    if (auto i = e.as_integer()) {
+      raw.push_back({static_cast<double>(i->get()), true, "", at});
+    } else if (auto f = e.as_floating_point()) {
+      if (!std::isfinite(f->get()))
+        throw InputError(at, r.path_of("values") + ": expected a finite number");
+      raw.push_back({f->get(), false, "", at});
+    } else if (auto s = e.as_string()) {
+      if (unit)
+        throw InputError(at, r.path_of("values") + ": expected a number of " + a.unit,
+                         "with unit = \"" + a.unit + "\", write the numbers alone");
+      Duration d;
+      try {
+        d = Duration::parse(s->get(), at);
+      } catch (const InputError& e) {  // the parser knows the text, not the key
+        throw InputError(e.loc(), r.path_of("values") + ": " + e.bare_message(), e.hint());
+      }
+      if (!d.is_fixed())
+        throw InputError(at, r.path_of("values") + ": a sweep value must be a fixed time, not dice",
+                         "write e.g. \"3 rounds\"");
+      raw.push_back({static_cast<double>(d.max()), false, s->get(), at});
+      if (raw.size() == 1) {
+        a.duration = true;
+      } else if (!a.duration) {
+        throw InputError(at, r.path_of("values") + ": mixes numbers and durations",
+                         "write every value as a duration, e.g. \"3 rounds\"");
+      }
+      written_units.push_back(d.unit());
+    } else {
+      throw InputError(at, r.path_of("values") + ": expected a number or a duration",
+                       "write e.g. values = [1, 2, 3] or [\"1 round\", \"2 rounds\"]");
+    }
+    if (a.duration && e.is_number() && !unit)
+      throw InputError(at, r.path_of("values") + ": mixes numbers and durations",
+                       "write every value as a duration, e.g. \"3 rounds\"");
+  }
+  if (!written_units.empty()) choose_shown_unit(written_units, raw, a);
+  return raw;
+}
+
+// from, to, step: the points from `from` by `step` up to `to`.
+std::vector<Raw> read_range(Reader& r) {
+  std::vector<Raw> raw;
+  for (const char* k : {"from", "to", "step"})
+    if (!r.has(k))
+      r.fail_here(std::string("missing key '") + k + "'",
+                  "a range needs from, to and step: from = 1, to = 8, step = 1");
+  const double from = *r.get_number("from", -1e15, 1e15);
+  const double to = *r.get_number("to", -1e15, 1e15);
+  const double step = *r.get_number("step", -1e15, 1e15);
+  if (step <= 0) r.fail("step", "the step must be greater than 0", "write e.g. step = 1");
+  if (to <= from) r.fail("to", "'to' must be greater than 'from'", "write e.g. from = 1, to = 8");
+  const double count = std::floor((to - from) / step + 1e-9) + 1;
+  if (count > static_cast<double>(kMaxPointsPerAxis))
+    r.fail("step", "the range has " + number_text(count) + " points",
+           "at most " + std::to_string(Sweep::kMaxVariants) + " variants in all: a larger step");
+  const bool integer = from == std::floor(from) && step == std::floor(step) &&
+                       r.table()->get("from")->is_integer() && r.table()->get("step")->is_integer();
+  for (size_t i = 0; i < static_cast<size_t>(count); ++i) {
+    double x = from + static_cast<double>(i) * step;
+    if (!integer)
+      x = std::round(x * 1e9) / 1e9;  // 0.1 + 2 * 0.1 reads 0.3, not 0.30000000000000004
+    raw.push_back({x, integer, "", r.where("from")});
+  }
+  return raw;
+}
+
+// One point of the axis: its value (in seconds for a duration), its text and its node.
+void add_point(Reader& r, SweepAxis& a, const Raw& v, const std::optional<Duration>& unit,
+               bool has_values) {
+  std::shared_ptr<toml::node> node;
+  std::string text;
+  double x = v.x;
+  if (unit) {
+    if (v.x < 0)
+      throw InputError(v.at,
+                       r.path_of(has_values ? "values" : "from") + ": a time cannot be negative");
+    // "1 round", "1.5 rounds": what the ruleset reads, as a scenario would write it.
+    text = number_text(v.x) + " " + unit_name(static_cast<Seconds>(a.unit_seconds), v.x);
+    // Durations are whole seconds: 0.1 rounds (0.6 s) cannot be played.
+    const double seconds = v.x * a.unit_seconds;
+    if (seconds != std::round(seconds) || seconds > 1e15)
+      throw InputError(v.at,
+                       r.path_of(has_values ? "values" : "from") + ": " + text +
+                           " is not a whole number of seconds",
+                       "times are counted in whole seconds");
+    x = static_cast<double>(Duration::parse(text, v.at).max());
+    node = std::make_shared<toml::value<std::string>>(text);
+  } else if (!v.text.empty()) {
+    text = v.text;
+    node = std::make_shared<toml::value<std::string>>(text);
+  } else if (v.integer) {
+    text = number_text(v.x);
+    node = std::make_shared<toml::value<int64_t>>(static_cast<int64_t>(v.x));
+  } else {
+    text = number_text(v.x);
+    node = std::make_shared<toml::value<double>>(v.x);
+  }
+  for (size_t j = 0; j < a.x.size(); ++j)
+    if (a.x[j] == x)  // two points of one name, and a curve with a repeated x
+      throw InputError(v.at,
+                       r.path_of(has_values ? "values" : "from") + ": " + text +
+                           " is swept twice (as " + a.text[j] + ")",
+                       "give each value once");
+  a.x.push_back(x);
+  a.text.push_back(text);
+  a.at.push_back(v.at);
+  a.values.push_back(std::move(node));
+}
+
+SweepAxis read_axis(Reader& r) {
+  SweepAxis a;
+  read_key(r, a);
+  const std::optional<Duration> unit = read_unit(r, a);
+  // The values: a list, or a range.
   const bool has_values = r.has("values");
   const bool has_range = r.has("from") || r.has("to") || r.has("step");
   if (has_values && has_range)
@@ -97,133 +242,11 @@ SweepAxis read_axis(Reader& r) {
   if (!has_values && !has_range)
     r.fail_here("missing the values to sweep",
                 "add values = [1, 2, 3], or from = 1, to = 8, step = 1");
-  if (has_values) {
-    const toml::node* n = r.table()->get("values");
-    doc.use(r.table(), "values");
-    const toml::array* arr = n->as_array();
-    if (!arr || arr->size() < 2)
-      throw InputError(doc.loc(*n), r.path_of("values") + ": expected a list of at least 2 values",
-                       "write values = [1, 2, 3]");
-    for (const toml::node& e : *arr) {
-      const SourceLoc at = doc.loc(e);
-      if (auto i = e.as_integer()) {
-        raw.push_back({static_cast<double>(i->get()), true, "", at});
-      } else if (auto f = e.as_floating_point()) {
-        if (!std::isfinite(f->get()))
-          throw InputError(at, r.path_of("values") + ": expected a finite number");
-        raw.push_back({f->get(), false, "", at});
-      } else if (auto s = e.as_string()) {
-        if (unit)
-          throw InputError(at, r.path_of("values") + ": expected a number of " + a.unit,
-                           "with unit = \"" + a.unit + "\", write the numbers alone");
-        Duration d;
-        try {
-          d = Duration::parse(s->get(), at);
-        } catch (const InputError& e) {  // the parser knows the text, not the key
-          throw InputError(e.loc(), r.path_of("values") + ": " + e.bare_message(), e.hint());
-        }
-        if (!d.is_fixed())
-          throw InputError(at,
-                           r.path_of("values") + ": a sweep value must be a fixed time, not dice",
-                           "write e.g. \"3 rounds\"");
-        raw.push_back({static_cast<double>(d.max()), false, s->get(), at});
-        if (raw.size() == 1) {
-          a.duration = true;
-        } else if (!a.duration) {
-          throw InputError(at, r.path_of("values") + ": mixes numbers and durations",
-                           "write every value as a duration, e.g. \"3 rounds\"");
-        }
-        written_units.push_back(d.unit());
-      } else {
-        throw InputError(at, r.path_of("values") + ": expected a number or a duration",
-                         "write e.g. values = [1, 2, 3] or [\"1 round\", \"2 rounds\"]");
-      }
-      if (a.duration && e.is_number() && !unit)
-        throw InputError(at, r.path_of("values") + ": mixes numbers and durations",
-                         "write every value as a duration, e.g. \"3 rounds\"");
-    }
-    if (!written_units.empty()) {
-      // Shown in the largest unit written in which every value is a whole number of
-      // thousandths ("30 minutes" and "2 hours" in hours: 0.5, 2), else in seconds.
-      std::sort(written_units.begin(), written_units.end());
-      Seconds shown = kSecond;
-      for (Seconds u : written_units) {
-        const bool fits = std::all_of(raw.begin(), raw.end(), [&](const Raw& v) {
-          return static_cast<int64_t>(v.x) * 1000 % u == 0;
-        });
-        if (fits) shown = u;
-      }
-      a.unit_seconds = static_cast<double>(shown);
-      a.unit = unit_name(shown, 2);
-    }
-  } else {
-    for (const char* k : {"from", "to", "step"})
-      if (!r.has(k))
-        r.fail_here(std::string("missing key '") + k + "'",
-                    "a range needs from, to and step: from = 1, to = 8, step = 1");
-    const double from = *r.get_number("from", -1e15, 1e15);
-    const double to = *r.get_number("to", -1e15, 1e15);
-    const double step = *r.get_number("step", -1e15, 1e15);
-    if (step <= 0) r.fail("step", "the step must be greater than 0", "write e.g. step = 1");
-    if (to <= from) r.fail("to", "'to' must be greater than 'from'", "write e.g. from = 1, to = 8");
-    const double count = std::floor((to - from) / step + 1e-9) + 1;
-    if (count > static_cast<double>(kMaxPointsPerAxis))
-      r.fail("step", "the range has " + number_text(count) + " points",
-             "at most " + std::to_string(Sweep::kMaxVariants) + " variants in all: a larger step");
-    const bool integer = from == std::floor(from) && step == std::floor(step) &&
-                         r.table()->get("from")->is_integer() &&
-                         r.table()->get("step")->is_integer();
-    for (size_t i = 0; i < static_cast<size_t>(count); ++i) {
-      double x = from + static_cast<double>(i) * step;
-      if (!integer)
-        x = std::round(x * 1e9) / 1e9;  // 0.1 + 2 * 0.1 reads 0.3, not 0.30000000000000004
-      raw.push_back({x, integer, "", r.where("from")});
-    }
-  }
+  const std::vector<Raw> raw = has_values ? read_value_list(r, a, unit) : read_range(r);
   if (raw.size() > kMaxPointsPerAxis)
     r.fail("values", "too many values",
            "at most " + std::to_string(Sweep::kMaxVariants) + " variants in all");
-
-  for (const Raw& v : raw) {
-    std::shared_ptr<toml::node> node;
-    std::string text;
-    double x = v.x;
-    if (unit) {
-      if (v.x < 0)
-        throw InputError(v.at,
-                         r.path_of(has_values ? "values" : "from") + ": a time cannot be negative");
-      // "1 round", "1.5 rounds": what the ruleset reads, as a scenario would write it.
-      text = number_text(v.x) + " " + unit_name(static_cast<Seconds>(a.unit_seconds), v.x);
-      // Durations are whole seconds: 0.1 rounds (0.6 s) cannot be played.
-      const double seconds = v.x * a.unit_seconds;
-      if (seconds != std::round(seconds) || seconds > 1e15)
-        throw InputError(v.at,
-                         r.path_of(has_values ? "values" : "from") + ": " + text +
-                             " is not a whole number of seconds",
-                         "times are counted in whole seconds");
-      x = static_cast<double>(Duration::parse(text, v.at).max());
-      node = std::make_shared<toml::value<std::string>>(text);
-    } else if (!v.text.empty()) {
-      text = v.text;
-      node = std::make_shared<toml::value<std::string>>(text);
-    } else if (v.integer) {
-      text = number_text(v.x);
-      node = std::make_shared<toml::value<int64_t>>(static_cast<int64_t>(v.x));
-    } else {
-      text = number_text(v.x);
-      node = std::make_shared<toml::value<double>>(v.x);
-    }
-    for (size_t j = 0; j < a.x.size(); ++j)
-      if (a.x[j] == x)  // two points of one name, and a curve with a repeated x
-        throw InputError(v.at,
-                         r.path_of(has_values ? "values" : "from") + ": " + text +
-                             " is swept twice (as " + a.text[j] + ")",
-                         "give each value once");
-    a.x.push_back(x);
-    a.text.push_back(text);
-    a.at.push_back(v.at);
-    a.values.push_back(std::move(node));
-  }
+  for (const Raw& v : raw) add_point(r, a, v, unit, has_values);
   return a;
 }
 

@@ -13,6 +13,7 @@
 #include <set>
 #include <sstream>
 
+#include "analysis/csv.h"
 #include "rules/pf2/config.h"
 #include "sim/cli/cli.h"
 #include "sim/cli/output.h"
@@ -545,15 +546,10 @@ options = { recovery_check = "flat", wounded = true }
 }
 
 std::vector<std::string> csv_column(const std::string& csv, size_t col, const std::string& metric) {
+  const CsvTable t = CsvTable::parse(csv, "comparisons.csv", CsvTable::LineEnds::CrlfOnly);
   std::vector<std::string> out;
-  std::istringstream in(csv);
-  std::string line;
-  while (std::getline(in, line)) {
-    std::vector<std::string> f;
-    std::istringstream l(line.substr(0, line.size() - 1));  // drop the CR
-    for (std::string x; std::getline(l, x, ',');) f.push_back(x);
-    if (f.size() > col && f[3] == metric) out.push_back(f[col]);
-  }
+  for (size_t r = 0; r < t.rows(); ++r)
+    if (t.at(r, "metric") == metric) out.push_back(t.row(r).at(col));
   return out;
 }
 

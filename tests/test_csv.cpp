@@ -1,5 +1,6 @@
-// RFC 4180 CSV: quoting, CRLF rows, the field count check, number formatting, and a round
-// trip through a strict RFC 4180 reader.
+// RFC 4180 CSV (analysis/csv.h): quoting, CRLF rows, the field count check, number
+// formatting, a round trip through the module's own reader in its strict mode, and that reader
+// refusing what RFC 4180 does not allow.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -10,57 +11,18 @@
 #include <vector>
 
 #include "analysis/csv.h"
+#include "sim/core/error.h"
 #include "sim/core/stream.h"
 
 using namespace leth;
 
 namespace {
 
-// A strict RFC 4180 reader: CRLF record ends, quoted fields with "" for a quote.
+// What analysis/csv.h's reader gives back, strictly (CRLF record ends only), header first.
 std::vector<std::vector<std::string>> read_csv(const std::string& text) {
-  std::vector<std::vector<std::string>> rows;
-  std::vector<std::string> row;
-  std::string field;
-  size_t i = 0;
-  bool quoted = false;
-  while (i < text.size()) {
-    const char c = text[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
-        field += '"';
-        i += 2;
-      } else if (c == '"') {
-        quoted = false;
-        ++i;
-      } else {
-        field += c;
-        ++i;
-      }
-    } else if (c == '"') {
-      REQUIRE(field.empty());  // a quote only opens a field
-      quoted = true;
-      ++i;
-    } else if (c == ',') {
-      row.push_back(field);
-      field.clear();
-      ++i;
-    } else if (c == '\r') {
-      REQUIRE(i + 1 < text.size());
-      REQUIRE(text[i + 1] == '\n');  // a bare CR outside quotes is not a line end
-      row.push_back(field);
-      field.clear();
-      rows.push_back(row);
-      row.clear();
-      i += 2;
-    } else {
-      REQUIRE(c != '\n');  // a bare LF outside quotes is not allowed either
-      field += c;
-      ++i;
-    }
-  }
-  REQUIRE_FALSE(quoted);
-  REQUIRE(row.empty());  // the last record ends with CRLF too
-  REQUIRE(field.empty());
+  const CsvTable t = CsvTable::parse(text, "test.csv", CsvTable::LineEnds::CrlfOnly);
+  std::vector<std::vector<std::string>> rows = {t.header()};
+  for (size_t r = 0; r < t.rows(); ++r) rows.push_back(t.row(r));
   return rows;
 }
 
@@ -146,4 +108,31 @@ TEST_CASE("csv: any text survives a strict RFC 4180 reader", "[csv]") {
     rows.push_back({a, b, format_number(x)});
   }
   CHECK(read_csv(c.text()) == rows);
+}
+
+TEST_CASE("csv: the strict reader refuses what RFC 4180 does not allow, located", "[csv]") {
+  auto error = [](const std::string& text, CsvTable::LineEnds ends) {
+    try {
+      CsvTable::parse(text, "t.csv", ends);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  const auto strict = CsvTable::LineEnds::CrlfOnly, loose = CsvTable::LineEnds::CrlfOrLf;
+  CHECK_THAT(error("a,b\r\n1,2\n", strict),
+             Catch::Contains("t.csv:2:1: error: a line end that is not CRLF"));
+  CHECK_THAT(error("a,b\r\n1\r2\r\n", strict), Catch::Contains("not CRLF"));
+  CHECK_THAT(error("a,b\r\n1,2", strict), Catch::Contains("the last row does not end with CRLF"));
+  CHECK_THAT(error("a,b\r\nx\"y,2\r\n", strict),
+             Catch::Contains("a quote inside an unquoted field"));
+  CHECK_THAT(error("a,b\r\n\"1,2\r\n", strict), Catch::Contains("a quoted field is not closed"));
+  CHECK_THAT(error("a,b\r\n1,2,3\r\n", strict),
+             Catch::Contains("t.csv:2:1: error: a row with 3 fields; the header has 2"));
+  // An editor's LF-only file reads when line ends are not strict.
+  CHECK(error("a,b\n1,2\n", loose) == "");
+  CHECK(error("a,b\n1,2", loose) == "");
+  const CsvTable t = CsvTable::parse("a,b\n1,\"x\ny\"\n", "t.csv");
+  CHECK(t.at(0, "b") == "x\ny");
+  CHECK(t.number(0, "a") == 1);
 }

@@ -126,6 +126,7 @@ TEST_CASE("a batch locks its summary.csv as well as each results folder", "[lock
   }
   CHECK(test::cli({"run", test::temp_dir() + "/lock-batch", "--out", root, "-q"}).status == 0);
   CHECK(fs::exists(root + "/summary.csv"));
-  CHECK(test::names_in(root) == std::vector<std::string>{"other", "summary.csv", "test"});
+  CHECK(test::names_in(root) ==
+        std::vector<std::string>{"batch.json", "other", "summary.csv", "test"});
   (void)one;
 }

@@ -42,8 +42,11 @@ TEST_CASE("SIGTERM stops a run inside its chunk, at once, and the run resumes by
   const std::string file = heavy_scenario();
   const std::string trials = "70000";  // a chunk of 65,536 and a short one
   const std::string out = test::fresh_path("sigterm-out");
+  test::Spawn how;
+  how.err_path = test::fresh_path("sigterm-out.err");
   const int pid = test::spawn(
-      {"run", file, "--trials", trials, "--threads", "1", "--out", out, "-q", "--log-every", "0"});
+      {"run", file, "--trials", trials, "--threads", "1", "--out", out, "-q", "--log-every", "0"},
+      how);
   REQUIRE(pid > 0);
   // Well inside the first chunk (which takes seconds on one thread), then the signal.
   std::this_thread::sleep_for(std::chrono::milliseconds(700));
@@ -62,6 +65,10 @@ TEST_CASE("SIGTERM stops a run inside its chunk, at once, and the run resumes by
   REQUIRE(cp.tally.trials() > 0);
   CHECK(cp.tally.trials() < kChunkTrials);
   CHECK(nlohmann::json::parse(test::read_file(out + "/run.json")).at("partial") == true);
+  // The exact command that resumes it, on stderr.
+  CHECK_THAT(test::read_file(how.err_path),
+             Catch::Contains("interrupted; resume with: lethality run " + file + " --trials " +
+                             trials + " --threads 1 --out " + out + " -q --log-every 0 --resume"));
 
   const test::CliResult resumed = test::cli(
       {"run", file, "--trials", trials, "--out", out, "--resume", "--threads", "2", "-q"});

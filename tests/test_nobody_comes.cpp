@@ -3,10 +3,13 @@
 // of silently accepted (rules/common/aftercare.h).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "analysis/csv.h"
 #include "sim/core/error.h"
 #include "tests/cli_support.h"
 #include "tests/support.h"
@@ -39,20 +42,18 @@ std::vector<std::string> csv_of(const std::string& toml, const std::string& name
   return csv;
 }
 
-// The rows of a CSV whose variant column (the third in summary.csv, else the second) is `v`,
-// with that field renamed to `as`. The rows compared hold no quoted comma.
-std::string rows_of(const std::string& csv, const std::string& v, const std::string& as) {
-  std::istringstream in(csv);
-  std::string out, line;
-  std::getline(in, line);  // the header
-  const size_t column = line.rfind("scenario,ruleset,variant,", 0) == 0 ? 2 : 1;
-  while (std::getline(in, line)) {
-    size_t start = 0;
-    for (size_t c = 0; c < column; ++c) start = line.find(',', start) + 1;
-    const size_t end = line.find(',', start);
-    if (line.substr(start, end - start) == v)
-      out += line.substr(0, start) + as + line.substr(end) + "\n";
-  }
+// The rows of a CSV whose variant column is `v`, with that field renamed to `as`.
+std::vector<std::vector<std::string>> rows_of(const std::string& csv, const std::string& v,
+                                              const std::string& as) {
+  const CsvTable t = CsvTable::parse(csv, "results.csv", CsvTable::LineEnds::CrlfOnly);
+  const auto& h = t.header();
+  const size_t column = static_cast<size_t>(std::find(h.begin(), h.end(), "variant") - h.begin());
+  std::vector<std::vector<std::string>> out;
+  for (size_t r = 0; r < t.rows(); ++r)
+    if (t.at(r, "variant") == v) {
+      out.push_back(t.row(r));
+      out.back().at(column) = as;
+    }
   return out;
 }
 
@@ -118,7 +119,7 @@ TEST_CASE("a variant's `table = \"none\"` removes the file's table", "[nobody]")
   const auto without = csv_of(test::pf2_scenario(), "none-without");
   for (size_t i : {0, 1, 2}) {  // summary, end states, histograms
     INFO(kCsv[i]);
-    const std::string alone = rows_of(with[i], "alone", "baseline");
+    const auto alone = rows_of(with[i], "alone", "baseline");
     CHECK_FALSE(alone.empty());
     CHECK(alone == rows_of(without[i], "baseline", "baseline"));
     CHECK(alone != rows_of(with[i], "baseline", "baseline"));  // the healer did change things

@@ -13,8 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "analysis/csv.h"
 #include "sim/cli/charts.h"
-#include "sim/cli/csv_read.h"
 #include "sim/cli/results_folder.h"
 #include "sim/core/error.h"
 #include "tests/cli_support.h"

@@ -153,6 +153,12 @@ TEST_CASE("run --resume continues a checkpoint to the bytes of an uninterrupted 
     CHECK_FALSE(nlohmann::json::parse(read_file(out + "/run.json")).contains("partial"));
     CHECK_FALSE(fs::exists(cp_path));
   }
+  SECTION("without --trials and --seed, the checkpoint's are taken") {
+    const Result r = cli({"run", file, "--out", out, "--resume", "--threads", "1"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    check_same_results(whole, out);
+  }
   SECTION("another seed is refused") {
     const Result r =
         cli({"run", file, "--trials", kTrials, "--out", out, "--resume", "--seed", "8"});

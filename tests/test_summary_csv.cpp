@@ -6,8 +6,8 @@
 #include <map>
 #include <string>
 
+#include "analysis/csv.h"
 #include "analysis/report.h"
-#include "sim/cli/csv_read.h"
 #include "tests/support.h"
 
 using namespace leth;

@@ -8,9 +8,9 @@
 #include <sstream>
 #include <variant>
 
+#include "analysis/csv.h"
 #include "analysis/sweep_report.h"
 #include "rules/pf2/config.h"
-#include "sim/cli/csv_read.h"
 #include "sim/engine/runner.h"
 #include "tests/cli_support.h"
 #include "tests/support.h"

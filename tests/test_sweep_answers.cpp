@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/cli/csv_read.h"
+#include "analysis/csv.h"
 #include "sim/engine/load.h"
 #include "tests/cli_support.h"
 #include "tests/support.h"

@@ -5,6 +5,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "sim/cli/batch_record.h"
 #include "sim/cli/charts.h"
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_parse.h"
@@ -137,8 +138,10 @@ int cmd_plot(const std::vector<std::string>& args, std::ostream& out, std::ostre
         for (const std::string& d : scenarios)
           names.push_back(std::filesystem::path(d).filename().string());
         const std::string page = dir + "/report.html";
+        const std::string partial = partial_batch_note(dir);
+        if (!partial.empty()) err << "note: " << partial << "\n";
         try {
-          write_file_atomically(page, batch_report_html(*summary, names, kVersion));
+          write_file_atomically(page, batch_report_html(*summary, names, kVersion, partial));
         } catch (const CheckpointError& e) {
           throw InputError({page}, std::string("cannot write the file: ") + e.what());
         }

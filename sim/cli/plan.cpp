@@ -8,6 +8,8 @@
 #include "sim/core/number.h"
 #include "sim/core/precision_text.h"
 
+#include "sim/cli/batch_record.h"
+#include "sim/cli/finished_run.h"
 #include "sim/cli/output.h"
 #include "sim/engine/ranks.h"
 
@@ -42,7 +44,9 @@ void add_run_options(CommandSpec& spec, RunArgs& args) {
       "--quiet, only when given")(
       "checkpoint-every", po::value<std::string>(&args.checkpoint_every),
       "trials between checkpoints, rounded up to whole chunks of 65536; default 1048576")(
-      "resume", "continue from the checkpoint beside the results folder (one scenario)")(
+      "resume",
+      "continue from the checkpoint beside the results folder; a batch: keep what finished, "
+      "continue the interrupted one, run the rest")(
       "shard", po::value<std::string>(&args.shard),
       "K/N: run only the chunks i with i mod N = K-1, write tally.json (one scenario)")(
       "file", po::value<std::vector<std::string>>(&args.files), "scenario files or folders");
@@ -51,6 +55,9 @@ void add_run_options(CommandSpec& spec, RunArgs& args) {
 
 RunSettings read_run_settings(const po::variables_map& vm, const RunArgs& args) {
   RunSettings s;
+  for (const char* flag : {"trials", "seed", "precision", "max-trials", "min-trials", "min-deaths",
+                           "interval", "reference", "all-pairs"})
+    if (vm.count(flag) && !vm[flag].defaulted()) s.given.insert(flag);
   if (vm.count("trials"))
     s.trials = static_cast<uint64_t>(parse_flag_number(
         "--trials", args.trials, 1, static_cast<int64_t>(Scenario::kMaxTrials), "1 to 10^12"));
@@ -164,6 +171,7 @@ std::optional<CheckedRun> check_run(const po::variables_map& vm, const RunArgs& 
     return std::nullopt;
   }
   r.plan = plan_run(args.files, args.out_dir, r.settings);
+  r.settings = r.plan.settings;  // with what --resume read back
   for (InputError& e : check_settings(r.settings, r.plan)) r.plan.errors.push_back(std::move(e));
   return r;
 }
@@ -235,10 +243,10 @@ Checkpoint new_checkpoint(const LoadedScenario& ls, const RunSettings& settings)
 
 namespace {
 
-// The checkpoint to resume from, checked against this run. Throws InputError.
-Checkpoint resume_point(const PlannedScenario& p, const RunSettings& settings) {
+// The checkpoint to resume from, checked against this run; a trial count and a seed not given
+// on the command line are the checkpoint's (`settings` takes them). Throws InputError.
+Checkpoint resume_point(const PlannedScenario& p, RunSettings& settings) {
   const std::string path = checkpoint_path(p.out_dir);
-  const Checkpoint expected = new_checkpoint(p.loaded, settings);
   std::error_code ec;
   if (!std::filesystem::exists(path, ec))
     throw InputError({path}, "--resume: there is no checkpoint here",
@@ -251,6 +259,11 @@ Checkpoint resume_point(const PlannedScenario& p, const RunSettings& settings) {
     throw InputError({}, std::string(e.what()),
                      "the checkpoint cannot be trusted; delete it and run without --resume");
   }
+  // A count run's checkpoint records its trials and seed: they need not be given again.
+  if (!settings.given.count("trials") && !settings.given.count("precision") && c.stopping.empty())
+    settings.trials = c.trials_planned;
+  if (!settings.given.count("seed")) settings.seed = c.seed;
+  const Checkpoint expected = new_checkpoint(p.loaded, settings);
   if (const std::string d = c.difference(expected); !d.empty())
     throw InputError({path}, "--resume: the checkpoint is of another run (checkpoint vs now): " + d,
                      "resume with the scenario file, --seed, --trials (or --precision and its "
@@ -275,17 +288,45 @@ Checkpoint resume_point(const PlannedScenario& p, const RunSettings& settings) {
   return c;
 }
 
+// --resume of one scenario: its checkpoint (the settings it records are the plan's). In a
+// batch, a scenario may also have finished (kept as it is) or not have started (run afresh).
+void resume_scenario(PlannedScenario& p, const RunSettings& settings, bool batch,
+                     RunSettings& plan_settings) {
+  std::error_code ec;
+  if (!batch) {
+    p.start = resume_point(p, plan_settings);
+    return;
+  }
+  RunSettings s = settings;  // a batch's settings are its record's, not a checkpoint's
+  if (std::filesystem::exists(checkpoint_path(p.out_dir), ec)) {
+    s.given.insert({"trials", "seed"});  // checked against the checkpoint, never taken from it
+    p.start = resume_point(p, s);
+    return;
+  }
+  const FinishedRun f = finished_run(p, settings);
+  if (!f.difference.empty())
+    throw InputError({p.out_dir + "/run.json"},
+                     "--resume: the results folder holds a finished run of another run "
+                     "(then vs now): " +
+                         f.difference,
+                     "resume with the options the batch was started with, or run without "
+                     "--resume to start over");
+  p.finished = f.finished;
+  p.finished_summary = f.summary;
+}
+
 }  // namespace
 
-RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_dir,
-                 const RunSettings& settings) {
-  RunPlan plan;
+namespace {
+
+// Expands folders and loads every file: the scenarios, or the errors (a name used twice).
+void load_files(const std::vector<std::string>& paths, RunPlan& plan) {
   std::vector<std::string> files;
   try {
     files = expand_scenario_paths(paths);
   } catch (const InputError& e) {
     plan.errors.push_back(e);
-    return plan;
+    return;
   }
   std::map<std::string, std::string> names;  // scenario name -> the file that took it first
   for (const std::string& f : files) {
@@ -295,61 +336,83 @@ RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_d
         if (auto [it, fresh] = names.emplace(name, f); !fresh)
           throw InputError({f}, "scenario name \"" + name + "\" is also used by " + it->second,
                            "their results would share a folder; rename one");
-        plan.scenarios.push_back({std::move(ls), "", {}, nullptr});
+        plan.scenarios.push_back({std::move(ls), "", {}, nullptr, false, ""});
       }
     } catch (const InputError& e) {
       plan.errors.push_back(e);
     }
   }
+}
+
+// --resume of a batch: the options it was started with, from its record (none: as given).
+RunSettings batch_settings(const RunPlan& plan, const RunSettings& settings) {
+  const auto record = read_batch_record(plan.out_root);
+  if (!record) return settings;
+  std::vector<std::string> names;
+  for (const PlannedScenario& p : plan.scenarios) names.push_back(p.loaded.scenario.name);
+  return resume_settings(*record, settings, names, plan.out_root + "/" + kBatchRecordName);
+}
+
+// One scenario's start: its checkpoint header, checked against a shard's needs, and on rank 0
+// its results folder locked and checked, and what --resume finds there. Throws InputError.
+void plan_scenario(PlannedScenario& p, const RunSettings& settings, bool batch,
+                   RunSettings& plan_settings) {
+  if (settings.shards > 1 && precision_target(settings, p.loaded.scenario))
+    throw InputError({p.loaded.scenario.file},
+                     "the file's precision target cannot be sharded: a shard cannot tell "
+                     "when the whole run is precise",
+                     "give the shards a count with --trials, or spread the run over MPI "
+                     "ranks (mpirun -np R lethality run ...)");
+  p.start = new_checkpoint(p.loaded, settings);
+  if (chunk_schedule(p.start.plan()).empty())
+    throw InputError(
+        {p.loaded.scenario.file},
+        "--shard " + std::to_string(settings.shard) + "/" + std::to_string(settings.shards) +
+            " owns no chunk: " + std::to_string(p.start.trials_planned) + " trials make " +
+            std::to_string((p.start.trials_planned + kChunkTrials - 1) / kChunkTrials) +
+            " chunks of " + std::to_string(kChunkTrials),
+        "use fewer shards or more trials");
+  // Only rank 0 of an MPI job writes results and reads checkpoints: the other ranks
+  // compute the chunks it sends them (sim/engine/distributed.h).
+  if (Ranks::rank() == 0) {
+    p.lock = std::make_shared<FolderLock>(p.out_dir);
+    check_output_dir(p.out_dir, settings.shards > 1 ? Writes::ShardResults : Writes::Results);
+    if (settings.resume) resume_scenario(p, settings, batch, plan_settings);
+  }
+}
+
+}  // namespace
+
+RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_dir,
+                 RunSettings settings) {
+  RunPlan plan;
+  plan.settings = settings;
+  load_files(paths, plan);
   if (!plan.ok()) return plan;
-  if ((settings.resume || settings.shards > 1) && plan.scenarios.size() != 1) {
-    plan.errors.push_back(InputError({},
-                                     std::string(settings.resume ? "--resume" : "--shard") +
-                                         " takes one scenario, not " +
-                                         std::to_string(plan.scenarios.size()),
-                                     "run each scenario file on its own"));
+  if (settings.shards > 1 && plan.scenarios.size() != 1) {
+    plan.errors.push_back(
+        InputError({}, "--shard takes one scenario, not " + std::to_string(plan.scenarios.size()),
+                   "run each scenario file on its own"));
     return plan;
   }
+  const bool batch = plan.scenarios.size() > 1;
   std::string root;  // --out as it will be used
-  if (!out_dir.empty()) try {
-      root = output_path(out_dir);
-      plan.out_root = root;
-    } catch (const InputError& e) {
-      plan.errors.push_back(e);
-      return plan;
-    }
+  try {
+    if (!out_dir.empty()) plan.out_root = root = output_path(out_dir);
+    if (settings.resume && batch) plan.settings = settings = batch_settings(plan, settings);
+  } catch (const InputError& e) {
+    plan.errors.push_back(e);
+    return plan;
+  }
   const std::string suffix = settings.shards > 1 ? ".shard-" + std::to_string(settings.shard) +
                                                        "-of-" + std::to_string(settings.shards)
                                                  : "";
   std::vector<PlannedScenario> checked;
   for (PlannedScenario& p : plan.scenarios) {
     const std::string& name = p.loaded.scenario.name;
-    p.out_dir = root.empty()                 ? "results/" + name + suffix
-                : plan.scenarios.size() == 1 ? root
-                                             : root + "/" + name;
+    p.out_dir = root.empty() ? "results/" + name + suffix : batch ? root + "/" + name : root;
     try {
-      if (settings.shards > 1 && precision_target(settings, p.loaded.scenario))
-        throw InputError({p.loaded.scenario.file},
-                         "the file's precision target cannot be sharded: a shard cannot tell "
-                         "when the whole run is precise",
-                         "give the shards a count with --trials, or spread the run over MPI "
-                         "ranks (mpirun -np R lethality run ...)");
-      p.start = new_checkpoint(p.loaded, settings);
-      if (chunk_schedule(p.start.plan()).empty())
-        throw InputError(
-            {p.loaded.scenario.file},
-            "--shard " + std::to_string(settings.shard) + "/" + std::to_string(settings.shards) +
-                " owns no chunk: " + std::to_string(p.start.trials_planned) + " trials make " +
-                std::to_string((p.start.trials_planned + kChunkTrials - 1) / kChunkTrials) +
-                " chunks of " + std::to_string(kChunkTrials),
-            "use fewer shards or more trials");
-      // Only rank 0 of an MPI job writes results and reads checkpoints: the other ranks
-      // compute the chunks it sends them (sim/engine/distributed.h).
-      if (Ranks::rank() == 0) {
-        p.lock = std::make_shared<FolderLock>(p.out_dir);
-        check_output_dir(p.out_dir, settings.shards > 1 ? Writes::ShardResults : Writes::Results);
-        if (settings.resume) p.start = resume_point(p, settings);
-      }
+      plan_scenario(p, settings, batch, plan.settings);
       checked.push_back(std::move(p));
     } catch (const InputError& e) {
       plan.errors.push_back(e);
@@ -357,7 +420,7 @@ RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_d
   }
   plan.scenarios = std::move(checked);
   // A batch's summary.csv across its scenarios is one more file two runs must not share.
-  if (plan.ok() && plan.scenarios.size() > 1 && Ranks::rank() == 0) try {
+  if (plan.ok() && batch && Ranks::rank() == 0) try {
       plan.batch_lock = std::make_shared<FolderLock>(plan.out_root + "/summary.csv");
     } catch (const InputError& e) {
       plan.errors.push_back(e);

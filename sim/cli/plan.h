@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,9 @@ struct RunSettings {
   uint64_t shard = 1, shards = 1;  // --shard K/N, 1-based
   // Progress when stderr is not a terminal (or --quiet): a log line every this many seconds.
   int log_every_s = 30;
+  // The options given on the command line (without "--"): --resume takes the others from
+  // what the interrupted run recorded (its checkpoint, a batch's batch.json).
+  std::set<std::string> given;
 
   static constexpr uint64_t kDefaultMaxTrials = 1'000'000'000;
 };
@@ -78,6 +82,10 @@ struct PlannedScenario {
   // The results folder's lock (sim/cli/folder_lock.h), held from planning until the plan is
   // gone: its checkpoint and results are this process's alone.
   std::shared_ptr<FolderLock> lock;
+  // --resume of a batch: the scenario had finished (its run.json whole and of this run, no
+  // checkpoint): its results folder is kept as it is, and its summary.csv is this text.
+  bool finished = false;
+  std::string finished_summary;
 };
 
 // Where a results folder's checkpoint lives: beside it, "<out_dir>.checkpoint.json".
@@ -90,17 +98,21 @@ struct RunPlan {
   std::vector<InputError> errors;          // everything wrong, in file order
   std::shared_ptr<FolderLock> batch_lock;  // several scenarios: their summary.csv's lock
   std::string out_root = "results";        // --out as used: a batch's summary.csv goes here
+  RunSettings settings;  // as given, with what --resume read back from the record or checkpoint
   bool ok() const { return errors.empty(); }
 };
 
 // Expands folders, loads every file, cross-checks them and, if all of that passed, locks and
 // checks every results folder (`out_dir` empty: results/<name>, or results/<name>.shard-K-of-N
 // for a shard; one scenario: out_dir itself, normalised by output_path(); several:
-// out_dir/<name>). --resume and --shard take one scenario; a shard must own at least one
-// chunk; --resume reads the checkpoint and refuses one of another run (scenario file, seed,
-// trials, version, chunk size, shard). Creates nothing that stays once the plan is gone.
+// out_dir/<name>). --shard takes one scenario and must own at least one chunk. --resume reads
+// the checkpoint and refuses one of another run (scenario file, seed, trials, version, chunk
+// size, shard); without --trials or --seed it takes them from the checkpoint. --resume of a
+// batch (sim/cli/batch_record.h) takes the options not given from its batch.json, keeps each
+// scenario that finished, continues the one with a checkpoint and plans the others afresh.
+// Creates nothing that stays once the plan is gone.
 RunPlan plan_run(const std::vector<std::string>& paths, const std::string& out_dir,
-                 const RunSettings& settings = {});
+                 RunSettings settings = {});
 
 // The index of the variant --reference names in this scenario (0, the baseline, when no name
 // was given); throws InputError naming the flag, the file and its variants.

@@ -390,7 +390,7 @@ std::string report_html(const ResultsFolder& r,
 }
 
 std::string batch_report_html(const CsvTable& summary, const std::vector<std::string>& folders,
-                              const std::string& version) {
+                              const std::string& version, const std::string& partial) {
   // The batch's summary.csv: a row per scenario, variant and metric.
   struct Row {
     std::string scenario, ruleset, variant;
@@ -417,8 +417,8 @@ std::string batch_report_html(const CsvTable& summary, const std::vector<std::st
       "<meta name=\"generator\" content=\"" +
       std::string(kBatchReportGenerator) + "\">\n<title>batch of " +
       std::to_string(folders.size()) + " scenarios — lethality report</title>\n" + kStyle +
-      "</head>\n<body>\n<h1>A batch of " + std::to_string(folders.size()) +
-      " scenarios</h1>\n"
+      "</head>\n<body>\n<h1>A batch of " + std::to_string(folders.size()) + " scenarios</h1>\n" +
+      (partial.empty() ? std::string() : "<p class=\"note\">" + html_escape(partial) + "</p>\n") +
       "<p>Each scenario's own report, with its charts, comparisons and scenario file, is linked "
       "from its name.</p>\n<table><thead><tr><th>scenario</th><th>ruleset</th><th>variant</th>"
       "<th>deaths</th><th>95% CI</th><th>downtime p50</th><th>downtime p90</th><th>n (share)</th>"

@@ -33,9 +33,10 @@ std::string html_escape(const std::string& s);
 // summary.csv side by side, a row per scenario and variant, each scenario linked to its own
 // report.html when its folder is among `folders` (names relative to the batch's folder).
 // It names itself with kBatchReportGenerator, so that the next batch run, which makes it
-// stale, knows it may remove it.
+// stale, knows it may remove it. `partial`: what the batch's batch.json says is missing (""
+// for a whole batch), shown at the top.
 inline constexpr const char* kBatchReportGenerator = "lethality plot (batch)";
 std::string batch_report_html(const CsvTable& summary, const std::vector<std::string>& folders,
-                              const std::string& version);
+                              const std::string& version, const std::string& partial = "");
 
 }  // namespace leth

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/cli/csv_read.h"
+#include "analysis/csv.h"
 
 namespace leth {
 

@@ -1,4 +1,4 @@
-// The CSV files of a results folder (README "Outputs"), one writer per file; csv_files()
+// The CSV files of a results folder (docs/outputs.md), one writer per file; csv_files()
 // (analysis/report.h) gathers them.
 #include <cmath>
 

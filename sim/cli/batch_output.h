@@ -1,4 +1,4 @@
-// A batch's own files beside its scenarios' folders (README "Long runs"): summary.csv, one
+// A batch's own files beside its scenarios' folders (docs/long-runs.md): summary.csv, one
 // header then every scenario's summary.csv rows in order, and batch.json, its record
 // (sim/cli/batch_record.h) — both rewritten atomically as each scenario ends, so that after an
 // interruption they hold the scenarios done and batch.json says what is missing.

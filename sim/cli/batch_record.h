@@ -1,4 +1,4 @@
-// A batch's record, batch.json beside its scenarios' folders (README "Long runs"): the options
+// A batch's record, batch.json beside its scenarios' folders (docs/long-runs.md): the options
 // that decide its results, as the batch was started with, and the state of each scenario
 // (done, partial, not run). It is rewritten with the batch's summary.csv as each scenario
 // finishes, so after an interruption it says which scenarios the summary is missing, and

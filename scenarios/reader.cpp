@@ -218,6 +218,10 @@ void Document::check_unused() const {
   check_table(root_, false);
 }
 
+void Document::check_unused_in(const toml::table& t) const {
+  check_table(t, false);
+}
+
 void Document::check_typos() const {
   check_table(root_, true);
 }
@@ -324,6 +328,11 @@ void Reader::fail_here(const std::string& what, const std::string& hint) const {
   for (const Layer& l : layers_) doc_->blame(l.table, {});
   const std::string& p = path();
   throw InputError(where(), (p.empty() ? std::string() : p + ": ") + what, hint);
+}
+
+void Reader::check_unused_here() const {
+  for (const Layer& l : layers_)
+    if (l.table) doc_->check_unused_in(*l.table);
 }
 
 void Reader::missing(std::string_view key, const std::string& hint) const {

@@ -63,6 +63,9 @@ class Document {
   // only of the key an error said was missing, or in a table an error was about as a whole
   // (and the tables below it); an error about a value that is there always wins.
   void check_typos() const;
+  // Throws InputError for the first key (in file order) of `t`, or of its tables, that no
+  // reader used: for a check on a whole table once every key of it has been read.
+  void check_unused_in(const toml::table& t) const;
   // What an error was about, for check_typos: `key` of `t` was missing, or (key "") the
   // table as a whole.
   void blame(const toml::table* t, std::string_view key);
@@ -174,6 +177,11 @@ class Reader {
   [[noreturn]] void fail(std::string_view key, const std::string& what,
                          const std::string& hint = "") const;
   [[noreturn]] void fail_here(const std::string& what, const std::string& hint = "") const;
+  // Throws for the first key of this table (any layer) that nobody read, as the final check
+  // would: before an error about the table as a whole, once all its keys are read, so that
+  // a misspelt key is reported instead of its consequence (`heal` for `healing`: "the help
+  // can do nothing").
+  void check_unused_here() const;
 
  private:
   struct Found {

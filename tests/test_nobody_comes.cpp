@@ -1,6 +1,7 @@
 // The ways to say "nobody comes": a duration of "never", a variant's `aftercare = "none"`
 // (any optional table removed from the baseline), and help that can do nothing refused instead
 // of silently accepted (rules/common/aftercare.h).
+#include <toml++/toml.h>
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -169,4 +170,33 @@ TEST_CASE("help that can do nothing is an error, not a quiet no-op", "[nobody]")
                "herbalism_kit = true\n");
   CHECK_THAT(test::error_of([&] { test::load_text(kit_only, "idle-dnd5e.toml"); }),
              Catch::Contains("error: aftercare.healer: the help that arrives can do nothing here"));
+}
+
+TEST_CASE("help that can do nothing because of a misspelt key names the key", "[nobody]") {
+  // `heal` where dnd5e reads `healing` (pf2's word): the cause is the unknown key, not idle
+  // help. Every key of the healer is read before that check, so none is falsely unknown.
+  const std::string goblins =
+      read_file(test::source_path("scenarios/examples/dnd5e-goblin-ambush.toml"));
+  const std::string misspelt =
+      replaced(goblins,
+               "medicine = 4            # a level-1 cleric: Wisdom +2, proficient\n"
+               "herbalism_kit = true\nhealing = \"1d8+2\"       # cure wounds\nhealing_uses = 2\n"
+               "potion = \"2d4+2\"\npotions = 1\n",
+               "heal = \"1d8+2\"\n");
+  const std::string error =
+      test::error_of([&] { test::load_text(misspelt, "misspelt-dnd5e.toml"); });
+  CHECK_THAT(error, Catch::Contains("error: aftercare.healer.heal: unknown key") &&
+                        Catch::Contains("healing"));
+  // pf2: `healing` where pf2 reads `heal`.
+  const std::string medic = read_file(test::source_path("scenarios/examples/pf2-field-medic.toml"));
+  INFO(medic);
+  toml::table doc = toml::parse(medic);
+  toml::table* healer = doc["aftercare"]["healer"].as_table();
+  REQUIRE(healer != nullptr);
+  healer->clear();
+  healer->insert("healing", "1d8+8");
+  std::ostringstream text;
+  text << doc;
+  CHECK_THAT(test::error_of([&] { test::load_text(text.str(), "misspelt-pf2.toml"); }),
+             Catch::Contains("error: aftercare.healer.healing: unknown key"));
 }

@@ -260,9 +260,11 @@ std::optional<Healer> read_aftercare(Reader& r) {
     h->fail("heal_uses", "heal_uses without heal", "add heal = \"1d8+8\" (the healing rolled)");
   out.heal_after_fight = h->get_bool("heal_after_fight", true);
   out.temp_hp = h->get_dice("temp_hp", 0, 100000);
-  if (!out.first_aid && !out.treat_wounds && out.heal_uses == 0 && !out.temp_hp)
+  if (!out.first_aid && !out.treat_wounds && out.heal_uses == 0 && !out.temp_hp) {
+    h->check_unused_here();  // every key read: a misspelt one is the likelier cause
     h->fail_here("this healer can do nothing",
                  "give medicine (first aid, Treat Wounds), heal and heal_uses, or temp_hp");
+  }
   return out;
 }
 

@@ -1,5 +1,7 @@
 #include "sim/core/number.h"
 
+#include <cstdio>
+
 #include <algorithm>
 #include <string>
 
@@ -32,11 +34,37 @@ bool read_digits(std::string_view t, size_t& i, std::string& out) {
   return true;
 }
 
+// The text as an error shows it: bare, or quoted with \r, \n, \t, space and other bytes
+// below 0x20 visible when it is empty or holds any.
+std::string shown(std::string_view text) {
+  bool plain = !text.empty();
+  for (char c : text)
+    if (static_cast<unsigned char>(c) <= 0x20) plain = false;
+  if (plain) return std::string(text);
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '\r')
+      out += "\\r";
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\t')
+      out += "\\t";
+    else if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned>(c));
+      out += buf;
+    } else
+      out += c;
+  }
+  return out + "\"";
+}
+
 }  // namespace
 
 int64_t parse_whole_number(std::string_view text, const SourceLoc& at) {
-  // Quoted only when empty: "10x is not a number" reads better than "\"10x\" is ...".
-  const std::string quoted = text.empty() ? "\"\"" : std::string(text);
+  // Quoted only when empty or holding what cannot be seen: "10x is not a number" reads better
+  // than "\"10x\" is ...", but a carriage return (a field cut from a CRLF file) must show.
+  const std::string quoted = shown(text);
   auto not_a_number = [&] {
     return InputError(at, quoted + " is not a number", kWholeNumberForms);
   };

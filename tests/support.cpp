@@ -117,4 +117,23 @@ const MetricSpec& test_metrics() {
   return m;
 }
 
+void check_ends_add_up(const LoadedScenario& ls, const RunTally& t, uint64_t n) {
+  const MetricSpec& m = metrics_of(ls.models[0]);
+  const int downtime = m.duration_index(kDowntime), to_death = m.duration_index(kTimeToDeath);
+  REQUIRE(downtime >= 0);
+  REQUIRE(to_death >= 0);
+  for (size_t v = 0; v < t.variants.size(); ++v) {
+    const Tally& x = t.variants[v];
+    INFO("variant " << ls.scenario.variants[v].name);
+    CHECK(x.trials == n);
+    uint64_t ends = 0;
+    for (uint64_t e : x.ends) ends += e;
+    CHECK(ends == n);
+    CHECK(x.durations[static_cast<size_t>(downtime)].count() ==
+          x.ends_in(m.end_mask(EndKind::Recovered)));
+    CHECK(x.durations[static_cast<size_t>(to_death)].count() ==
+          x.ends_in(m.end_mask(EndKind::Died)));
+  }
+}
+
 }  // namespace leth::test

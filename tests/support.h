@@ -4,6 +4,7 @@
 #include <functional>
 #include <string>
 
+#include "analysis/tally.h"
 #include "sim/core/outcome.h"
 #include "sim/core/stream.h"
 #include "sim/engine/load.h"
@@ -40,5 +41,9 @@ Played play_scripted(const std::string& toml, Script& script, size_t v = 0);
 
 // A minimal valid pf2 scenario; `extra` is appended (more sections or keys at the end).
 std::string pf2_scenario(const std::string& extra = "");
+
+// Every trial of every variant of `t` (n each) ends in exactly one way, and the downtime and
+// time to death are measured exactly on the trials that recovered and that died (CHECKed).
+void check_ends_add_up(const LoadedScenario& ls, const RunTally& t, uint64_t n);
 
 }  // namespace leth::test

@@ -44,25 +44,6 @@ RunTally with_threads(const LoadedScenario& ls, int threads, uint64_t n) {
   return run_trials(ls, kSeed, 0, n);
 }
 
-void check_ends_and_durations(const LoadedScenario& ls, const RunTally& t, uint64_t n) {
-  const MetricSpec& m = metrics_of(ls.models[0]);
-  const int downtime = m.duration_index(kDowntime), to_death = m.duration_index(kTimeToDeath);
-  REQUIRE(downtime >= 0);
-  REQUIRE(to_death >= 0);
-  for (size_t v = 0; v < t.variants.size(); ++v) {
-    const Tally& x = t.variants[v];
-    INFO("variant " << ls.scenario.variants[v].name);
-    CHECK(x.trials == n);
-    uint64_t ends = 0;
-    for (uint64_t e : x.ends) ends += e;
-    CHECK(ends == n);
-    CHECK(x.durations[static_cast<size_t>(downtime)].count() ==
-          x.ends_in(m.end_mask(EndKind::Recovered)));
-    CHECK(x.durations[static_cast<size_t>(to_death)].count() ==
-          x.ends_in(m.end_mask(EndKind::Died)));
-  }
-}
-
 void check_copy_is_exactly_the_baseline(const RunTally& t, size_t copy, uint64_t n) {
   CHECK(t.variants[copy] == t.variants[0]);
   const PairedTally same = t.pair(0, copy);
@@ -113,7 +94,7 @@ TEST_CASE("invariants hold for every bundled scenario", "[runner][bundled]") {
       const uint64_t n = 3 * kBlockTrials + 77;  // not on a block boundary
       const RunTally one = with_threads(ls, 1, n);
       for (int threads : {2, 8}) CHECK(with_threads(ls, threads, n).to_json() == one.to_json());
-      check_ends_and_durations(ls, one, n);
+      test::check_ends_add_up(ls, one, n);
       check_copy_is_exactly_the_baseline(one, variant_index(ls, kCopy), n);
       check_replays(ls, one, n);
     }

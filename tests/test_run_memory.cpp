@@ -35,6 +35,8 @@ TEST_CASE("a run of 10^12 trials takes the memory of a run of 10^6", "[memory]")
   const double small = peak_after_a_second("1e6");
   const double huge = peak_after_a_second("1e12");
   INFO("peak resident memory: 1e6 trials " << small << " MiB, 1e12 trials " << huge << " MiB");
-  CHECK(huge < 64);
+  // Relative to the small run: the program's own footprint differs by build (about 10 MiB
+  // in Release, 65 MiB under the sanitizers of ./test.sh sanitize), the growth must not.
   CHECK(huge < small + 8);
+  CHECK(huge < 256);  // the listed schedule took 497 MiB
 }

@@ -147,19 +147,7 @@ TEST_CASE("runner: every trial ends in exactly one way", "[runner]") {
   const LoadedScenario ls = load_scenario(test::source_path(kScenario));
   const uint64_t n = 10000;
   const RunTally t = run_trials(ls, 5, 0, n);
+  test::check_ends_add_up(ls, t, n);
   const MetricSpec& m = metrics_of(ls.models[0]);
-  const int downtime = m.duration_index(kDowntime), to_death = m.duration_index(kTimeToDeath);
-  REQUIRE(downtime >= 0);
-  REQUIRE(to_death >= 0);
-  for (const Tally& x : t.variants) {
-    CHECK(x.trials == n);
-    uint64_t ends = 0;
-    for (uint64_t e : x.ends) ends += e;
-    CHECK(ends == n);
-    CHECK(x.durations[static_cast<size_t>(downtime)].count() ==
-          x.ends_in(m.end_mask(EndKind::Recovered)));
-    CHECK(x.durations[static_cast<size_t>(to_death)].count() ==
-          x.ends_in(m.end_mask(EndKind::Died)));
-    CHECK(x.ends_in(m.end_mask(EndKind::Died)) > 0);
-  }
+  for (const Tally& x : t.variants) CHECK(x.ends_in(m.end_mask(EndKind::Died)) > 0);
 }

@@ -151,7 +151,9 @@ namespace {
 
 const std::vector<std::string> kAbilityChoices = {"str", "dex", "con", "int", "wis", "cha"};
 
-Options read_rule_options(Reader& r, Config& c) {
+}  // namespace
+
+Options read_rule_options(Reader& r, SeverityMap& severity) {
   const OptionValues v = read_options(r.get_table("options"), option_specs());
   Options o;
   o.death_save_dc = static_cast<int>(v.integer("death_save_dc"));
@@ -184,12 +186,14 @@ Options read_rule_options(Reader& r, Config& c) {
           "injury_severity", "\"custom\" needs [[injury_severity]], the d20 -> severity rows",
           "add [[injury_severity]] rows with range = \"11-20\" and severity = \"light\", "
           "covering 1..20");
-    c.severity = InjuryCatalog::read_mapping(r, "injury_severity");
+    severity = InjuryCatalog::read_mapping(r, "injury_severity");
   } else {
-    c.severity = sev == "mild" ? cat.mild_mapping() : cat.seed_mapping();
+    severity = sev == "mild" ? cat.mild_mapping() : cat.seed_mapping();
   }
   return o;
 }
+
+namespace {
 
 int modifier(int score) {
   return score >= 10 ? (score - 10) / 2 : -((11 - score) / 2);
@@ -346,7 +350,7 @@ Config read_config(const Scenario& s, size_t v) {
   Reader r = s.section_reader(v);
   Config c;
   c.horizon = s.horizon;
-  c.options = read_rule_options(r, c);
+  c.options = read_rule_options(r, c.severity);
   auto ch = r.get_table("character");
   if (!ch) r.fail_here("missing [character]", "add [character] with max_hp, ac, con");
   c.character = read_character(*ch);

@@ -109,5 +109,7 @@ const std::vector<OptionSpec>& option_specs();
 const DamageVocabulary& vocabulary();
 
 Config read_config(const Scenario& s, size_t v);
+// The [options] table (and [[injury_severity]] for "custom"): shared with the party fight.
+Options read_rule_options(Reader& r, SeverityMap& severity);
 
 }  // namespace leth::dnd5e

@@ -77,6 +77,15 @@ const RulesetInfo& Model::info() {
   return r;
 }
 
+Model::Model(PartyConfig party)
+    : catalog_(&InjuryCatalog::builtin()), party_(std::make_shared<const Party>(std::move(party))) {}
+
+Model Model::build(const Scenario& s, size_t v) {
+  Reader r = s.section_reader(v);
+  if (!r.get_tables("party").empty()) return Model(read_party(s, v));
+  return Model(read_config(s, v));
+}
+
 Model::Model(Config config) : config_(std::move(config)), catalog_(&InjuryCatalog::builtin()) {
   for (size_t s = 0; s < config_.strikes.size(); ++s)
     for (int n = 1; n <= config_.strikes[s].base.count; ++n)
@@ -1088,6 +1097,7 @@ Outcome Trial::run() {
 }  // namespace
 
 Outcome Model::run_trial(TrialContext& ctx) const {
+  if (party_) return party_->run_trial(ctx);
   return Trial(*this, ctx).run();
 }
 

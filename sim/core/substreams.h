@@ -143,5 +143,34 @@ inline constexpr SubStream sudden_effort(int round) {
   return {Purpose::Encounter, kHarmoniesBase | static_cast<uint64_t>(round)};
 }
 
+// --- two-sided fights (rules/common/fight.h). Keyed by combatant, not by a trial-wide
+// counter, so that two variants whose fights run alike see the same numbers for the same
+// combatant's same round, whatever the others do. Tag 1 << 44 in the index keeps them clear of
+// every index above (all below 2^44); a party trial opens no other stream.
+inline constexpr uint64_t kFightBase = uint64_t{1} << 44;
+inline constexpr uint64_t kMaxCombatants = 64;
+// Encounter: the initiative rolls of the fight.
+inline constexpr SubStream fight_initiative() {
+  return {Purpose::Encounter, kFightBase};
+}
+// Encounter: combatant c's turn in round `round` (>= 1; aftermath rounds count on): its choice
+// of targets, attack rolls and damage.
+inline constexpr SubStream combatant_turn(int round, uint64_t c) {
+  return {Purpose::Encounter,
+          kFightBase | (static_cast<uint64_t>(round) << 6) | (c % kMaxCombatants)};
+}
+// Dying: combatant c's check at the start of its turn in round `round` (a death save).
+inline constexpr SubStream combatant_check(int round, uint64_t c) {
+  return {Purpose::Dying, kFightBase | (static_cast<uint64_t>(round) << 6) | (c % kMaxCombatants)};
+}
+// Care: combatant c's act of care in round `round` (a heal, a Medicine check).
+inline constexpr SubStream combatant_care(int round, uint64_t c) {
+  return {Purpose::Care, kFightBase | (static_cast<uint64_t>(round) << 6) | (c % kMaxCombatants)};
+}
+// Recovery: combatant c's recovery after the fight (waking, rests).
+inline constexpr SubStream combatant_recovery(uint64_t c) {
+  return {Purpose::Recovery, kFightBase | (c % kMaxCombatants)};
+}
+
 }  // namespace streams
 }  // namespace leth

@@ -7,6 +7,18 @@ namespace leth {
 
 namespace {
 
+bool same_names(const MetricSpec& a, const MetricSpec& b) {
+  auto names = [](const MetricSpec& m) {
+    std::vector<std::string> n;
+    for (const EndSpec& e : m.ends) n.push_back(e.name());
+    for (const CounterSpec& c : m.counters) n.push_back("c:" + c.name);
+    for (const DurationSpec& d : m.durations) n.push_back("d:" + d.name);
+    for (const SequelaSpec& q : m.sequelae) n.push_back("s:" + q.name);
+    return n;
+  };
+  return names(a) == names(b);
+}
+
 // Builds the models of every variant of one scenario of `doc`.
 LoadedScenario build(Scenario scenario) {
   LoadedScenario out;
@@ -27,6 +39,17 @@ LoadedScenario build(Scenario scenario) {
                           (m[spec.path.size()] == '.' || m[spec.path.size()] == ':');
       if (v == 0 || inside) throw;
       throw InputError(e.loc(), e.bare_message() + ", for variant \"" + spec.name + "\"", e.hint());
+    }
+    // One tally holds every variant, so each must report the same metrics: a party fight and
+    // a single character, or two parties of different members, cannot be compared.
+    if (v > 0 && !same_names(metrics_of(out.models[v]), metrics_of(out.models.front()))) {
+      const VariantSpec& spec = out.scenario.variants[v];
+      Reader r = out.scenario.section_reader(v);
+      throw InputError(r.where(), "variant \"" + spec.name +
+                                      "\" reports other metrics than the baseline: it changes "
+                                      "the party's members, or a party for one character",
+                       "keep the same [[party]] names in every variant; change their numbers "
+                       "with patch_party");
     }
   }
   return out;

@@ -39,8 +39,17 @@ inline Outcome run_trial(const Model& m, TrialContext& ctx) {
   return std::visit([&](const auto& model) { return model.run_trial(ctx); }, m);
 }
 const RulesetInfo& info_of(const Model& m);
+// What a built model's trials report: its ruleset's declaration, or the model's own where it
+// depends on the scenario (a dnd5e party names its members).
 inline const MetricSpec& metrics_of(const Model& m) {
-  return *info_of(m).metrics;
+  return std::visit(
+      [](const auto& model) -> const MetricSpec& {
+        if constexpr (requires { model.metrics(); })
+          return model.metrics();
+        else
+          return *model.info().metrics;
+      },
+      m);
 }
 
 }  // namespace leth

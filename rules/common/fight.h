@@ -1,0 +1,350 @@
+// One two-sided fight, written once for every ruleset: sides, initiative, rounds, turns, who
+// can act, targeting, the policies, the end of the fight, and the aftermath rounds in which the
+// dying keep making their checks and the standing pick them up. A ruleset supplies what its
+// rules decide — a body per combatant (take a blow, its check at the start of its turn while
+// down, whether it can act, how it is picked up) and its attack resolution — through the
+// FightRules concept below. rules/common/README.md and docs/parties.md say what the policies
+// mean; each ruleset's README says what its body and its attack do.
+#pragma once
+
+#include <array>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "sim/core/clock.h"
+#include "sim/core/event_log.h"
+#include "sim/core/stream.h"
+#include "sim/core/substreams.h"
+
+namespace leth::fight {
+
+enum class Side : uint8_t { Party, Opponents };
+// What the driver needs to know of a body; what each means is the ruleset's.
+enum class State : uint8_t {
+  Standing,  // can act
+  Down,      // alive, cannot act (dying, stable, unconscious)
+  Dead,
+};
+
+// Whom a combatant attacks, among the other side's standing combatants.
+enum class Targeting : uint8_t {
+  Random,        // uniformly at random
+  Weakest,       // the fewest hit points left (ties: the first listed)
+  LastHitter,    // the one who last hit it, if standing; else at random
+  HealersFirst,  // one who can still pick up the fallen, if any stands; else at random
+};
+// When a party member who can pick up the fallen does it during the fight.
+enum class PickUp : uint8_t {
+  AtOnce,      // on its turn, as soon as an ally is down
+  TwoDown,     // only when two allies or more are down
+  AfterFight,  // never in the fight; in the aftermath rounds only
+};
+
+struct Policies {
+  Targeting party_targets = Targeting::Random;
+  Targeting opponents_target = Targeting::Random;
+  // Before each attack of an opponent: the chance that it strikes a fallen (down, alive) party
+  // member instead of its target, when one is down. One meaning in every ruleset.
+  double strike_fallen = 0.0;
+  PickUp pick_up = PickUp::AtOnce;
+  // The opponents still standing flee once this share of them is down or dead (1: they fight
+  // to the last). The party withdraws, carrying its fallen, once this share of it is down or
+  // dead (1: never while one member stands).
+  double morale = 1.0;
+  double retreat = 1.0;
+  int round_cap = 100;
+  int aftermath_cap = 10'000;  // rounds after the fight while someone is dying
+};
+
+inline constexpr size_t kMaxCombatants = 32;
+static_assert(kMaxCombatants <= streams::kMaxCombatants);
+
+// How a fight ended.
+enum class Ending : uint8_t {
+  Won,        // every opponent down, dead or fled
+  Fell,       // no party member standing
+  Retreated,  // the party withdrew
+  RoundCap,   // the round cap came first
+};
+
+struct Result {
+  Ending ending = Ending::RoundCap;
+  bool opponents_fled = false;
+  int rounds = 0;            // rounds of the fight
+  int aftermath_rounds = 0;  // rounds after it while someone was dying
+  Seconds fight_end = 0;     // when the fight ended
+  Seconds end = 0;           // when the aftermath ended
+};
+
+// Whether the action is spent by an act of care (a bonus action leaves the attacks).
+enum class Cost : uint8_t { Bonus, Action };
+
+// What a ruleset supplies. `c` is a combatant's index (party members first, then opponents),
+// fixed for the trial; every stream is keyed by it (sim/core/substreams.h).
+template <typename R>
+concept FightRules = requires(const R& rules, typename R::Body& body, const typename R::Body& cbody,
+                              Stream& stream, size_t c, int n, Seconds t, EventLog* log) {
+  { rules.combatants() } -> std::convertible_to<size_t>;
+  { rules.side(c) } -> std::same_as<Side>;
+  { rules.initiative_bonus(c) } -> std::convertible_to<int>;
+  { rules.round_seconds() } -> std::same_as<Seconds>;
+  { rules.state(cbody) } -> std::same_as<State>;
+  { rules.hp(cbody) } -> std::convertible_to<int>;
+  // Down and making checks (5e: dying, not stable).
+  { rules.dying(cbody) } -> std::same_as<bool>;
+  // Among the dying, who is picked up first: the highest (5e: the most failed death saves).
+  { rules.urgency(cbody) } -> std::convertible_to<int>;
+  // The check a dying body makes at the start of its turn (5e: a death save).
+  rules.start_turn(body, stream, t, log);
+  // How many attacks combatant c makes in a turn.
+  { rules.attacks(c) } -> std::convertible_to<int>;
+  // Attack n of combatant c's turn against `target`: true when it hit.
+  { rules.strike(c, n, body, body, stream, t, log) } -> std::same_as<bool>;
+  // Whether the body can still pick up a fallen ally (uses left, a skill).
+  { rules.can_pick_up(cbody) } -> std::same_as<bool>;
+  // One act of care by `helper` on the fallen `patient`; stream is the care stream.
+  { rules.pick_up(body, body, stream, t, log) } -> std::same_as<Cost>;
+};
+
+namespace detail {
+
+template <typename R>
+struct Table {
+  const R& rules;
+  std::span<typename R::Body> bodies;
+  size_t n;
+  std::array<uint8_t, kMaxCombatants> order{};
+  std::array<int8_t, kMaxCombatants> last_hit_by{};
+  std::array<bool, kMaxCombatants> fled{};
+  size_t party = 0;
+
+  State state(size_t c) const { return fled[c] ? State::Dead : rules.state(bodies[c]); }
+  bool standing(size_t c) const { return !fled[c] && rules.state(bodies[c]) == State::Standing; }
+  bool fallen(size_t c) const { return !fled[c] && rules.state(bodies[c]) == State::Down; }
+  Side side(size_t c) const { return c < party ? Side::Party : Side::Opponents; }
+  size_t first(Side s) const { return s == Side::Party ? 0 : party; }
+  size_t last(Side s) const { return s == Side::Party ? party : n; }
+
+  size_t count_standing(Side s) const {
+    size_t k = 0;
+    for (size_t c = first(s); c < last(s); ++c) k += standing(c);
+    return k;
+  }
+  // The k-th (from 0) combatant of side s for which `pick` holds.
+  template <typename P>
+  int nth(Side s, size_t k, P&& pick) const {
+    for (size_t c = first(s); c < last(s); ++c)
+      if (pick(c) && k-- == 0) return static_cast<int>(c);
+    return -1;
+  }
+  template <typename P>
+  int random_of(Side s, Stream& stream, P&& pick) const {
+    size_t k = 0;
+    for (size_t c = first(s); c < last(s); ++c) k += pick(c) ? 1u : 0u;
+    if (k == 0) return -1;
+    return nth(s, k == 1 ? 0 : static_cast<size_t>(stream.below(k)), pick);
+  }
+
+  // A standing combatant of side `foes` for attacker a, by policy.
+  int target(size_t a, Side foes, Targeting policy, Stream& stream) const {
+    auto up = [&](size_t c) { return standing(c); };
+    switch (policy) {
+      case Targeting::Random:
+        break;
+      case Targeting::Weakest: {
+        int best = -1;
+        for (size_t c = first(foes); c < last(foes); ++c)
+          if (standing(c) && (best < 0 || rules.hp(bodies[c]) < rules.hp(bodies[static_cast<size_t>(best)])))
+            best = static_cast<int>(c);
+        return best;
+      }
+      case Targeting::LastHitter: {
+        const int h = last_hit_by[a];
+        if (h >= 0 && side(static_cast<size_t>(h)) == foes && standing(static_cast<size_t>(h)))
+          return h;
+        break;
+      }
+      case Targeting::HealersFirst: {
+        auto healer = [&](size_t c) { return standing(c) && rules.can_pick_up(bodies[c]); };
+        const int h = random_of(foes, stream, healer);
+        if (h >= 0) return h;
+        break;
+      }
+    }
+    return random_of(foes, stream, up);
+  }
+
+  // The fallen ally a helper picks up: the most urgent dying one (ties: the first listed),
+  // else the first fallen one.
+  int patient(size_t helper, bool dying_only) const {
+    int dying = -1, down = -1;
+    for (size_t c = 0; c < party; ++c) {
+      if (c == helper || !fallen(c)) continue;
+      if (rules.dying(bodies[c])) {
+        if (dying < 0 || rules.urgency(bodies[c]) > rules.urgency(bodies[static_cast<size_t>(dying)]))
+          dying = static_cast<int>(c);
+      } else if (down < 0 && !dying_only) {
+        down = static_cast<int>(c);
+      }
+    }
+    return dying >= 0 ? dying : down;
+  }
+  size_t count_fallen(size_t except) const {
+    size_t k = 0;
+    for (size_t c = 0; c < party; ++c) k += (c != except && fallen(c));
+    return k;
+  }
+};
+
+}  // namespace detail
+
+// Plays the fight from fresh bodies (bodies[c] for combatant c, party members first) to its
+// end and then the aftermath rounds until nobody is dying. Allocation-free.
+template <FightRules R>
+Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, TrialRng& rng,
+            const Policies& p, EventLog* log) {
+  detail::Table<R> tb{rules, bodies, rules.combatants()};
+  tb.party = party;
+  tb.last_hit_by.fill(-1);
+  const size_t n = tb.n;
+
+  // Initiative: d20 + bonus, once; ties by the higher bonus, then the party, then the list.
+  std::array<int, kMaxCombatants> roll{};
+  {
+    Stream s = open(rng, streams::fight_initiative());
+    for (size_t c = 0; c < n; ++c) {
+      roll[c] = s.die(20) + rules.initiative_bonus(c);
+      tb.order[c] = static_cast<uint8_t>(c);
+    }
+  }
+  auto before = [&](size_t a, size_t b) {
+    if (roll[a] != roll[b]) return roll[a] > roll[b];
+    if (rules.initiative_bonus(a) != rules.initiative_bonus(b))
+      return rules.initiative_bonus(a) > rules.initiative_bonus(b);
+    return a < b;  // party members are listed first
+  };
+  for (size_t i = 1; i < n; ++i)  // insertion sort: a few combatants, no allocation
+    for (size_t j = i; j > 0 && before(tb.order[j], tb.order[j - 1]); --j)
+      std::swap(tb.order[j], tb.order[j - 1]);
+
+  Result res;
+  const Seconds round = rules.round_seconds();
+  const size_t opponents = n - party;
+
+  // Whether the fight is over, and how; checked after every act that can change a side.
+  auto over = [&]() -> bool {
+    const size_t party_up = tb.count_standing(Side::Party);
+    const size_t opp_up = tb.count_standing(Side::Opponents);
+    if (opp_up == 0) {
+      res.ending = Ending::Won;
+      return true;
+    }
+    if (party_up == 0) {
+      res.ending = Ending::Fell;
+      return true;
+    }
+    if (p.morale < 1.0 && static_cast<double>(opponents - opp_up) >= p.morale * static_cast<double>(opponents)) {
+      for (size_t c = party; c < n; ++c)
+        if (tb.standing(c)) tb.fled[c] = true;
+      res.ending = Ending::Won;
+      res.opponents_fled = true;
+      return true;
+    }
+    if (p.retreat < 1.0 && static_cast<double>(party - party_up) >= p.retreat * static_cast<double>(party)) {
+      res.ending = Ending::Retreated;
+      return true;
+    }
+    return false;
+  };
+
+  // One act of care by member c on its turn; returns true when it spent the action.
+  auto care = [&](size_t c, int r, Seconds t, bool in_fight) -> bool {
+    if (!rules.can_pick_up(bodies[c])) return false;
+    if (in_fight) {
+      if (p.pick_up == PickUp::AfterFight) return false;
+      if (p.pick_up == PickUp::TwoDown && tb.count_fallen(c) < 2) return false;
+    }
+    const int pt = tb.patient(c, !in_fight);
+    if (pt < 0) return false;
+    Stream s = open(rng, streams::combatant_care(r, c));
+    return rules.pick_up(bodies[c], bodies[static_cast<size_t>(pt)], s, t, log) == Cost::Action;
+  };
+
+  // The fight.
+  bool ended = false;
+  int r = 0;
+  while (!ended && r < p.round_cap) {
+    ++r;
+    const Seconds t = static_cast<Seconds>(r - 1) * round;
+    for (size_t i = 0; i < n && !ended; ++i) {
+      const size_t c = tb.order[i];
+      if (tb.fled[c] || rules.state(bodies[c]) == State::Dead) continue;
+      if (rules.dying(bodies[c])) {
+        Stream d = open(rng, streams::combatant_check(r, c));
+        rules.start_turn(bodies[c], d, t, log);
+      }
+      if (!tb.standing(c)) continue;
+      const Side own = tb.side(c);
+      if (own == Side::Party && care(c, r, t, true)) continue;
+      const Side foes = own == Side::Party ? Side::Opponents : Side::Party;
+      const Targeting policy = own == Side::Party ? p.party_targets : p.opponents_target;
+      Stream s = open(rng, streams::combatant_turn(r, c));
+      int target = -1;
+      const int blows = rules.attacks(c);
+      for (int b = 0; b < blows; ++b) {
+        int hit = -1;
+        if (own == Side::Opponents && p.strike_fallen > 0.0 && tb.count_fallen(kMaxCombatants) > 0 &&
+            s.chance(p.strike_fallen))
+          hit = tb.random_of(Side::Party, s, [&](size_t k) { return tb.fallen(k); });
+        if (hit < 0) {
+          if (target < 0 || !tb.standing(static_cast<size_t>(target)))
+            target = tb.target(c, foes, policy, s);
+          hit = target;
+        }
+        if (hit < 0) break;
+        if (rules.strike(c, b, bodies[c], bodies[static_cast<size_t>(hit)], s, t, log))
+          tb.last_hit_by[static_cast<size_t>(hit)] = static_cast<int8_t>(c);
+        if (over()) {
+          ended = true;
+          break;
+        }
+      }
+    }
+  }
+  res.rounds = r;
+  res.fight_end = static_cast<Seconds>(r) * round;
+  note(log, res.fight_end, [&] {
+    const char* how[] = {"the party wins", "the whole party is down", "the party withdraws",
+                         "the round cap ends the fight"};
+    return std::string("end of the fight after ") + std::to_string(r) + " rounds: " +
+           how[static_cast<int>(res.ending)] + (res.opponents_fled ? " (the opponents flee)" : "");
+  });
+
+  // The aftermath: the dying keep checking, the standing pick them up.
+  auto someone_dying = [&] {
+    for (size_t c = 0; c < party; ++c)
+      if (rules.state(bodies[c]) == State::Down && rules.dying(bodies[c])) return true;
+    return false;
+  };
+  while (someone_dying() && res.aftermath_rounds < p.aftermath_cap) {
+    ++r;
+    ++res.aftermath_rounds;
+    const Seconds t = static_cast<Seconds>(r - 1) * round;
+    for (size_t i = 0; i < n; ++i) {
+      const size_t c = tb.order[i];
+      if (c >= party || rules.state(bodies[c]) == State::Dead) continue;
+      if (rules.dying(bodies[c])) {
+        Stream d = open(rng, streams::combatant_check(r, c));
+        rules.start_turn(bodies[c], d, t, log);
+      }
+      if (tb.standing(c)) care(c, r, t, false);
+    }
+  }
+  res.end = static_cast<Seconds>(r) * round;
+  return res;
+}
+
+}  // namespace leth::fight

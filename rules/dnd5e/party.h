@@ -1,0 +1,128 @@
+// The dnd5e party fight: a [[party]] of members against [[opponents]], both sides acting,
+// played by the fight driver (rules/common/fight.h). This file holds what 5e decides: the body
+// of one combatant (hit points, death saves, massive damage, stable and waking) and its attack
+// (d20 + bonus against AC, natural 1 and 20, criticals, advantage and automatic criticals in
+// melee against the unconscious). rules/dnd5e/README.md ("The party fight") gives the SRD
+// passages and the readings; docs/parties.md how to write a party scenario.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/common/fight.h"
+#include "rules/dnd5e/config.h"
+#include "sim/core/metrics.h"
+#include "sim/core/outcome.h"
+#include "sim/core/trial.h"
+
+namespace leth::dnd5e {
+
+struct PartyAttack {
+  std::string name;
+  int attack_bonus = 0;
+  std::optional<double> hit_chance;  // a fixed chance to hit instead of the d20
+  double crit_chance = 0.0;          // with hit_chance: the chance that a hit is critical
+  Dice damage;
+  Dice crit_extra;  // the damage's dice alone, rolled once more on a critical
+  bool melee = true;
+};
+
+// Healing Word, Cure Wounds, a Medicine check: what a member does for a fallen ally.
+struct Heals {
+  std::optional<Dice> dice;  // a healing spell's hit points
+  int uses = 0;
+  bool bonus_action = true;   // Healing Word: a bonus action, the attacks follow
+  std::optional<int> medicine;  // Wisdom (Medicine) modifier: DC 10 to stabilise the dying
+};
+
+// One combatant's stat block: a member, or one opponent of an [[opponents]] kind.
+struct Combatant {
+  std::string name;
+  int max_hp = 1;
+  int ac = 10;
+  int initiative = 0;
+  int temp_hp = 0;
+  bool player_rules = true;  // death saves at 0 HP; false: dies at 0 HP (SRD monsters)
+  std::vector<PartyAttack> attacks;  // one turn's, in order
+  std::optional<Dice> sneak_attack;  // added once a turn, to the first hit
+  Dice sneak_crit;
+  std::optional<Heals> heals;
+};
+
+struct PartyConfig {
+  Options options;
+  fight::Policies policies;
+  std::vector<Combatant> combatants;  // the members, then every opponent
+  size_t members = 0;
+  Seconds long_rest = 8 * kHour;
+  Seconds horizon = 0;
+};
+
+inline constexpr size_t kMaxMembers = 5;  // two counters each, within Outcome's 16
+
+// Reads a scenario whose variant v has [[party]] (given: its tables). Throws InputError.
+PartyConfig read_party(const Scenario& s, size_t v);
+
+class Party {
+ public:
+  explicit Party(PartyConfig config);
+
+  const MetricSpec& metrics() const { return metrics_; }
+  const PartyConfig& config() const { return cfg_; }
+  Outcome run_trial(TrialContext& ctx) const;
+
+  // ---- fight::FightRules
+  struct Body {
+    int hp = 0;
+    int temp = 0;
+    uint8_t c = 0;  // the combatant's index
+    uint8_t successes = 0;
+    uint8_t failures = 0;
+    bool stable = false;
+    bool dead = false;
+    bool sneak_done = false;  // this turn's sneak attack is spent
+    int uses = 0;             // heals left
+    uint16_t falls = 0;       // times dropped to 0 HP
+    uint16_t heals_given = 0;
+    Seconds died_at = -1;
+    Seconds down_first = -1;  // first dropped to 0 HP
+    Seconds up_last = 0;      // last back on their feet
+  };
+  size_t combatants() const { return cfg_.combatants.size(); }
+  fight::Side side(size_t c) const {
+    return c < cfg_.members ? fight::Side::Party : fight::Side::Opponents;
+  }
+  int initiative_bonus(size_t c) const { return cfg_.combatants[c].initiative; }
+  Seconds round_seconds() const { return kRound; }
+  fight::State state(const Body& b) const {
+    return b.dead ? fight::State::Dead : b.hp > 0 ? fight::State::Standing : fight::State::Down;
+  }
+  int hp(const Body& b) const { return b.hp; }
+  bool dying(const Body& b) const { return !b.dead && b.hp == 0 && !b.stable; }
+  int urgency(const Body& b) const { return b.failures; }
+  void start_turn(Body& b, Stream& s, Seconds t, EventLog* log) const;
+  int attacks(size_t c) const { return static_cast<int>(cfg_.combatants[c].attacks.size()); }
+  bool strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Seconds t,
+              EventLog* log) const;
+  bool can_pick_up(const Body& b) const {
+    const auto& h = cfg_.combatants[b.c].heals;
+    return h && (b.uses > 0 || h->medicine.has_value());
+  }
+  fight::Cost pick_up(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const;
+  // ----
+
+ private:
+  Body fresh(size_t c) const;
+  void damage(Body& b, int amount, bool critical, Seconds t, EventLog* log) const;
+  void revive(Body& b, int hp, Seconds t) const;
+  const std::string& name(const Body& b) const { return cfg_.combatants[b.c].name; }
+
+  PartyConfig cfg_;
+  MetricSpec metrics_;
+};
+
+static_assert(fight::FightRules<Party>);
+
+}  // namespace leth::dnd5e

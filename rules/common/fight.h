@@ -157,7 +157,8 @@ struct Table {
       case Targeting::Weakest: {
         int best = -1;
         for (size_t c = first(foes); c < last(foes); ++c)
-          if (standing(c) && (best < 0 || rules.hp(bodies[c]) < rules.hp(bodies[static_cast<size_t>(best)])))
+          if (standing(c) &&
+              (best < 0 || rules.hp(bodies[c]) < rules.hp(bodies[static_cast<size_t>(best)])))
             best = static_cast<int>(c);
         return best;
       }
@@ -184,7 +185,8 @@ struct Table {
     for (size_t c = 0; c < party; ++c) {
       if (c == helper || !fallen(c)) continue;
       if (rules.dying(bodies[c])) {
-        if (dying < 0 || rules.urgency(bodies[c]) > rules.urgency(bodies[static_cast<size_t>(dying)]))
+        if (dying < 0 ||
+            rules.urgency(bodies[c]) > rules.urgency(bodies[static_cast<size_t>(dying)]))
           dying = static_cast<int>(c);
       } else if (down < 0 && !dying_only) {
         down = static_cast<int>(c);
@@ -246,14 +248,16 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
       res.ending = Ending::Fell;
       return true;
     }
-    if (p.morale < 1.0 && static_cast<double>(opponents - opp_up) >= p.morale * static_cast<double>(opponents)) {
+    if (p.morale < 1.0 &&
+        static_cast<double>(opponents - opp_up) >= p.morale * static_cast<double>(opponents)) {
       for (size_t c = party; c < n; ++c)
         if (tb.standing(c)) tb.fled[c] = true;
       res.ending = Ending::Won;
       res.opponents_fled = true;
       return true;
     }
-    if (p.retreat < 1.0 && static_cast<double>(party - party_up) >= p.retreat * static_cast<double>(party)) {
+    if (p.retreat < 1.0 &&
+        static_cast<double>(party - party_up) >= p.retreat * static_cast<double>(party)) {
       res.ending = Ending::Retreated;
       return true;
     }
@@ -296,8 +300,8 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
       const int blows = rules.attacks(c);
       for (int b = 0; b < blows; ++b) {
         int hit = -1;
-        if (own == Side::Opponents && p.strike_fallen > 0.0 && tb.count_fallen(kMaxCombatants) > 0 &&
-            s.chance(p.strike_fallen))
+        if (own == Side::Opponents && p.strike_fallen > 0.0 &&
+            tb.count_fallen(kMaxCombatants) > 0 && s.chance(p.strike_fallen))
           hit = tb.random_of(Side::Party, s, [&](size_t k) { return tb.fallen(k); });
         if (hit < 0) {
           if (target < 0 || !tb.standing(static_cast<size_t>(target)))
@@ -319,8 +323,9 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
   note(log, res.fight_end, [&] {
     const char* how[] = {"the party wins", "the whole party is down", "the party withdraws",
                          "the round cap ends the fight"};
-    return std::string("end of the fight after ") + std::to_string(r) + " rounds: " +
-           how[static_cast<int>(res.ending)] + (res.opponents_fled ? " (the opponents flee)" : "");
+    return std::string("end of the fight after ") + std::to_string(r) +
+           " rounds: " + how[static_cast<int>(res.ending)] +
+           (res.opponents_fled ? " (the opponents flee)" : "");
   });
 
   // The aftermath: the dying keep checking, the standing pick them up.

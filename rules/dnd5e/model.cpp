@@ -78,7 +78,8 @@ const RulesetInfo& Model::info() {
 }
 
 Model::Model(PartyConfig party)
-    : catalog_(&InjuryCatalog::builtin()), party_(std::make_shared<const Party>(std::move(party))) {}
+    : catalog_(&InjuryCatalog::builtin()),
+      party_(std::make_shared<const Party>(std::move(party))) {}
 
 Model Model::build(const Scenario& s, size_t v) {
   Reader r = s.section_reader(v);

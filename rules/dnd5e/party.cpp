@@ -40,7 +40,8 @@ MetricSpec party_metrics(const PartyConfig& c) {
     m.counters.push_back({"fell_" + n, "times " + n + " dropped to 0 HP"});
     m.counters.push_back({"died_" + n, n + " dead at the end"});
   }
-  m.durations = {shared_duration(kDowntime), shared_duration(kTimeOutOfAction),
+  m.durations = {shared_duration(kDowntime),
+                 shared_duration(kTimeOutOfAction),
                  shared_duration(kTimeToDeath),
                  {"fight_length", "from the start of the fight until it ended; over every trial"}};
   m.validate();
@@ -92,9 +93,11 @@ void Party::start_turn(Body& b, Stream& s, Seconds t, EventLog* log) const {
     b.successes = b.failures = 0;  // SRD: both reset on becoming stable
   }
   note(log, t, [&] {
-    return name(b) + " death save " + std::to_string(roll) + ": " +
-           std::to_string(b.successes) + " successes, " + std::to_string(b.failures) +
-           " failures" + (b.dead ? ", dead" : b.stable ? ", stable" : "");
+    return name(b) + " death save " + std::to_string(roll) + ": " + std::to_string(b.successes) +
+           " successes, " + std::to_string(b.failures) + " failures" +
+           (b.dead     ? ", dead"
+            : b.stable ? ", stable"
+                       : "");
   });
 }
 
@@ -180,8 +183,7 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
 
 // Healing Word or Cure Wounds while uses last (SRD: a creature at 0 HP that regains hit points
 // is conscious, its death saves reset); else a Medicine check to stabilise the dying.
-fight::Cost Party::pick_up(Body& helper, Body& patient, Stream& s, Seconds t,
-                           EventLog* log) const {
+fight::Cost Party::pick_up(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const {
   const Heals& h = *cfg_.combatants[helper.c].heals;
   if (helper.uses > 0) {
     --helper.uses;
@@ -260,7 +262,8 @@ Outcome Party::run_trial(TrialContext& ctx) const {
     o.end_time = cfg_.horizon;
     return o;
   }
-  if (hurt) note(ctx.log, full, [] { return std::string("after a long rest, everyone is at full HP"); });
+  if (hurt)
+    note(ctx.log, full, [] { return std::string("after a long rest, everyone is at full HP"); });
   o.end = recovered;
   o.end_time = full;
   o.measure(kPartyDowntime, hurt ? full : 0);

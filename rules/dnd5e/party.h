@@ -33,7 +33,7 @@ struct PartyAttack {
 struct Heals {
   std::optional<Dice> dice;  // a healing spell's hit points
   int uses = 0;
-  bool bonus_action = true;   // Healing Word: a bonus action, the attacks follow
+  bool bonus_action = true;     // Healing Word: a bonus action, the attacks follow
   std::optional<int> medicine;  // Wisdom (Medicine) modifier: DC 10 to stabilise the dying
 };
 
@@ -44,7 +44,7 @@ struct Combatant {
   int ac = 10;
   int initiative = 0;
   int temp_hp = 0;
-  bool player_rules = true;  // death saves at 0 HP; false: dies at 0 HP (SRD monsters)
+  bool player_rules = true;          // death saves at 0 HP; false: dies at 0 HP (SRD monsters)
   std::vector<PartyAttack> attacks;  // one turn's, in order
   std::optional<Dice> sneak_attack;  // added once a turn, to the first hit
   Dice sneak_crit;

@@ -25,8 +25,7 @@ fight::Policies read_policies(Reader& r) {
   auto f = r.get_table("fight");
   if (!f) return p;
   p.party_targets = targeting(f->get_choice("party_targets", kTargeting).value_or("random"));
-  p.opponents_target =
-      targeting(f->get_choice("opponents_target", kTargeting).value_or("random"));
+  p.opponents_target = targeting(f->get_choice("opponents_target", kTargeting).value_or("random"));
   p.strike_fallen = f->get_number("strike_fallen", 0.0, 1.0, 0.0);
   const std::string pick = f->get_choice("pick_up", kPickUp).value_or("at_once");
   p.pick_up = pick == "two_down"      ? fight::PickUp::TwoDown
@@ -90,11 +89,10 @@ std::vector<PartyAttack> read_attacks(Reader& r, const char* example) {
 
 std::string read_name(Reader& r, const std::string& fallback, bool member) {
   std::string n = member ? r.need_string("name") : r.get_string("name").value_or(fallback);
-  const bool ok = !n.empty() && n.size() <= 24 &&
-                  std::all_of(n.begin(), n.end(), [](char ch) {
-                    return std::islower(static_cast<unsigned char>(ch)) ||
-                           std::isdigit(static_cast<unsigned char>(ch)) || ch == '_';
-                  });
+  const bool ok = !n.empty() && n.size() <= 24 && std::all_of(n.begin(), n.end(), [](char ch) {
+    return std::islower(static_cast<unsigned char>(ch)) ||
+           std::isdigit(static_cast<unsigned char>(ch)) || ch == '_';
+  });
   if (member && !ok)
     r.fail("name", "a member's name names its columns: a-z, 0-9 and _, at most 24 characters",
            "name = \"cleric\"");
@@ -162,9 +160,8 @@ PartyConfig read_party(const Scenario& s, size_t v) {
   c.policies = read_policies(r);
   std::vector<Reader> members = r.get_tables("party");
   if (members.size() > kMaxMembers)
-    members[kMaxMembers].fail_here(
-        "at most " + std::to_string(kMaxMembers) + " members in a party",
-        "split the party over two scenarios");
+    members[kMaxMembers].fail_here("at most " + std::to_string(kMaxMembers) + " members in a party",
+                                   "split the party over two scenarios");
   for (Reader& m : members) {
     c.combatants.push_back(read_member(m));
     for (size_t k = 0; k + 1 < c.combatants.size(); ++k)

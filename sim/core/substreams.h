@@ -72,7 +72,6 @@ inline constexpr SubStream rest(uint64_t n) {
   return {Purpose::Recovery, (uint64_t{3} << 40) | n};
 }
 
-
 // --- unisystem (rules/unisystem). Indices carry a tag in bits 40..47 so that they never meet
 // the indices above, which stay far below 2^40.
 // Dying: a test the character makes in round `round` (< 2^20) of the fight after the turn of

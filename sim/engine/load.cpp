@@ -45,9 +45,10 @@ LoadedScenario build(Scenario scenario) {
     if (v > 0 && !same_names(metrics_of(out.models[v]), metrics_of(out.models.front()))) {
       const VariantSpec& spec = out.scenario.variants[v];
       Reader r = out.scenario.section_reader(v);
-      throw InputError(r.where(), "variant \"" + spec.name +
-                                      "\" reports other metrics than the baseline: it changes "
-                                      "the party's members, or a party for one character",
+      throw InputError(r.where(),
+                       "variant \"" + spec.name +
+                           "\" reports other metrics than the baseline: it changes "
+                           "the party's members, or a party for one character",
                        "keep the same [[party]] names in every variant; change their numbers "
                        "with patch_party");
     }

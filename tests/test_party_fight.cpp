@@ -1,0 +1,286 @@
+// The two-sided fight (rules/common/fight.h) with the dnd5e body (rules/dnd5e/party.h):
+// scripted dice for turn order, targeting, picking up the fallen mid-fight, blows on the
+// fallen and the end of the fight; a duel solved exactly as a Markov chain (Eigen) and held
+// within 4 standard errors; and the located errors of a bad party scenario.
+#include <catch2/catch.hpp>
+
+#include <Eigen/Dense>
+#include <cmath>
+
+#include "sim/engine/runner.h"
+#include "tests/support.h"
+
+using namespace leth;
+
+namespace {
+
+std::string party_text(const std::string& body, const std::string& fight = "") {
+  return "name = \"party\"\nruleset = \"dnd5e\"\ntrials = 1000\nseed = 3\nhorizon = \"30 days\"\n"
+         "[options]\nlingering_injuries = false\n[fight]\n" +
+         fight + "\n" + body;
+}
+
+std::string member(const std::string& name, int hp, int init, const std::string& attack,
+                   const std::string& extra = "") {
+  return "[[party]]\nname = \"" + name + "\"\nmax_hp = " + std::to_string(hp) +
+         "\nac = 10\ninitiative = " + std::to_string(init) + "\n" + extra +
+         "\n[[party.attacks]]\n" + attack + "\n";
+}
+
+std::string opponent(const std::string& name, int hp, int init, const std::string& attack,
+                     int ac = 10) {
+  return "[[opponents]]\nname = \"" + name + "\"\nhp = " + std::to_string(hp) +
+         "\nac = " + std::to_string(ac) + "\ninitiative = " + std::to_string(init) +
+         "\n[[opponents.attacks]]\n" + attack + "\n";
+}
+
+uint32_t counter(const LoadedScenario& ls, const Outcome& o, const std::string& name) {
+  const int i = metrics_of(ls.models[0]).counter_index(name);
+  REQUIRE(i >= 0);
+  return o.counters[static_cast<size_t>(i)];
+}
+
+}  // namespace
+
+TEST_CASE(
+    "party fight: initiative ties go to the higher bonus; the fight ends with the last "
+    "opponent",
+    "[party][scripted]") {
+  const std::string toml =
+      party_text(member("hero", 10, 0, "attack_bonus = 5\ndamage = \"1d6\"") +
+                 opponent("goblin", 4, 2, "attack_bonus = 3\ndamage = \"1d4\"", 12));
+  Script s;
+  s.d(20, 10).d(20, 8);  // initiative: hero 10 + 0, goblin 8 + 2: a tie, the goblin's +2 wins
+  s.d(20, 15).d(4, 3);   // round 1, goblin: 18 hits AC 10 (one target: no draw), 3 damage
+  s.d(20, 12).d(6, 4);   // hero: 17 hits AC 12, 4 damage: the goblin (4 HP) dies
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(p.log.find("goblin hits hero") < p.log.find("hero hits goblin"));
+  CHECK(counter(ls, p.outcome, "fight_won") == 1);
+  CHECK(counter(ls, p.outcome, "opponents_defeated") == 1);
+  CHECK(counter(ls, p.outcome, "party_fell") == 0);
+  const MetricSpec& m = metrics_of(ls.models[0]);
+  CHECK(m.ends[p.outcome.end].kind == EndKind::Recovered);
+  // The fight took one round; the hero, hurt, is whole after a long rest.
+  CHECK(p.outcome.durations[static_cast<size_t>(m.duration_index("fight_length"))] == 6);
+  CHECK(p.outcome.durations[static_cast<size_t>(m.duration_index("downtime"))] == 6 + 8 * kHour);
+}
+
+TEST_CASE("party fight: the cleric picks up the fallen with a bonus action and still attacks",
+          "[party][scripted]") {
+  const std::string toml =
+      party_text(member("fighter", 8, 10, "attack_bonus = 0\ndamage = \"1\"") +
+                     member("cleric", 10, 0, "attack_bonus = 0\ndamage = \"1\"",
+                            "[party.heals]\ndice = \"1d4+3\"\nuses = 1\n") +
+                     opponent("ogre", 30, 5, "attack_bonus = 10\ndamage = \"10\""),
+                 "round_cap = 2\n");
+  Script s;
+  s.d(20, 10).d(20, 10).d(20, 10);  // initiative: fighter 20, cleric 10, ogre 15
+  // Round 1.
+  s.d(20, 1);           // fighter: a natural 1 misses
+  s.d(2, 1).d(20, 10);  // ogre: the first of two standing (the fighter); 20 hits for 10:
+                        // 2 past 0 HP, below the fighter's 8: dying, not dead
+  s.d(4, 2);            // cleric: Healing Word, 2 + 3 = 5 HP (the care stream)
+  s.d(20, 2);           // ... and the mace: 2 misses AC 10
+  // Round 2.
+  s.d(20, 1);          // fighter misses
+  s.d(2, 2).d(20, 1);  // ogre: the cleric; a natural 1
+  s.d(20, 1);          // cleric: nobody down, the mace misses; the round cap ends the fight
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(p.log.find("cleric heals fighter for 5") != std::string::npos);
+  CHECK(counter(ls, p.outcome, "heals_used") == 1);
+  CHECK(counter(ls, p.outcome, "fell_fighter") == 1);
+  CHECK(counter(ls, p.outcome, "fight_won") == 0);
+  CHECK(counter(ls, p.outcome, "deaths") == 0);
+  const MetricSpec& m = metrics_of(ls.models[0]);
+  // Out of action from the ogre's blow (round 1, t = 0) until the heal (t = 0): 0 s.
+  CHECK(p.outcome.durations[static_cast<size_t>(m.duration_index("time_out_of_action"))] == 0);
+}
+
+TEST_CASE("party fight: 'weakest' targets the fewest hit points without a draw",
+          "[party][scripted]") {
+  const std::string toml =
+      party_text(member("hero", 10, 20, "attack_bonus = 5\ndamage = \"1d6\"") +
+                     opponent("big", 10, 0, "attack_bonus = 0\ndamage = \"1\"") +
+                     opponent("small", 3, 0, "attack_bonus = 0\ndamage = \"1\""),
+                 "party_targets = \"weakest\"\nround_cap = 1\n");
+  Script s;
+  s.d(20, 1).d(20, 20).d(20, 20);  // initiative: hero 21, big 20, small 20 (listed order)
+  s.d(20, 15).d(6, 3);             // hero hits "small" (3 HP, the weakest): dead
+  s.d(20, 1);                      // big misses; the round cap ends the fight
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  CHECK(p.log.find("hero hits small") != std::string::npos);
+}
+
+TEST_CASE("party fight: a melee hit on the fallen has advantage, is critical, two failures",
+          "[party][scripted]") {
+  const std::string toml =
+      party_text(member("hero", 5, 20, "hit_chance = 0.0\ndamage = \"1\"") +
+                     opponent("brute", 50, 0, "attack_bonus = 10\ndamage = \"5\"\nstrikes = 2"),
+                 "strike_fallen = 1.0\n");
+  Script s;
+  s.d(20, 1).d(20, 1);  // initiative: hero 21, brute 1
+  s.no();               // hero: never hits
+  s.d(20, 10);          // brute, blow 1: nobody fallen yet; 20 hits for 5: hero at 0, dying
+  // The party has no one standing: the fight ends, and the hero makes death saves alone.
+  s.d(20, 5);  // aftermath round 1: a failure
+  s.d(20, 1);  // round 2: a natural 1, two more: dead
+  test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(counter(ls, p.outcome, "party_fell") == 1);
+  CHECK(counter(ls, p.outcome, "died_hero") == 1);
+
+  // The same with a second member standing: the brute's second blow goes to the fallen hero
+  // (strike_fallen = 1), with advantage, and its hit is critical: two failures at once.
+  const std::string two =
+      party_text(member("hero", 6, 20, "hit_chance = 0.0\ndamage = \"1\"") +
+                     member("monk", 50, -10, "hit_chance = 0.0\ndamage = \"1\"") +
+                     opponent("brute", 50, 0, "attack_bonus = 10\ndamage = \"1d6\"\nstrikes = 2"),
+                 "strike_fallen = 1.0\nround_cap = 1\n");
+  Script u;
+  u.d(20, 1).d(20, 1).d(20, 1);
+  u.no();                       // hero never hits
+  u.d(2, 1).d(20, 10).d(6, 6);  // brute, blow 1: the hero (first of two standing), 6: 0 HP
+  u.yes();                      // blow 2: strike the fallen? yes (the only one: no draw)
+  u.d(20, 3).d(20, 9);          // advantage: 9 + 10 hits, and at 0 HP it is critical:
+  u.d(6, 2).d(6, 1);            // the d6 twice, 3 damage (below max HP 6): two failures
+  u.no();                       // monk never hits; the round cap ends the fight
+  u.d(20, 15);                  // aftermath: the hero's save, a success (1 success, 2 failures)
+  u.d(20, 12).d(20, 11);        // two more successes: stable
+  u.d(4, 2);                    // awake with 1 HP 2 hours later (option stable_wake, 1d4 h)
+  p = test::play_scripted(two, u);
+  INFO(p.log);
+  CHECK(p.log.find("hero is struck at 0 HP: 2 failures") != std::string::npos);
+  CHECK(p.log.find("stable") != std::string::npos);
+}
+
+namespace {
+
+// The duel as a chain over (member HP, opponent HP): each round the member strikes first
+// (hit chance p, 1 damage), then the opponent (q, 1 damage); at 0 HP the opponent dies and the
+// member falls, the fight ends and the member makes death saves alone (SRD: 10+ succeeds, 1 is
+// two failures, 20 regains 1 HP; three of either). Returns P(death), P(won), E[rounds].
+struct DuelExact {
+  double death, won, rounds;
+};
+
+double death_by_saves() {
+  // States (successes, failures) with both below 3; a natural 20 or three successes survive.
+  Eigen::MatrixXd Q = Eigen::MatrixXd::Zero(9, 9);
+  Eigen::VectorXd dead = Eigen::VectorXd::Zero(9);
+  for (int s = 0; s < 3; ++s)
+    for (int f = 0; f < 3; ++f)
+      for (int r = 1; r <= 20; ++r) {
+        if (r == 20) continue;
+        const int ns = s + (r >= 10), nf = f + (r == 1 ? 2 : r < 10 ? 1 : 0);
+        if (nf >= 3)
+          dead(s * 3 + f) += 0.05;
+        else if (ns < 3)
+          Q(s * 3 + f, ns * 3 + nf) += 0.05;
+      }
+  const Eigen::VectorXd h = (Eigen::MatrixXd::Identity(9, 9) - Q).inverse() * dead;
+  return h(0);
+}
+
+DuelExact solve_duel(int hp_member, int hp_opponent, double p, double q) {
+  const int n = hp_member * hp_opponent;
+  auto idx = [&](int a, int b) { return (a - 1) * hp_opponent + (b - 1); };
+  Eigen::MatrixXd Q = Eigen::MatrixXd::Zero(n, n);
+  Eigen::VectorXd won = Eigen::VectorXd::Zero(n), fell = Eigen::VectorXd::Zero(n);
+  for (int a = 1; a <= hp_member; ++a)
+    for (int b = 1; b <= hp_opponent; ++b) {
+      const int i = idx(a, b);
+      auto opponent_turn = [&](double w, int bb) {
+        if (a == 1)
+          fell(i) += w * q;
+        else
+          Q(i, idx(a - 1, bb)) += w * q;
+        Q(i, idx(a, bb)) += w * (1 - q);
+      };
+      if (b == 1)
+        won(i) += p;
+      else
+        opponent_turn(p, b - 1);
+      opponent_turn(1 - p, b);
+    }
+  const Eigen::MatrixXd N = (Eigen::MatrixXd::Identity(n, n) - Q).inverse();
+  const int start = idx(hp_member, hp_opponent);
+  const double p_fell = (N * fell)(start);
+  return {p_fell * death_by_saves(), (N * won)(start), N.row(start).sum()};
+}
+
+}  // namespace
+
+TEST_CASE("party fight: a duel against its exact Markov chain", "[party][markov][statistics]") {
+  struct Case {
+    int hp_member, hp_opponent;
+    double p, q;
+  };
+  const Case cases[] = {{3, 3, 0.5, 0.5}, {2, 4, 0.6, 0.4}, {4, 2, 0.3, 0.7}};
+  uint64_t seed = 40;
+  for (const Case& c : cases) {
+    const DuelExact e = solve_duel(c.hp_member, c.hp_opponent, c.p, c.q);
+    const std::string toml =
+        party_text(member("duelist", c.hp_member, 20,
+                          "hit_chance = " + std::to_string(c.p) + "\ndamage = \"1\"") +
+                       opponent("brute", c.hp_opponent, -10,
+                                "hit_chance = " + std::to_string(c.q) + "\ndamage = \"1\""),
+                   "round_cap = 1000\n");
+    const LoadedScenario ls = test::load_text(toml);
+    const uint64_t n = 100'000;
+    const RunTally t = run_trials(ls, ++seed, 0, n);
+    const Tally& x = t.variants[0];
+    const MetricSpec& m = metrics_of(ls.models[0]);
+    const double dn = static_cast<double>(n);
+    const double death = static_cast<double>(x.ends_in(m.end_mask(EndKind::Died))) / dn;
+    const double won =
+        static_cast<double>(x.counter_trials[static_cast<size_t>(m.counter_index("fight_won"))]) /
+        dn;
+    const LogHistogram& len = x.durations[static_cast<size_t>(m.duration_index("fight_length"))];
+    INFO("hp " << c.hp_member << " vs " << c.hp_opponent << ", p " << c.p << ", q " << c.q);
+    INFO("P(death) exact " << e.death << ", MC " << death);
+    CHECK(std::fabs(death - e.death) <= 4 * std::sqrt(e.death * (1 - e.death) / dn));
+    INFO("P(won) exact " << e.won << ", MC " << won);
+    CHECK(std::fabs(won - e.won) <= 4 * std::sqrt(e.won * (1 - e.won) / dn));
+    const double rounds = len.mean() / 6.0;
+    INFO("E[rounds] exact " << e.rounds << ", MC " << rounds);
+    CHECK(std::fabs(rounds - e.rounds) <= 4 * std::sqrt(len.variance() / dn) / 6.0);
+  }
+}
+
+TEST_CASE("party fight: bad input is located and explained", "[party][errors]") {
+  const std::string hero = member("hero", 10, 0, "attack_bonus = 5\ndamage = \"1d6\"");
+  const std::string orc = opponent("orc", 15, 0, "attack_bonus = 5\ndamage = \"1d12\"");
+  auto error = [](const std::string& toml) {
+    return test::error_of([&] { test::load_text(toml); });
+  };
+  CHECK_THAT(error(party_text("[[party]]\nname = \"hero\"\nmax_hp = 10\n" + orc)),
+             Catch::Contains("party[1]") && Catch::Contains("no attacks"));
+  CHECK_THAT(error(party_text(hero + orc, "pick_up = \"sometimes\"\n")),
+             Catch::Contains("fight.pick_up") && Catch::Contains("at_once"));
+  CHECK_THAT(error(party_text(member("cleric", 10, 0, "attack_bonus = 5\ndamage = \"1d6\"",
+                                     "[party.heals]\nbonus_action = true\n") +
+                              orc)),
+             Catch::Contains("party[1].heals") && Catch::Contains("nothing to heal with"));
+  CHECK_THAT(error(party_text(hero + "[[opponents]]\nname = \"ghost\"\n[[opponents.attacks]]\n"
+                                     "attack_bonus = 3\ndamage = \"1d4\"\n")),
+             Catch::Contains("opponents[1]") && Catch::Contains("needs hp"));
+  CHECK_THAT(error(party_text(hero + orc + "[character]\nmax_hp = 10\n")),
+             Catch::Contains("character") && Catch::Contains("[[party]]"));
+  CHECK_THAT(error(party_text(hero + hero + orc)), Catch::Contains("two members named"));
+  CHECK_THAT(error(party_text(hero + orc +
+                              "[[variants]]\nname = \"more\"\n[[variants.party]]\n"
+                              "name = \"other\"\nmax_hp = 5\n"
+                              "[[variants.party.attacks]]\nattack_bonus = 1\n"
+                              "damage = \"1\"\n")),
+             Catch::Contains("other metrics than the baseline"));
+  std::string with_injuries = party_text(hero + orc);
+  with_injuries.replace(with_injuries.find("lingering_injuries = false"), 26,
+                        "lingering_injuries = true");
+  CHECK_THAT(error(with_injuries), Catch::Contains("lingering_injuries = false"));
+}

@@ -1,0 +1,137 @@
+// The party benchmark (issue 21 §5): four level-5 5e characters against three orogs, fought to
+// the end, through the engine (dnd5e-party-bench.toml, in bench/ once written) and through the
+// hand-written peer (bench/peer_party.h). Both run on 1 thread in the same process; after the runs
+// it prints the time per trial of each and the ratio engine / peer (the speed goal is <= 3), then —
+// on a fixed sample of 10^6 trials, seed 2026, not the timed runs — the peer's P(at least one
+// death) with its standard error and the rest of its totals, so a reader sees what question both
+// answer.
+//
+//   build/bench/lethality_bench_party [--benchmark_min_time=1] [--benchmark_repetitions=3]
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "bench/bench_scenario.h"
+#include "bench/peer_party.h"
+#include "sim/engine/load.h"
+#include "sim/engine/runner.h"
+
+namespace {
+
+constexpr const char* kScenario = "dnd5e-party-bench.toml";
+constexpr uint64_t kTrialsPerIteration = 16 * leth::kBlockTrials;
+constexpr uint64_t kSeed = 2026;
+
+bool have_scenario() {
+  return std::filesystem::exists(std::string(LETHALITY_SOURCE_DIR) + "/bench/" + kScenario);
+}
+
+// ---- The engine: dnd5e-party-bench.toml, exactly as bench/bench_peer.cpp runs its
+// scenario. Skipped, with a message, until that file exists. ----
+void BM_EngineParty(benchmark::State& state) {
+  if (!have_scenario()) {
+    state.SkipWithError("bench/dnd5e-party-bench.toml does not exist yet");
+    return;
+  }
+  const leth::LoadedScenario& s = bench::scenario(kScenario);
+  leth::ThreadLimit one(1);
+  uint64_t first = 0;
+  for (auto _ : state) {
+    leth::RunTally t = leth::run_trials(s, kSeed, first, kTrialsPerIteration);
+    benchmark::DoNotOptimize(t);
+    first += kTrialsPerIteration;
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kTrialsPerIteration));
+}
+
+void BM_PeerParty(benchmark::State& state) {
+  const peer::PartyPeer p;
+  uint64_t first = 0;
+  for (auto _ : state) {
+    peer::PartyPeer::Totals t;
+    p.run(kSeed, first, kTrialsPerIteration, t);
+    benchmark::DoNotOptimize(t);
+    first += kTrialsPerIteration;
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kTrialsPerIteration));
+}
+
+BENCHMARK(BM_EngineParty)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_PeerParty)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Each run's time per trial, wall clock and CPU (the VM's cores are shared: CPU time leaves out
+// the time another process held the core), so the ratio can be printed. Skipped runs are left
+// out.
+class RatioReporter : public benchmark::ConsoleReporter {
+ public:
+  std::map<std::string, std::vector<double>> ns_per_item, cpu_ns_per_item;
+  void ReportRuns(const std::vector<Run>& runs) override {
+    ConsoleReporter::ReportRuns(runs);
+    for (const Run& r : runs) {
+      if (r.run_type != Run::RT_Iteration || r.iterations == 0 || r.error_occurred) continue;
+      const double items = static_cast<double>(r.iterations) * kTrialsPerIteration;
+      ns_per_item[r.run_name.function_name].push_back(r.real_accumulated_time * 1e9 / items);
+      cpu_ns_per_item[r.run_name.function_name].push_back(r.cpu_accumulated_time * 1e9 / items);
+    }
+  }
+};
+
+double mean(const std::vector<double>& v) {
+  double s = 0;
+  for (double x : v) s += x;
+  return v.empty() ? 0 : s / static_cast<double>(v.size());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  RatioReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  std::printf("\n");
+  for (const auto* m : {&reporter.ns_per_item, &reporter.cpu_ns_per_item}) {
+    const char* clock = m == &reporter.ns_per_item ? "wall" : "CPU ";
+    const auto e = m->find("BM_EngineParty"), p = m->find("BM_PeerParty");
+    if (p == m->end()) continue;
+    if (e == m->end()) {
+      std::printf("per trial, 1 thread, %s: peer %.1f ns\n", clock, mean(p->second));
+      continue;
+    }
+    std::printf("per trial, 1 thread, %s: engine %.1f ns, peer %.1f ns: engine / peer = %.2f",
+                clock, mean(e->second), mean(p->second), mean(e->second) / mean(p->second));
+    if (e->second.size() == p->second.size() && e->second.size() > 1) {
+      std::printf(" (repetitions:");
+      for (size_t i = 0; i < e->second.size(); ++i)
+        std::printf(" %.2f", e->second[i] / p->second[i]);
+      std::printf(")");
+    }
+    std::printf("\n");
+  }
+
+  // The question, on a fixed sample (not the timed runs), with its standard error.
+  constexpr uint64_t n = 1'000'000;
+  const double dn = static_cast<double>(n);
+  peer::PartyPeer::Totals pt;
+  const peer::PartyPeer party;
+  party.run(kSeed, 0, n, pt);
+  const double p_hat = static_cast<double>(pt.trials_with_death) / dn;
+  const double se = std::sqrt(p_hat * (1 - p_hat) / dn);
+  auto share = [&](uint64_t k) { return static_cast<double>(k) / dn; };
+  std::printf("\nthe same question, %llu trials, seed %llu\n", static_cast<unsigned long long>(n),
+              static_cast<unsigned long long>(kSeed));
+  std::printf(
+      "peer   P(>=1 death) %.5f +- %.5f, deaths/trial %.4f, won %.5f, party fell %.5f, "
+      "neither (round cap) %.5f, mean rounds %.3f, %.1f draws/trial\n",
+      p_hat, se, share(pt.deaths), share(pt.fights_won), share(pt.party_fell),
+      share(pt.trials - pt.fights_won - pt.party_fell), share(pt.rounds_sum), share(pt.draws));
+  // ---- The engine's P(>=1 death) on the same n trials goes here (the lead's party tally):
+  // printed beside the peer's with engine - peer in standard errors, as bench_peer.cpp does. ----
+  benchmark::Shutdown();
+  return 0;
+}

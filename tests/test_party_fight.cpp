@@ -7,6 +7,8 @@
 #include <Eigen/Dense>
 #include <cmath>
 
+#include "bench/peer_party.h"
+#include "sim/engine/load.h"
 #include "sim/engine/runner.h"
 #include "tests/support.h"
 
@@ -283,4 +285,41 @@ TEST_CASE("party fight: bad input is located and explained", "[party][errors]") 
   with_injuries.replace(with_injuries.find("lingering_injuries = false"), 26,
                         "lingering_injuries = true");
   CHECK_THAT(error(with_injuries), Catch::Contains("lingering_injuries = false"));
+}
+
+TEST_CASE("party fight: the engine and the hand-written peer answer the party benchmark alike",
+          "[party][statistics]") {
+  // Two implementations of the same rules (bench/dnd5e-party-bench.toml through the engine,
+  // bench/peer_party.cpp by hand), on their own random numbers: their estimates must agree
+  // within 4 standard errors of the difference.
+  const std::vector<LoadedScenario> all =
+      load_scenarios(test::source_path("bench/dnd5e-party-bench.toml"));
+  const LoadedScenario& ls = all.front();
+  const uint64_t n = 200'000;
+  const RunTally t = run_trials(ls, 5, 0, n);
+  const Tally& x = t.variants[0];
+  const MetricSpec& m = metrics_of(ls.models[0]);
+  peer::PartyPeer::Totals pt;
+  peer::PartyPeer().run(6, 0, n, pt);
+  const double dn = static_cast<double>(n);
+  auto agree = [&](const char* what, double a, double b) {
+    const double se = std::sqrt((a * (1 - a) + b * (1 - b)) / dn);
+    INFO(what << ": engine " << a << ", peer " << b << ", se of the difference " << se);
+    CHECK(std::fabs(a - b) <= 4 * se);
+  };
+  agree("P(at least one death)", static_cast<double>(x.ends_in(m.end_mask(EndKind::Died))) / dn,
+        static_cast<double>(pt.trials_with_death) / dn);
+  agree(
+      "P(won)",
+      static_cast<double>(x.counter_trials[static_cast<size_t>(m.counter_index("fight_won"))]) / dn,
+      static_cast<double>(pt.fights_won) / dn);
+  agree("P(party fell)",
+        static_cast<double>(x.counter_trials[static_cast<size_t>(m.counter_index("party_fell"))]) /
+            dn,
+        static_cast<double>(pt.party_fell) / dn);
+  const double deaths =
+      static_cast<double>(x.counter_total[static_cast<size_t>(m.counter_index("deaths"))]) / dn;
+  const double peer_deaths = static_cast<double>(pt.deaths) / dn;
+  INFO("deaths per trial: engine " << deaths << ", peer " << peer_deaths);
+  CHECK(std::fabs(deaths - peer_deaths) <= 0.02);  // sd of the count <= 2: 4 se ~ 0.025
 }

@@ -334,8 +334,8 @@ void PartyPeer::run(uint64_t seed, uint64_t first, uint64_t count, Totals& out) 
         } else if (dmg >= m.hp) {
           kill(tgt);
         } else {
-          stable &= ~bit;
-          succ[tgt] = 0;
+          stable &= ~bit;  // a stable member's tallies are already 0; a dying one keeps its
+                           // successes (SRD: damage at 0 HP adds failures, nothing else)
           fails[tgt] += crit ? 2 : 1;
           if (fails[tgt] >= 3) kill(tgt);
         }

@@ -14,43 +14,16 @@ namespace {
 
 constexpr int kStabiliseDc = 10;  // SRD: DC 10 Wisdom (Medicine)
 
-// The order of a party trial's counters: these, then per member fell_<name>, died_<name>.
-enum PartyCounter : uint16_t { kDeaths, kFightWon, kPartyFell, kOpponentsDefeated, kHealsUsed };
-constexpr uint16_t kMemberCounters = 5;
-enum PartyDuration : uint16_t { kPartyDowntime, kOutOfAction, kPartyTimeToDeath, kFightLength };
-
-MetricSpec party_metrics(const PartyConfig& c) {
-  MetricSpec m;
-  for (size_t k = 1; k <= c.members; ++k)
-    m.ends.push_back({EndKind::Died, std::to_string(k) + (k == 1 ? "_member" : "_members"),
-                      std::to_string(k) + " of the party's members dead"});
-  m.ends.push_back({EndKind::Recovered, "",
-                    "nobody died, and every member is back to full HP after the long rest"});
-  m.ends.push_back({EndKind::Unresolved, "still_hurt",
-                    "nobody died, but the horizon came before every member was back to full HP"});
-  m.counters = {
-      {"deaths", "members dead at the end (rate: at least one death)"},
-      {"fight_won", "the party won: every opponent dead or fled"},
-      {"party_fell", "the whole party was down or dead when the fight ended"},
-      {"opponents_defeated", "opponents dead at the end of the fight"},
-      {"heals_used", "healing spells and other uses spent on fallen allies"},
-  };
-  for (size_t k = 0; k < c.members; ++k) {
-    const std::string& n = c.combatants[k].name;
-    m.counters.push_back({"fell_" + n, "times " + n + " dropped to 0 HP"});
-    m.counters.push_back({"died_" + n, n + " dead at the end"});
-  }
-  m.durations = {shared_duration(kDowntime),
-                 shared_duration(kTimeOutOfAction),
-                 shared_duration(kTimeToDeath),
-                 {"fight_length", "from the start of the fight until it ended; over every trial"}};
-  m.validate();
-  return m;
+std::vector<std::string> names(const PartyConfig& c) {
+  std::vector<std::string> n;
+  for (size_t k = 0; k < c.members; ++k) n.push_back(c.combatants[k].name);
+  return n;
 }
 
 }  // namespace
 
-Party::Party(PartyConfig config) : cfg_(std::move(config)), metrics_(party_metrics(cfg_)) {}
+Party::Party(PartyConfig config)
+    : cfg_(std::move(config)), metrics_(fight::party_metrics(names(cfg_))) {}
 
 Party::Body Party::fresh(size_t c) const {
   const Combatant& k = cfg_.combatants[c];
@@ -214,61 +187,32 @@ Outcome Party::run_trial(TrialContext& ctx) const {
   for (size_t c = 0; c < n; ++c) bodies[c] = fresh(c);
   const fight::Result res = fight::play(*this, std::span<Body>(bodies.data(), n), cfg_.members,
                                         ctx.rng, cfg_.policies, ctx.log);
-  Outcome o;
-  o.measure(kFightLength, res.fight_end);
-  if (res.ending == fight::Ending::Won) o.count(kFightWon);
-  if (res.ending == fight::Ending::Fell) o.count(kPartyFell);
-  for (size_t c = cfg_.members; c < n; ++c)
-    if (bodies[c].dead) o.count(kOpponentsDefeated);
+  uint32_t defeated = 0;
+  for (size_t c = cfg_.members; c < n; ++c) defeated += bodies[c].dead;
 
   // The stable wake with 1 HP (option stable_wake, SRD 1d4 hours); then one long rest, once
   // every survivor is awake, brings every member back to full HP (SRD "Long Rest").
-  uint32_t deaths = 0;
-  Seconds first_death = -1, awake = res.end, first_down = -1, last_up = 0;
+  std::array<fight::MemberReport, fight::kMaxMembers> members;
+  Seconds awake = res.end;
   bool hurt = false;
   for (size_t c = 0; c < cfg_.members; ++c) {
     Body& b = bodies[c];
-    o.count(kMemberCounters + 2 * c, b.falls);
-    o.count(kHealsUsed, b.heals_given);
-    if (b.down_first >= 0 && (first_down < 0 || b.down_first < first_down))
-      first_down = b.down_first;
-    if (b.dead) {
-      ++deaths;
-      o.count(kMemberCounters + 2 * c + 1);
-      if (first_death < 0 || b.died_at < first_death) first_death = b.died_at;
-      continue;
-    }
-    if (b.hp == 0) {
+    if (!b.dead && b.hp == 0) {
       Stream s = open(ctx.rng, streams::combatant_recovery(c));
       b.up_last = res.end + cfg_.options.stable_wake.sample(s);
       b.hp = 1;
       note(ctx.log, b.up_last, [&] { return name(b) + " wakes with 1 HP"; });
     }
-    awake = std::max(awake, b.up_last);
-    if (b.down_first >= 0) last_up = std::max(last_up, b.up_last);
-    hurt = hurt || b.hp < cfg_.combatants[c].max_hp;
-  }
-  o.count(kDeaths, deaths);
-  if (deaths > 0) {
-    o.end = static_cast<uint16_t>(deaths - 1);
-    o.end_time = first_death;
-    o.measure(kPartyTimeToDeath, first_death);
-    return o;
+    const bool below = !b.dead && b.hp < cfg_.combatants[c].max_hp;
+    if (!b.dead) awake = std::max(awake, b.up_last);
+    hurt = hurt || below;
+    members[c] = {b.dead, b.died_at, b.falls, b.heals_given, b.down_first, b.up_last, below};
   }
   const Seconds full = hurt ? awake + cfg_.long_rest : res.end;
-  const uint16_t recovered = static_cast<uint16_t>(cfg_.members);
-  if (full > cfg_.horizon) {
-    o.end = static_cast<uint16_t>(recovered + 1);
-    o.end_time = cfg_.horizon;
-    return o;
-  }
-  if (hurt)
+  if (hurt && full <= cfg_.horizon)
     note(ctx.log, full, [] { return std::string("after a long rest, everyone is at full HP"); });
-  o.end = recovered;
-  o.end_time = full;
-  o.measure(kPartyDowntime, hurt ? full : 0);
-  if (first_down >= 0) o.measure(kOutOfAction, last_up - first_down);
-  return o;
+  return fight::party_outcome(res, std::span(members.data(), cfg_.members), defeated, full,
+                              cfg_.horizon);
 }
 
 }  // namespace leth::dnd5e

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "rules/common/fight.h"
+#include "rules/common/party_report.h"
 #include "rules/dnd5e/config.h"
 #include "sim/core/metrics.h"
 #include "sim/core/outcome.h"
@@ -59,8 +60,6 @@ struct PartyConfig {
   Seconds long_rest = 8 * kHour;
   Seconds horizon = 0;
 };
-
-inline constexpr size_t kMaxMembers = 5;  // two counters each, within Outcome's 16
 
 // Reads a scenario whose variant v has [[party]] (given: its tables). Throws InputError.
 PartyConfig read_party(const Scenario& s, size_t v);

@@ -159,9 +159,10 @@ PartyConfig read_party(const Scenario& s, size_t v) {
              "remove it, or remove [[party]]");
   c.policies = read_policies(r);
   std::vector<Reader> members = r.get_tables("party");
-  if (members.size() > kMaxMembers)
-    members[kMaxMembers].fail_here("at most " + std::to_string(kMaxMembers) + " members in a party",
-                                   "split the party over two scenarios");
+  if (members.size() > fight::kMaxMembers)
+    members[fight::kMaxMembers].fail_here(
+        "at most " + std::to_string(fight::kMaxMembers) + " members in a party",
+        "split the party over two scenarios");
   for (Reader& m : members) {
     c.combatants.push_back(read_member(m));
     for (size_t k = 0; k + 1 < c.combatants.size(); ++k)

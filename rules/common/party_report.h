@@ -1,0 +1,39 @@
+// What a party trial reports, the same for every ruleset: the declaration (ends by the number
+// of members dead, the party's counters, per-member counters, the shared durations and the
+// fight's length) and the outcome made from each member's summary. A ruleset's party plays
+// the fight (rules/common/fight.h) and its own recovery, then hands the summaries here.
+// docs/parties.md ("What a party trial reports") says what each metric means.
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "rules/common/fight.h"
+#include "sim/core/metrics.h"
+#include "sim/core/outcome.h"
+
+namespace leth::fight {
+
+inline constexpr size_t kMaxMembers = 5;  // two counters each, within Outcome's 16
+
+// One member at the end of its trial.
+struct MemberReport {
+  bool dead = false;
+  Seconds died_at = -1;
+  uint32_t falls = 0;        // times it went down
+  uint32_t heals_given = 0;  // acts of care that used a resource (a spell, a use)
+  Seconds down_first = -1;   // first went down; -1 never
+  Seconds up_last = 0;       // last able to act again (after the fight: woken)
+  bool hurt = false;         // alive and below full health when the fight's aftermath ended
+};
+
+// The declaration for a party of these members (names: a-z, 0-9, _). Validated.
+MetricSpec party_metrics(const std::vector<std::string>& members);
+
+// The outcome: ends by deaths, else recovered at `full` (when every survivor is at full health,
+// after the ruleset's recovery) or unresolved at the horizon.
+Outcome party_outcome(const Result& fight, std::span<const MemberReport> members,
+                      uint32_t opponents_defeated, Seconds full, Seconds horizon);
+
+}  // namespace leth::fight

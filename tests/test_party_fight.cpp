@@ -171,8 +171,11 @@ struct DuelExact {
   double death, won, rounds;
 };
 
-double death_by_saves() {
-  // States (successes, failures) with both below 3; a natural 20 or three successes survive.
+// `help`: after each save that leaves the member dying, the chance that an ally's Medicine
+// check stabilises it (0: alone).
+double death_by_saves(double help = 0.0) {
+  // States (successes, failures) with both below 3; a natural 20, three successes or the
+  // ally's check survive.
   Eigen::MatrixXd Q = Eigen::MatrixXd::Zero(9, 9);
   Eigen::VectorXd dead = Eigen::VectorXd::Zero(9);
   for (int s = 0; s < 3; ++s)
@@ -183,13 +186,13 @@ double death_by_saves() {
         if (nf >= 3)
           dead(s * 3 + f) += 0.05;
         else if (ns < 3)
-          Q(s * 3 + f, ns * 3 + nf) += 0.05;
+          Q(s * 3 + f, ns * 3 + nf) += 0.05 * (1 - help);
       }
   const Eigen::VectorXd h = (Eigen::MatrixXd::Identity(9, 9) - Q).inverse() * dead;
   return h(0);
 }
 
-DuelExact solve_duel(int hp_member, int hp_opponent, double p, double q) {
+DuelExact solve_duel(int hp_member, int hp_opponent, double p, double q, double help = 0.0) {
   const int n = hp_member * hp_opponent;
   auto idx = [&](int a, int b) { return (a - 1) * hp_opponent + (b - 1); };
   Eigen::MatrixXd Q = Eigen::MatrixXd::Zero(n, n);
@@ -213,7 +216,7 @@ DuelExact solve_duel(int hp_member, int hp_opponent, double p, double q) {
   const Eigen::MatrixXd N = (Eigen::MatrixXd::Identity(n, n) - Q).inverse();
   const int start = idx(hp_member, hp_opponent);
   const double p_fell = (N * fell)(start);
-  return {p_fell * death_by_saves(), (N * won)(start), N.row(start).sum()};
+  return {p_fell * death_by_saves(help), (N * won)(start), N.row(start).sum()};
 }
 
 }  // namespace
@@ -331,4 +334,36 @@ TEST_CASE("party fight: the engine and the hand-written peer answer the party be
   CHECK(static_cast<double>(x.counter_total[static_cast<size_t>(m.counter_index("deaths"))]) / dn ==
         Approx(mean));
   CHECK(std::fabs(mean - peer_deaths) <= 4 * se);
+}
+
+TEST_CASE("party fight: a medic who can only stabilise, against the exact chain",
+          "[party][markov][statistics]") {
+  // The duelist fights the brute as in the duel above; the medic (1000 HP: never the weakest,
+  // never hit while the duelist stands; initiative 0 against the duelist's 20, so it always
+  // acts after the duelist's save) cannot hit. When the duelist falls the party withdraws
+  // (retreat = 0.5: half of it down), and in the aftermath rounds the duelist saves, then the
+  // medic tries Medicine +2 (d20 + 2 >= 10: 13 in 20), until stable, revived or dead.
+  const int medicine = 2;
+  const double help = (11.0 + medicine) / 20.0;
+  const DuelExact e = solve_duel(3, 3, 0.5, 0.5, help);
+  const std::string toml =
+      party_text(member("duelist", 3, 20, "hit_chance = 0.5\ndamage = \"1\"") +
+                     member("medic", 1000, 0, "hit_chance = 0.0\ndamage = \"1\"",
+                            "[party.heals]\nmedicine = " + std::to_string(medicine) + "\n") +
+                     opponent("brute", 3, -10, "hit_chance = 0.5\ndamage = \"1\""),
+                 "opponents_target = \"weakest\"\nretreat = 0.5\nround_cap = 1000\n");
+  const LoadedScenario ls = test::load_text(toml);
+  const uint64_t n = 200'000;
+  const RunTally t = run_trials(ls, 77, 0, n);
+  const Tally& x = t.variants[0];
+  const MetricSpec& m = metrics_of(ls.models[0]);
+  const double dn = static_cast<double>(n);
+  const double death = static_cast<double>(x.ends_in(m.end_mask(EndKind::Died))) / dn;
+  const double alone = solve_duel(3, 3, 0.5, 0.5).death;
+  INFO("P(death) exact " << e.death << " (alone " << alone << "), MC " << death);
+  CHECK(std::fabs(death - e.death) <= 4 * std::sqrt(e.death * (1 - e.death) / dn));
+  CHECK(e.death < alone - 0.05);  // the medic is worth something: the test can tell
+  const double won =
+      static_cast<double>(x.counter_trials[static_cast<size_t>(m.counter_index("fight_won"))]) / dn;
+  CHECK(std::fabs(won - e.won) <= 4 * std::sqrt(e.won * (1 - e.won) / dn));
 }

@@ -123,6 +123,18 @@ TEST_CASE("rules pf2 --template prints a scenario that validates and runs", "[cl
   CHECK_THAT(v.out, Catch::Contains("my-scenario (pf2, 2 variants, 100000 trials)"));
 }
 
+TEST_CASE("cli: rules ID --party lists a party fight's keys and prints its template", "[cli][party]") {
+  const Result keys = cli({"rules", "dnd5e", "--party"});
+  CHECK(keys.status == 0);
+  CHECK_THAT(keys.out, Catch::Contains("[party[].heals]") && Catch::Contains("strike_fallen"));
+  const Result t = cli({"rules", "dnd5e", "--party", "--template"});
+  CHECK(t.status == 0);
+  CHECK_THAT(t.out, Catch::StartsWith("# A dnd5e party fight"));
+  const Result none = cli({"rules", "unisystem", "--party"});
+  CHECK(none.status == 2);
+  CHECK_THAT(none.err, Catch::Contains("no party fight yet"));
+}
+
 TEST_CASE("rules with an unknown ruleset suggests the nearest", "[cli]") {
   const Result r = cli({"rules", "pf3"});
   CHECK(r.status == 2);

@@ -111,3 +111,33 @@ TEST_CASE("key catalog: every common key is in docs/scenarios.md's common keys",
   }
   CHECK(shared > 50);  // name, ruleset, trials, seed, horizon, ... for each of the rulesets
 }
+
+TEST_CASE("key catalog: each party template loads, runs, reads every branch, and docs/parties.md "
+          "names every key",
+          "[keys][party][docs]") {
+  std::ifstream in(test::source_path("docs/parties.md"));
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string page = ss.str();
+  size_t templates = 0;
+  for (const RulesetInfo& r : rulesets()) {
+    if (!r.party_template) continue;
+    ++templates;
+    INFO(r.id);
+    const KeyCatalog c = scenario_keys(r, true);
+    CHECK(c.only_probed().empty());
+    const LoadedScenario ls = test::load_text(r.party_template(), r.id + "-party-template.toml");
+    const RunTally t = run_trials(ls, 1, 0, 2000);
+    CHECK(t.variants.at(0).trials == 2000);
+    for (const KeyEntry& e : c.entries()) {
+      if (e.section == "options" || (e.section.empty() && e.key != "party" && e.key != "fight" &&
+                                     e.key != "opponents"))
+        continue;  // the options and the common keys are documented elsewhere
+      INFO("[" << e.section << "] " << e.key);
+      // `key`, or a table's header: [fight], [[party.attacks]], [party.heals]
+      CHECK((page.find("`" + e.key + "`") != std::string::npos ||
+             page.find(e.key + "]") != std::string::npos));
+    }
+  }
+  CHECK(templates >= 1);
+}

@@ -23,6 +23,8 @@ struct RulesetInfo {
   // A commented scenario setting every key the loader reads: `lethality rules ID --template`
   // prints it, and `lethality rules ID` lists the keys by reading it.
   const char* (*scenario_template)();
+  // The same for a party fight ([[party]], docs/parties.md); null where the ruleset has none.
+  const char* (*party_template)() = nullptr;
 };
 
 // A health model: built once per scenario variant (immutable afterwards, shared by every

@@ -73,7 +73,8 @@ const RulesetInfo& Model::info() {
                              "003_f65d7649eac98612.txt",
                              &option_specs(),
                              &metrics,
-                             &scenario_template};
+                             &scenario_template,
+                             &party_template};
   return r;
 }
 

@@ -72,6 +72,8 @@ enum Sequela : uint16_t {
 
 // rules/dnd5e/template.cpp: every scenario key, commented.
 const char* scenario_template();
+// rules/dnd5e/party_template.cpp: every key of a party scenario, commented.
+const char* party_template();
 
 class Model {
  public:

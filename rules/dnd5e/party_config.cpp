@@ -151,8 +151,10 @@ PartyConfig read_party(const Scenario& s, size_t v) {
   if (c.options.lingering_injuries)
     r.fail_here("the party fight does not apply lingering injuries yet (issue 21)",
                 "set lingering_injuries = false in [options]");
+  // Asked of the file's table itself, not through the reader, so that the party template's
+  // catalog does not list them; a variant's [character] is an unknown key all the same.
   for (const char* single : {"character", "encounter", "aftercare", "recovery"})
-    if (r.has(single))
+    if (r.table() && r.table()->contains(single))
       r.fail(single,
              "a party scenario gives [[party]], [[opponents]] and [fight]; this section is "
              "for the single [character]",

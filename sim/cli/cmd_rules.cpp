@@ -1,5 +1,6 @@
 // `lethality rules`: the rulesets; for one, its options, what a trial reports and every
-// scenario key; `--template` prints a commented scenario to start from.
+// scenario key; `--template` prints a commented scenario to start from; `--party`, the same
+// for a party fight (docs/parties.md).
 #include <ostream>
 
 #include "scenarios/reader.h"
@@ -12,18 +13,21 @@ namespace leth {
 
 int cmd_rules(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CommandSpec spec{
-      "lethality rules [ID] [--template]",
+      "lethality rules [ID] [--party] [--template]",
       "Without ID, lists the rulesets. With ID, lists that ruleset's options (name,\n"
       "values, default and what it changes), what a trial reports, and every scenario\n"
       "key with its type, range and default. With --template, prints a commented\n"
       "scenario that sets every key, to start a new one from:\n"
       "  lethality rules pf2 --template > my-scenario.toml\n"
-      "rules/<ID>/README.md has the rest.",
+      "With --party, the same for a party fight ([[party]] against [[opponents]]):\n"
+      "  lethality rules dnd5e --party --template > my-party.toml\n"
+      "rules/<ID>/README.md and docs/parties.md have the rest.",
       po::options_description("options"),
       {}};
   std::string id;
   spec.options.add_options()("id", po::value<std::string>(&id), "a ruleset id")(
-      "template", "print a commented scenario with every key");
+      "template", "print a commented scenario with every key")(
+      "party", "a party fight's keys and template instead of one character's");
   spec.positional.add("id", 1);
   po::variables_map vm;
   if (auto status = parse_command(args, spec, vm, out, err)) return *status;
@@ -40,8 +44,24 @@ int cmd_rules(const std::vector<std::string>& args, std::ostream& out, std::ostr
         << "; `lethality rules` lists them\n";
     return 2;
   }
+  const bool party = vm.count("party") > 0;
+  if (party && !r->party_template) {
+    err << "error: --party: ruleset '" << r->id
+        << "' has no party fight yet (docs/parties.md says which do)\n";
+    return 2;
+  }
   if (vm.count("template")) {
-    out << r->scenario_template();
+    out << (party ? r->party_template() : r->scenario_template());
+    return 0;
+  }
+  if (party) {
+    out << r->id
+        << " party fight: the keys, with the defaults the loader gave the party "
+           "template (docs/parties.md says what each does; the options are those of `lethality "
+           "rules "
+        << r->id << "`). `lethality rules " << r->id
+        << " --party --template` prints a scenario with all of them:\n"
+        << scenario_keys(*r, true).text({"options", "variants[]"});
     return 0;
   }
   out << r->id << ": " << r->title << " (seed " << r->seed_file << ")\n"

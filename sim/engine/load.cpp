@@ -101,10 +101,11 @@ LoadedScenario load_scenario(const std::string& path, const std::string& ruleset
   throw InputError({path}, "the file has no ruleset \"" + ruleset + "\"", "it has: " + ids);
 }
 
-KeyCatalog scenario_keys(const RulesetInfo& r) {
+KeyCatalog scenario_keys(const RulesetInfo& r, bool party) {
   KeyCatalog catalog;
   const std::shared_ptr<Document> doc =
-      Document::parse_string(r.scenario_template(), "<the " + r.id + " template>");
+      party ? Document::parse_string(r.party_template(), "<the " + r.id + " party template>")
+            : Document::parse_string(r.scenario_template(), "<the " + r.id + " template>");
   doc->set_catalog(&catalog);
   const Scenario s = read_scenario(doc, ruleset_ids());
   build_model(s, 0);

@@ -23,8 +23,9 @@ std::vector<LoadedScenario> load_scenarios(const std::string& path);
 LoadedScenario load_scenario(const std::string& path, const std::string& ruleset = "");
 
 // Every key a ruleset's loader reads, recorded while it reads the ruleset's commented
-// template (RulesetInfo::scenario_template), which must load. Throws InputError if it does not.
-KeyCatalog scenario_keys(const RulesetInfo& r);
+// template (RulesetInfo::scenario_template; with `party`, its party_template, which must exist),
+// which must load. Throws InputError if it does not.
+KeyCatalog scenario_keys(const RulesetInfo& r, bool party = false);
 
 // The scenario files a command line names: files as given, folders expanded to the *.toml
 // files directly inside them, in name order. Throws InputError for a folder with none.

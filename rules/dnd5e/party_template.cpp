@@ -1,0 +1,78 @@
+// The commented dnd5e party scenario that `lethality rules dnd5e --party --template` prints:
+// every key the party loader reads, each at its default or an example
+// (tests/test_key_catalog.cpp). docs/parties.md explains them.
+#include "rules/dnd5e/model.h"
+
+namespace leth::dnd5e {
+
+const char* party_template() {
+  return R"(# A dnd5e party fight: every key, at its default or an example. Keep what you need.
+name = "my-party"
+description = "Two level-3 adventurers against a pack of wolves."
+ruleset = "dnd5e"
+trials = 100_000
+seed = 1
+horizon = "30 days"
+
+[options]                        # the rule options, as for one character
+lingering_injuries = false       # required: the party fight does not apply them yet
+stable_wake = "1d4 hours"
+
+[fight]                          # the policies (docs/parties.md)
+party_targets = "random"         # "weakest", "last_hitter", "healers_first"
+opponents_target = "random"
+strike_fallen = 0.0              # before each opponent's attack: chance it strikes a fallen member
+pick_up = "at_once"              # "two_down", "after_fight"
+morale = 1.0                     # opponents flee once this share of them is down (1: never)
+retreat = 1.0                    # the party withdraws once this share of it is down (1: never)
+round_cap = 100
+
+[[party]]
+name = "fighter"                 # required: a-z, 0-9, _ (it names the member's columns)
+max_hp = 28                      # required
+ac = 18
+initiative = 1
+temp_hp = 0
+[[party.attacks]]
+name = "longsword"
+attack_bonus = 5                 # a d20 against the target's AC
+damage = "1d8+3"
+damage_type = "slashing"
+strikes = 1                      # the same attack this many times a turn
+melee = true                     # a melee hit on an unconscious target is critical
+
+[[party]]
+name = "cleric"
+max_hp = 24
+ac = 16
+initiative = 0
+sneak_attack = "0"               # dice added to the first hit of a turn (a rogue's "2d6")
+[[party.attacks]]
+name = "sacred flame"
+hit_chance = 0.5                 # instead of attack_bonus: a fixed chance to hit
+crit_chance = 0.0                # with hit_chance: the part of the hits that are critical
+damage = "1d8"
+damage_type = "radiant"
+melee = false
+[party.heals]                    # what the member does for a fallen ally
+dice = "1d4+3"                   # Healing Word
+uses = 4
+bonus_action = true              # false: the heal takes the action (Cure Wounds)
+medicine = 5                     # DC 10 Wisdom (Medicine) to stabilise, once no use is left
+
+[[opponents]]
+name = "wolf"
+count = 3
+hp = 11                          # required: the party can defeat it
+ac = 13
+initiative = 2
+player_rules = false             # true: death saves at 0 HP like a member
+[[opponents.attacks]]
+name = "bite"
+attack_bonus = 4
+damage = "2d4+2"
+damage_type = "piercing"
+)";
+}
+
+}  // namespace leth::dnd5e

@@ -210,7 +210,8 @@ Outcome Party::run_trial(TrialContext& ctx) const {
   }
   const Seconds full = hurt ? awake + cfg_.long_rest : res.end;
   if (hurt && full <= cfg_.horizon)
-    note(ctx.log, full, [] { return std::string("after a long rest, everyone is at full HP"); });
+    note(ctx.log, full,
+         [] { return std::string("after a long rest, the survivors are at full HP"); });
   return fight::party_outcome(res, std::span(members.data(), cfg_.members), defeated, full,
                               cfg_.horizon);
 }

@@ -50,13 +50,15 @@ struct RuleVariant {
 };
 const RuleVariant kVariants[] = {
     {"{ recovery_check = \"fortitude\" }", "recovery_check = \"fortitude\"\n"},
-    {"{ recovery_check = \"flat\", wounded = true }", "recovery_check = \"flat\"\nwounded = true\n"}};
+    {"{ recovery_check = \"flat\", wounded = true }",
+     "recovery_check = \"flat\"\nwounded = true\n"}};
 
 const leth::LoadedScenario& load_text(const std::string& name, const std::string& text) {
   static std::map<std::string, leth::LoadedScenario> loaded;
   auto it = loaded.find(name);
   if (it == loaded.end()) {
-    const auto path = std::filesystem::temp_directory_path() / ("lethality-bench-" + name + ".toml");
+    const auto path =
+        std::filesystem::temp_directory_path() / ("lethality-bench-" + name + ".toml");
     std::ofstream(path) << text;
     it = loaded.emplace(name, leth::load_scenario(path.string())).first;
     std::filesystem::remove(path);
@@ -105,7 +107,8 @@ void BM_SeparateRuns(benchmark::State& state) {
   leth::ThreadLimit one(1);
   uint64_t first = 0;
   for (auto _ : state) {
-    for (int v = 0; v < k; ++v) benchmark::DoNotOptimize(leth::run_trials(alone(v), 1, first, kTrials));
+    for (int v = 0; v < k; ++v)
+      benchmark::DoNotOptimize(leth::run_trials(alone(v), 1, first, kTrials));
     first += kTrials;
   }
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kTrials * k));
@@ -163,7 +166,8 @@ int main(int argc, char** argv) {
     const double one = reporter.ns_per_item["BM_OneRun/" + std::to_string(k)];
     const double sep = reporter.ns_per_item["BM_SeparateRuns/" + std::to_string(k)];
     if (one > 0 && sep > 0)
-      std::printf("  k = %2d: %.0f ns vs %.0f ns per variant-trial: %.2fx\n", k, one, sep, one / sep);
+      std::printf("  k = %2d: %.0f ns vs %.0f ns per variant-trial: %.2fx\n", k, one, sep,
+                  one / sep);
   }
   trials_needed(0.002);
   benchmark::Shutdown();

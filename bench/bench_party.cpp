@@ -18,6 +18,7 @@
 
 #include "bench/bench_scenario.h"
 #include "bench/peer_party.h"
+#include "bench/per_trial_reporter.h"
 #include "sim/engine/load.h"
 #include "sim/engine/runner.h"
 
@@ -27,10 +28,11 @@ constexpr const char* kScenario = "dnd5e-party-bench.toml";
 constexpr uint64_t kTrialsPerIteration = 16 * leth::kBlockTrials;
 constexpr uint64_t kSeed = 2026;
 
-// The engine: bench/dnd5e-party-bench.toml, exactly as bench/bench_peer.cpp runs its scenario.
-void BM_EngineParty(benchmark::State& state) {
+// The engine: bench/dnd5e-party-bench.toml, exactly as bench/bench_peer.cpp runs its scenario,
+// on 1 thread; and on 2 (trials/s at 2 threads against 1: the goal is >= 1.9).
+void engine_party(benchmark::State& state, int threads) {
   const leth::LoadedScenario& s = bench::scenario(kScenario);
-  leth::ThreadLimit one(1);
+  leth::ThreadLimit limit(threads);
   uint64_t first = 0;
   for (auto _ : state) {
     leth::RunTally t = leth::run_trials(s, kSeed, first, kTrialsPerIteration);
@@ -39,18 +41,11 @@ void BM_EngineParty(benchmark::State& state) {
   }
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kTrialsPerIteration));
 }
-
-// The same on two threads: trials/s at 2 threads against 1 (the goal is >= 1.9).
+void BM_EngineParty(benchmark::State& state) {
+  engine_party(state, 1);
+}
 void BM_EngineParty2Threads(benchmark::State& state) {
-  const leth::LoadedScenario& s = bench::scenario(kScenario);
-  leth::ThreadLimit two(2);
-  uint64_t first = 0;
-  for (auto _ : state) {
-    leth::RunTally t = leth::run_trials(s, kSeed, first, kTrialsPerIteration);
-    benchmark::DoNotOptimize(t);
-    first += kTrialsPerIteration;
-  }
-  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kTrialsPerIteration));
+  engine_party(state, 2);
 }
 
 void BM_PeerParty(benchmark::State& state) {
@@ -69,35 +64,12 @@ BENCHMARK(BM_EngineParty)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_EngineParty2Threads)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_PeerParty)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-// Each run's time per trial, wall clock and CPU (the VM's cores are shared: CPU time leaves out
-// the time another process held the core), so the ratio can be printed. Skipped runs are left
-// out.
-class RatioReporter : public benchmark::ConsoleReporter {
- public:
-  std::map<std::string, std::vector<double>> ns_per_item, cpu_ns_per_item;
-  void ReportRuns(const std::vector<Run>& runs) override {
-    ConsoleReporter::ReportRuns(runs);
-    for (const Run& r : runs) {
-      if (r.run_type != Run::RT_Iteration || r.iterations == 0 || r.error_occurred) continue;
-      const double items = static_cast<double>(r.iterations) * kTrialsPerIteration;
-      ns_per_item[r.run_name.function_name].push_back(r.real_accumulated_time * 1e9 / items);
-      cpu_ns_per_item[r.run_name.function_name].push_back(r.cpu_accumulated_time * 1e9 / items);
-    }
-  }
-};
-
-double mean(const std::vector<double>& v) {
-  double s = 0;
-  for (double x : v) s += x;
-  return v.empty() ? 0 : s / static_cast<double>(v.size());
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  RatioReporter reporter;
+  bench::PerTrialReporter reporter(kTrialsPerIteration);
   benchmark::RunSpecifiedBenchmarks(&reporter);
   std::printf("\n");
   for (const auto* m : {&reporter.ns_per_item, &reporter.cpu_ns_per_item}) {
@@ -105,11 +77,12 @@ int main(int argc, char** argv) {
     const auto e = m->find("BM_EngineParty"), p = m->find("BM_PeerParty");
     if (p == m->end()) continue;
     if (e == m->end()) {
-      std::printf("per trial, 1 thread, %s: peer %.1f ns\n", clock, mean(p->second));
+      std::printf("per trial, 1 thread, %s: peer %.1f ns\n", clock, bench::mean(p->second));
       continue;
     }
     std::printf("per trial, 1 thread, %s: engine %.1f ns, peer %.1f ns: engine / peer = %.2f",
-                clock, mean(e->second), mean(p->second), mean(e->second) / mean(p->second));
+                clock, bench::mean(e->second), bench::mean(p->second),
+                bench::mean(e->second) / bench::mean(p->second));
     if (e->second.size() == p->second.size() && e->second.size() > 1) {
       std::printf(" (repetitions:");
       for (size_t i = 0; i < e->second.size(); ++i)

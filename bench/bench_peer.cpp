@@ -16,6 +16,7 @@
 
 #include "bench/bench_scenario.h"
 #include "bench/peer_dying_track.h"
+#include "bench/per_trial_reporter.h"
 #include "sim/engine/load.h"
 #include "sim/engine/runner.h"
 
@@ -71,42 +72,20 @@ BENCHMARK(BM_EngineDyingTrack)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_PeerDyingTrack)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_EngineNothingHappens)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-// Collects each run's time per trial, wall clock and CPU (the VM's cores are shared: CPU time
-// leaves out the time another process held the core), so the ratios can be printed.
-class RatioReporter : public benchmark::ConsoleReporter {
- public:
-  std::map<std::string, std::vector<double>> ns_per_item, cpu_ns_per_item;
-  void ReportRuns(const std::vector<Run>& runs) override {
-    ConsoleReporter::ReportRuns(runs);
-    for (const Run& r : runs) {
-      if (r.run_type != Run::RT_Iteration || r.iterations == 0) continue;
-      const double items = static_cast<double>(r.iterations) * kTrialsPerIteration;
-      ns_per_item[r.run_name.function_name].push_back(r.real_accumulated_time * 1e9 / items);
-      cpu_ns_per_item[r.run_name.function_name].push_back(r.cpu_accumulated_time * 1e9 / items);
-    }
-  }
-};
-
-double mean(const std::vector<double>& v) {
-  double s = 0;
-  for (double x : v) s += x;
-  return v.empty() ? 0 : s / static_cast<double>(v.size());
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  RatioReporter reporter;
+  bench::PerTrialReporter reporter(kTrialsPerIteration);
   benchmark::RunSpecifiedBenchmarks(&reporter);
   std::printf("\n");
   for (const auto* m : {&reporter.ns_per_item, &reporter.cpu_ns_per_item}) {
     const auto e = m->find("BM_EngineDyingTrack"), p = m->find("BM_PeerDyingTrack");
     if (e == m->end() || p == m->end()) continue;
     std::printf("per trial, 1 thread, %s: engine %.1f ns, peer %.2f ns: engine / peer = %.1f",
-                m == &reporter.ns_per_item ? "wall" : "CPU ", mean(e->second), mean(p->second),
-                mean(e->second) / mean(p->second));
+                m == &reporter.ns_per_item ? "wall" : "CPU ", bench::mean(e->second),
+                bench::mean(p->second), bench::mean(e->second) / bench::mean(p->second));
     if (e->second.size() == p->second.size() && e->second.size() > 1) {
       std::printf(" (repetitions:");
       for (size_t i = 0; i < e->second.size(); ++i)
@@ -119,8 +98,8 @@ int main(int argc, char** argv) {
       std::printf(
           "  the engine's floor (a trial in which the blow misses), %s: %.1f ns = %.1f x the "
           "peer's whole trial\n",
-          m == &reporter.ns_per_item ? "wall" : "CPU ", mean(f->second),
-          mean(f->second) / mean(p->second));
+          m == &reporter.ns_per_item ? "wall" : "CPU ", bench::mean(f->second),
+          bench::mean(f->second) / bench::mean(p->second));
   }
 
   // The same question? Death rates on a fixed sample (not the timed runs), with SEs.

@@ -1,7 +1,7 @@
-// Trials per second for each ruleset's benchmark scenario (bench/*-bench.toml), on one thread and on all, next to the cost
-// of the same number of bare random draws — the floor no trial can beat. After the runs it
-// prints the ratios measured in this one run: trial time over the draw floor, and the
-// all-threads speed-up.
+// Trials per second for each ruleset's benchmark scenario (bench/*-bench.toml), on one thread and
+// on all, next to the cost of the same number of bare random draws — the floor no trial can beat.
+// After the runs it prints the ratios measured in this one run: trial time over the draw floor, and
+// the all-threads speed-up.
 //
 //   build/bench/lethality_bench [--benchmark_min_time=2]
 #include <benchmark/benchmark.h>
@@ -9,9 +9,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <vector>
 #include <map>
 #include <string>
+#include <vector>
 
 #include <Random123/philox.h>
 #include <Random123/threefry.h>
@@ -28,7 +28,8 @@ using leth::LoadedScenario;
 // Every bench/<ruleset>-bench.toml: each ruleset's benchmark scenario.
 std::vector<std::string> bench_files() {
   std::vector<std::string> files;
-  for (const auto& e : std::filesystem::directory_iterator(std::string(LETHALITY_SOURCE_DIR) + "/bench")) {
+  for (const auto& e :
+       std::filesystem::directory_iterator(std::string(LETHALITY_SOURCE_DIR) + "/bench")) {
     const std::string name = e.path().filename().string();
     if (name.size() > 11 && name.ends_with("-bench.toml")) files.push_back(name);
   }
@@ -111,7 +112,10 @@ void register_scenarios() {
   for (const std::string& file : bench_files()) {
     const std::string label = label_of(file);
     benchmark::RegisterBenchmark(("BM_Trials/" + label).c_str(), BM_Trials, file)
-        ->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->UseRealTime();
+        ->Arg(1)
+        ->Arg(0)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
     benchmark::RegisterBenchmark(("BM_BareDraws/" + label).c_str(), BM_BareDraws, file)
         ->Unit(benchmark::kMillisecond);
   }
@@ -153,8 +157,9 @@ int main(int argc, char** argv) {
     std::printf("\n%s: random draws per trial (all variants): %.1f\n", label.c_str(),
                 draws_per_trial(file));
     if (one > 0 && floor > 0)
-      std::printf("%s: one trial (1 thread): %.0f ns = %.1f x the cost of its bare draws (%.0f ns)\n",
-                  label.c_str(), one, one / floor, floor);
+      std::printf(
+          "%s: one trial (1 thread): %.0f ns = %.1f x the cost of its bare draws (%.0f ns)\n",
+          label.c_str(), one, one / floor, floor);
     if (one > 0 && all > 0)
       std::printf("%s: all threads (%d) vs 1: %.2f x the trials per second\n", label.c_str(),
                   leth::default_threads(), one / all);

@@ -2,18 +2,11 @@
 
 #include <algorithm>
 
+#include "bench/splitmix.h"
+
 namespace peer {
 
 namespace {
-
-// SplitMix64 (Steele, Lea, Flood 2014): one add and one mix per draw; the fastest sound
-// 64-bit generator we know, seeded per trial.
-constexpr uint64_t kGamma = 0x9e3779b97f4a7c15ULL;
-inline uint64_t mix64(uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
 
 // Two d20s at once, 0..399 without bias (Lemire): 2^64 mod 400 = 16, so the rejection loop
 // almost never runs.

@@ -27,17 +27,11 @@
 #include <bit>
 #include <stdexcept>
 
+#include "bench/splitmix.h"
+
 namespace peer {
 
 namespace {
-
-// SplitMix64 (Steele, Lea, Flood 2014), seeded per trial, as in bench/peer_dying_track.cpp.
-constexpr uint64_t kGamma = 0x9e3779b97f4a7c15ULL;
-inline uint64_t mix64(uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
 
 struct Rng {
   uint64_t state;

@@ -327,7 +327,7 @@ TEST_CASE("a variant cannot override a key that does not exist", "[errors]") {
     CHECK(b.message == b.path +
                            ":22:1: error: variants[1].trails: unknown key (valid keys here: "
                            "aftercare, character, description, encounter, name, options, "
-                           "recovery)");
+                           "party, patch_party, recovery)");
   }
   SECTION("inside a section") {
     const Bad b =

@@ -98,8 +98,6 @@ const DamageVocabulary& vocabulary() {
   return v;
 }
 
-namespace {
-
 Options read_rule_options(Reader& r) {
   const OptionValues v = read_options(r.get_table("options"), option_specs());
   Options o;
@@ -121,6 +119,8 @@ Options read_rule_options(Reader& r) {
                                                                : FirstAidDc::RecoveryPlus5;
   return o;
 }
+
+namespace {
 
 Character read_character(Reader& r) {
   Character c;

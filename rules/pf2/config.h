@@ -108,5 +108,7 @@ const DamageVocabulary& vocabulary();
 
 // Reads the pf2 sections of scenario variant `v`. Throws InputError.
 Config read_config(const Scenario& s, size_t v);
+// The [options] table: shared with the party fight (rules/pf2/party.h).
+Options read_rule_options(Reader& r);
 
 }  // namespace leth::pf2

@@ -2,11 +2,13 @@
 // options). Immutable once built; run_trial() is a pure function of the trial's streams.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "rules/common/health_model.h"
 #include "rules/pf2/config.h"
+#include "rules/pf2/party.h"
 
 namespace leth::pf2 {
 
@@ -44,11 +46,16 @@ const char* scenario_template();
 class Model {
  public:
   explicit Model(Config config);
+  explicit Model(PartyConfig party);
 
   static const RulesetInfo& info();
-  static Model build(const Scenario& s, size_t v) { return Model(read_config(s, v)); }
+  // A scenario with [[party]] is a party fight (rules/pf2/party.h); else one character.
+  static Model build(const Scenario& s, size_t v);
 
   Outcome run_trial(TrialContext& ctx) const;
+  // What a trial reports: info().metrics for one character; a party's own, with its members.
+  const MetricSpec& metrics() const { return party_ ? party_->metrics() : *info().metrics; }
+  const Party* party() const { return party_.get(); }
 
   const Config& config() const { return config_; }
 
@@ -62,6 +69,7 @@ class Model {
  private:
   Config config_;
   std::vector<Actor> actors_;
+  std::shared_ptr<const Party> party_;  // immutable, shared by the threads
 };
 
 }  // namespace leth::pf2

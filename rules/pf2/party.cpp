@@ -1,0 +1,339 @@
+// The pf2 party fight: the body and attack of pf2 (seed 004 "Points de vie et guérison", the
+// Player Core rules as options), the metrics of a party trial, and the trial: the fight
+// (rules/common/fight.h), the stable waking, the nights' rest.
+#include "rules/pf2/party.h"
+
+#include <algorithm>
+#include <array>
+
+#include "sim/core/check.h"
+#include "sim/core/substreams.h"
+
+namespace leth::pf2 {
+
+namespace {
+
+// 004 "Inconscient": "une pénalité de condition de -4 à la CA" and "pris au dépourvu"
+// (off-guard, -2 to AC: Player Core).
+constexpr int kFallenAcPenalty = 4 + 2;
+constexpr int kShift[] = {+2, +1, -1, -2};  // the recovery check's change of dying, by Degree
+
+std::vector<std::string> names(const PartyConfig& c) {
+  std::vector<std::string> n;
+  for (size_t k = 0; k < c.members; ++k) n.push_back(c.combatants[k].name);
+  return n;
+}
+
+}  // namespace
+
+Party::Party(PartyConfig config)
+    : cfg_(std::move(config)), metrics_(fight::party_metrics(names(cfg_))) {}
+
+Party::Body Party::fresh(size_t c) const {
+  const Combatant& k = cfg_.combatants[c];
+  Body b;
+  b.c = static_cast<uint8_t>(c);
+  b.hp = k.max_hp;
+  b.temp = k.temp_hp;
+  b.wounded = static_cast<int8_t>(k.wounded);
+  b.doomed = static_cast<int8_t>(k.doomed);
+  b.hero_points = static_cast<int8_t>(k.hero_points);
+  b.uses = k.heals ? k.heals->uses : 0;
+  return b;
+}
+
+// A turn's actions, once per turn (at its first act): three (four for a creature that lists
+// four Strikes: quickened), less slowed, which lasts that one turn (004 "Mourir": "lent
+// pendant 1 round").
+void Party::begin_turn(Body& b, Seconds t) const {
+  if (b.turn_at == t) return;
+  b.turn_at = t;
+  const int budget = std::max(kActionsPerTurn, attacks(b.c));
+  b.actions = static_cast<int8_t>(std::max(0, budget - b.slowed));
+  b.slowed = 0;
+  b.attacks_made = 0;
+}
+
+void Party::die(Body& b, Seconds t, EventLog* log, const char* why) const {
+  b.dead = true;
+  b.hp = 0;
+  b.died_at = t;
+  note(log, t, [&] { return name(b) + " dies: " + why; });
+}
+
+// 004 "Mourir": losing dying (back to 1 HP, or stabilised). Player Core: wounded + 1.
+void Party::lose_dying(Body& b) const {
+  b.dying = 0;
+  if (cfg_.options.wounded) ++b.wounded;
+}
+
+void Party::become_stable(Body& b, Seconds t, EventLog* log) const {
+  lose_dying(b);
+  b.stable_at = t;
+  note(log, t, [&] { return name(b) + " is stable: unconscious at 0 HP, no longer dying"; });
+}
+
+// Back to 1 HP or more: conscious; if it was dying, it loses dying and is slowed by the dying
+// value for its next turn (004 "Mourir", "Inconscient").
+void Party::revive(Body& b, int amount, Seconds t, EventLog* log) const {
+  const int before = b.hp;
+  b.hp = std::min(b.hp + amount, cfg_.combatants[b.c].max_hp);
+  if (before > 0) return;
+  if (b.dying > 0) {
+    b.slowed = b.dying;
+    lose_dying(b);
+  }
+  b.stable_at = -1;
+  b.up_last = t;
+  note(log, t, [&] {
+    return name(b) + " is back to " + std::to_string(b.hp) + " HP, conscious" +
+           (b.slowed > 0 ? ", slowed " + std::to_string(b.slowed) : std::string());
+  });
+}
+
+// 004 "Récupération héroïque" (heroic_recovery_effect = "one_hp"): 1 point, back to 1 HP;
+// Player Core ("stabilize"): all points, stable at 0 HP, wounded unchanged. README
+// interpretation 5: a knock-out straight to death never had dying, so no slowed, no wounded.
+void Party::spend_hero_points(Body& b, Seconds t, EventLog* log) const {
+  const bool stabilize = cfg_.options.heroic_recovery_effect == HeroEffect::Stabilize;
+  const int spent = stabilize ? b.hero_points : 1;
+  b.hero_points = static_cast<int8_t>(b.hero_points - spent);
+  b.hero_points_spent = static_cast<uint16_t>(b.hero_points_spent + spent);
+  note(log, t, [&] {
+    return name(b) + " spends " + std::to_string(spent) + " hero point(s) at dying " +
+           std::to_string(b.dying);
+  });
+  if (stabilize) {
+    b.dying = 0;
+    b.stable_at = t;
+    return;
+  }
+  revive(b, 1, t, log);
+}
+
+// Dying rises to `to`; at 4 - doomed the creature dies, unless (heroic_recovery =
+// "before_death") a hero point is spent instead of the rise (README interpretation 5).
+void Party::worsen(Body& b, int to, Seconds t, EventLog* log) const {
+  if (to >= death_at(b) && b.hero_points > 0 &&
+      cfg_.options.heroic_recovery == HeroPolicy::BeforeDeath) {
+    spend_hero_points(b, t, log);
+    return;
+  }
+  b.dying = static_cast<int8_t>(std::min(to, 100));
+  b.stable_at = -1;
+  if (b.dying >= death_at(b)) die(b, t, log, "dying reaches its end");
+}
+
+// 004 "Jets de récupération": at the start of each of its turns while dying, a Fortitude save
+// against the knock-out DC + dying (option recovery_check: Player Core's flat check against
+// 10 + dying): success -1, critical success -2, failure +1, critical failure +2. A member
+// knocked out this round has no check yet: its initiative moved to just before the one that
+// knocked it out (004 "Être mis KO"), whose turn this round is over (README, the party fight).
+void Party::start_turn(Body& b, Stream& s, Seconds t, EventLog* log) const {
+  if (b.ko_at == t) return;
+  const Options& o = cfg_.options;
+  if (b.hero_points > 0 &&
+      (o.heroic_recovery == HeroPolicy::Immediately ||
+       (o.heroic_recovery == HeroPolicy::LastChance && b.dying == death_at(b) - 1))) {
+    spend_hero_points(b, t, log);
+  } else {
+    const bool fortitude = o.recovery_check == RecoveryCheck::Fortitude;
+    const int mod = fortitude ? cfg_.combatants[b.c].fortitude : 0;
+    const int dc = recovery_dc(b);
+    const CheckResult r = roll_check(s, mod, dc);
+    const int to = std::max(0, b.dying + kShift[static_cast<int>(r.degree)]);
+    note(log, t, [&] {
+      return name(b) + " recovery check " + check_text(r, mod, dc) + ": dying " +
+             std::to_string(b.dying) + " -> " + std::to_string(to);
+    });
+    if (to > b.dying)
+      worsen(b, to, t, log);
+    else if (to == 0)
+      become_stable(b, t, log);
+    else
+      b.dying = static_cast<int8_t>(to);
+  }
+  if (b.hp > 0) begin_turn(b, t);  // conscious again at the start of its turn: slowed now
+}
+
+// 004 "Être mis KO", "Subir des dégâts en étant inconscient", "Dégâts extrêmes", "Points de
+// vie temporaires"; most creatures die at 0 HP (004: "La plupart des créatures ... meurent").
+void Party::damage(Body& b, int64_t amount, bool critical, int dc, Seconds t, EventLog* log) const {
+  const Combatant& k = cfg_.combatants[b.c];
+  const Options& o = cfg_.options;
+  if (amount <= 0 || b.dead) return;
+  // The whole blow, before temporary HP (README interpretation 3).
+  if (o.massive_damage && amount >= 2 * static_cast<int64_t>(k.max_hp)) {
+    die(b, t, log, "massive damage");
+    return;
+  }
+  const int64_t soak = std::min<int64_t>(b.temp, amount);
+  b.temp -= static_cast<int>(soak);
+  amount -= soak;
+  if (amount <= 0) return;
+  const int step = critical ? 2 : 1;
+  const int wounded = o.wounded ? b.wounded : 0;
+  if (b.hp > 0) {
+    if (amount < b.hp) {
+      b.hp -= static_cast<int>(amount);
+      return;
+    }
+    b.hp = 0;
+    if (!k.player_rules) {
+      die(b, t, log, "0 HP");
+      return;
+    }
+    ++b.falls;
+    if (b.down_first < 0) b.down_first = t;
+    b.ko_at = t;
+    b.recovery_dc = dc;
+    b.stable_at = -1;
+    note(log, t, [&] {
+      return name(b) + " is knocked out" + (critical ? " by a critical" : "") + ": dying " +
+             std::to_string(step + wounded);
+    });
+    worsen(b, step + wounded, t, log);
+    return;
+  }
+  // Already unconscious: the knock-out's effects again, the higher recovery DC kept.
+  int to = step + wounded;
+  if (b.dying > 0) {
+    to = o.dying_adds ? b.dying + step : std::max<int>(b.dying, to);
+    b.recovery_dc = std::max(b.recovery_dc, dc);
+  } else {
+    b.recovery_dc = dc;
+  }
+  note(log, t, [&] {
+    return name(b) + " is struck while unconscious: dying " + std::to_string(b.dying) + " -> " +
+           std::to_string(to);
+  });
+  worsen(b, to, t, log);
+}
+
+// A Strike: d20 + bonus - the multiple attack penalty (the turn's 2nd attack at -step, the 3rd
+// and later at -2 x step; step 5, 4 if agile) against AC, lowered by 6 on a fallen target;
+// degrees (>= AC + 10 critical, natural 20 one step better, natural 1 one step worse); a hit
+// deals at least 1, a critical double. Each Strike costs one of the turn's actions.
+bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Seconds t,
+                   EventLog* log) const {
+  if (attacker.ko_at == t) return false;  // knocked out this round: no turn until the next
+  begin_turn(attacker, t);
+  if (attacker.actions <= 0) return false;
+  --attacker.actions;
+  const Combatant& k = cfg_.combatants[c];
+  const PartyAttack& a = k.attacks[static_cast<size_t>(n)];
+  const int bonus = a.attack_bonus - std::min<int>(attacker.attacks_made, 2) * a.map;
+  ++attacker.attacks_made;
+  const int ac = cfg_.combatants[target.c].ac - (target.hp == 0 ? kFallenAcPenalty : 0);
+  bool hit = false, crit = false;
+  CheckResult r{0, 0, Degree::Failure};
+  if (a.hit_chance) {
+    hit = s.chance(*a.hit_chance);
+    crit = hit && a.crit_chance > 0.0 && s.chance(a.crit_chance);
+  } else {
+    r = roll_check(s, bonus, ac);
+    hit = r.degree >= Degree::Success;
+    crit = r.degree == Degree::CriticalSuccess;
+  }
+  if (!hit) {
+    note(log, t, [&] {
+      return k.name + " misses " + name(target) + " (" + a.name +
+             (a.hit_chance ? std::string() : ", " + check_text(r, bonus, ac)) + ")";
+    });
+    return false;
+  }
+  const int64_t amount = std::max<int64_t>(1, a.damage.roll(s)) * (crit ? 2 : 1);
+  note(log, t, [&] {
+    return k.name + " hits " + name(target) + " (" + a.name + (crit ? ", critical" : "") +
+           (a.hit_chance ? std::string() : ", " + check_text(r, bonus, ac)) + ") for " +
+           std::to_string(amount);
+  });
+  damage(target, amount, crit, k.dc.value_or(0), t, log);
+  return true;
+}
+
+// A Heal spell while uses last (1 or 2 actions); else Administer First Aid on the dying (2
+// actions; Medicine against 15 + dying, option first_aid_dc): success stable, critical failure
+// dying + 1. What the care leaves of the turn's three actions goes to its Strikes.
+fight::Cost Party::pick_up(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const {
+  if (helper.ko_at == t) return fight::Cost::Action;  // its turn moved to the next round
+  begin_turn(helper, t);
+  const Heals& h = *cfg_.combatants[helper.c].heals;
+  auto left = [&] { return helper.actions > 0 ? fight::Cost::Bonus : fight::Cost::Action; };
+  if (helper.uses > 0 && helper.actions >= h.actions) {
+    --helper.uses;
+    ++helper.heals_given;
+    helper.actions = static_cast<int8_t>(helper.actions - h.actions);
+    const int amount = static_cast<int>(std::max<int64_t>(h.dice->roll(s), 1));
+    note(log, t, [&] {
+      return name(helper) + " casts Heal on " + name(patient) + ": " + std::to_string(amount) +
+             " HP";
+    });
+    revive(patient, amount, t, log);
+    return left();
+  }
+  constexpr int kFirstAidActions = 2;
+  if (!h.medicine || !dying(patient) || helper.actions < kFirstAidActions)
+    return fight::Cost::Bonus;
+  helper.actions = static_cast<int8_t>(helper.actions - kFirstAidActions);
+  const int dc = cfg_.options.first_aid_dc == FirstAidDc::FifteenPlusDying
+                     ? 15 + patient.dying
+                     : 5 + recovery_dc(patient);
+  const CheckResult r = roll_check(s, *h.medicine, dc);
+  note(log, t, [&] {
+    return name(helper) + " gives first aid to " + name(patient) + ": " +
+           check_text(r, *h.medicine, dc);
+  });
+  if (r.degree >= Degree::Success)
+    become_stable(patient, t, log);
+  else if (r.degree == Degree::CriticalFailure)
+    worsen(patient, patient.dying + 1, t, log);
+  return left();
+}
+
+Outcome Party::run_trial(TrialContext& ctx) const {
+  std::array<Body, fight::kMaxCombatants> bodies;
+  const size_t n = combatants();
+  for (size_t c = 0; c < n; ++c) bodies[c] = fresh(c);
+  const fight::Result res = fight::play(*this, std::span<Body>(bodies.data(), n), cfg_.members,
+                                        ctx.rng, cfg_.policies, ctx.log);
+  uint32_t defeated = 0;
+  for (size_t c = cfg_.members; c < n; ++c) defeated += bodies[c].dead;
+
+  // After the fight (README, the party fight): the stable wake at 1 HP after stable_wake from
+  // when they became stable (not before the fight's end); then nights of rest, the first
+  // 8 hours after the fight and one every 24 hours, each restoring Con x level HP (at least
+  // level) to every member awake when it begins, until every survivor is at full HP.
+  std::array<fight::MemberReport, fight::kMaxMembers> members;
+  Seconds full = res.end;
+  bool hurt = false;
+  const Seconds first_night = res.end + 8 * kHour;
+  for (size_t c = 0; c < cfg_.members; ++c) {
+    Body& b = bodies[c];
+    const Combatant& k = cfg_.combatants[c];
+    if (!b.dead && b.hp == 0) {
+      Stream s = open(ctx.rng, streams::combatant_recovery(c));
+      const Seconds from = b.stable_at >= 0 ? b.stable_at : res.end;
+      b.up_last = std::max(res.end, from + cfg_.options.stable_wake.sample(s));
+      b.hp = 1;
+      b.dying = 0;
+      note(ctx.log, b.up_last, [&] { return name(b) + " wakes at 1 HP"; });
+    }
+    const bool below = !b.dead && b.hp < k.max_hp;
+    hurt = hurt || below;
+    members[c] = {b.dead, b.died_at, b.falls, b.heals_given, b.down_first, b.up_last, below};
+    if (!below) continue;
+    const int gain = std::max(k.con, 1) * k.level;
+    const int64_t nights = (k.max_hp - b.hp + gain - 1) / gain;
+    Seconds start = first_night;
+    if (b.up_last > start) start += (b.up_last - start + kDay - 1) / kDay * kDay;
+    full = std::max(full, start + (nights - 1) * kDay + 8 * kHour);
+  }
+  if (hurt && full <= cfg_.horizon)
+    note(ctx.log, full,
+         [] { return std::string("after the nights' rest, everyone is at full HP"); });
+  return fight::party_outcome(res, std::span(members.data(), cfg_.members), defeated, full,
+                              cfg_.horizon);
+}
+
+}  // namespace leth::pf2

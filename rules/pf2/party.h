@@ -1,0 +1,157 @@
+// The pf2 party fight: a [[party]] of members against [[opponents]], both sides acting,
+// played by the fight driver (rules/common/fight.h). This file holds what pf2 decides: the body
+// of one combatant (hit points, dying, wounded, doomed, massive damage, damage while
+// unconscious, hero points, stable and waking) and its attack (d20 + bonus against AC with
+// four degrees, the multiple attack penalty, agile, three actions a turn). rules/pf2/README.md
+// ("The party fight") gives the seed passages and the readings; docs/parties.md how to write a
+// party scenario.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/common/fight.h"
+#include "rules/common/party_report.h"
+#include "rules/pf2/config.h"
+#include "sim/core/metrics.h"
+#include "sim/core/outcome.h"
+#include "sim/core/trial.h"
+
+namespace leth::pf2 {
+
+// Player Core: three actions a turn; every Strike is one.
+inline constexpr int kActionsPerTurn = 3;
+
+struct PartyAttack {
+  std::string name;
+  int attack_bonus = 0;
+  std::optional<double> hit_chance;  // a fixed chance to hit instead of the d20
+  double crit_chance = 0.0;          // with hit_chance: the chance that a hit is critical
+  Dice damage;
+  uint16_t damage_type = 0;  // index into vocabulary().types
+  int map = kMapStep;        // the multiple attack penalty's step: 5, or 4 if agile
+};
+
+// What a member does for a fallen ally: a Heal spell, Administer First Aid.
+struct Heals {
+  std::optional<Dice> dice;  // a Heal spell's hit points
+  int uses = 0;
+  int actions = 2;              // 1: the ranged Heal, the rest of the turn follows; 2: the action
+  std::optional<int> medicine;  // Medicine modifier: Administer First Aid (2 actions)
+};
+
+// One combatant's stat block: a member, or one opponent of an [[opponents]] kind.
+struct Combatant {
+  std::string name;
+  int level = 1;
+  int max_hp = 1;
+  int ac = 10;
+  int initiative = 0;  // Perception, the usual initiative
+  int fortitude = 0;   // the recovery save with recovery_check = "fortitude"
+  int con = 0;         // Constitution modifier, for resting
+  int temp_hp = 0;
+  int hero_points = 0;
+  int wounded = 0;  // starting values, with the options of the same name
+  int doomed = 0;
+  std::optional<int> dc;             // class DC: the recovery DC of those it knocks out
+  bool player_rules = true;          // knocked out at 0 HP; false: dies (004, most creatures)
+  std::vector<PartyAttack> attacks;  // one turn's, in order
+  std::optional<Heals> heals;
+};
+
+struct PartyConfig {
+  Options options;
+  fight::Policies policies;
+  std::vector<Combatant> combatants;  // the members, then every opponent
+  size_t members = 0;
+  Seconds horizon = 0;
+};
+
+// Reads a scenario whose variant v has [[party]]. Throws InputError.
+PartyConfig read_party(const Scenario& s, size_t v);
+
+class Party {
+ public:
+  explicit Party(PartyConfig config);
+
+  const MetricSpec& metrics() const { return metrics_; }
+  const PartyConfig& config() const { return cfg_; }
+  Outcome run_trial(TrialContext& ctx) const;
+
+  // ---- fight::FightRules
+  struct Body {
+    int hp = 0;
+    int temp = 0;
+    int recovery_dc = 0;  // the knock-out DC (recovery_check = "fortitude"), before + dying
+    uint8_t c = 0;        // the combatant's index
+    int8_t dying = 0;
+    int8_t wounded = 0;
+    int8_t doomed = 0;
+    int8_t hero_points = 0;
+    int8_t slowed = 0;        // for its next turn: back from dying
+    int8_t actions = 0;       // left in the current turn
+    int8_t attacks_made = 0;  // this turn, for the multiple attack penalty
+    bool dead = false;
+    int uses = 0;            // heals left
+    Seconds turn_at = -1;    // the round of its current turn (its start time)
+    Seconds ko_at = -1;      // the round it was last knocked out in (its initiative moved)
+    Seconds stable_at = -1;  // when it became stable (unconscious, no longer dying)
+    uint16_t falls = 0;      // times knocked out
+    uint16_t heals_given = 0;
+    uint16_t hero_points_spent = 0;
+    Seconds died_at = -1;
+    Seconds down_first = -1;  // first knocked out
+    Seconds up_last = 0;      // last back on its feet
+  };
+  size_t combatants() const { return cfg_.combatants.size(); }
+  fight::Side side(size_t c) const {
+    return c < cfg_.members ? fight::Side::Party : fight::Side::Opponents;
+  }
+  int initiative_bonus(size_t c) const { return cfg_.combatants[c].initiative; }
+  Seconds round_seconds() const { return kRound; }
+  fight::State state(const Body& b) const {
+    return b.dead ? fight::State::Dead : b.hp > 0 ? fight::State::Standing : fight::State::Down;
+  }
+  int hp(const Body& b) const { return b.hp; }
+  bool dying(const Body& b) const { return !b.dead && b.dying > 0; }
+  // The closest to death first: dying + doomed (death at 4 - doomed).
+  int urgency(const Body& b) const { return b.dying + (cfg_.options.doomed ? b.doomed : 0); }
+  void start_turn(Body& b, Stream& s, Seconds t, EventLog* log) const;
+  int attacks(size_t c) const { return static_cast<int>(cfg_.combatants[c].attacks.size()); }
+  bool strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Seconds t,
+              EventLog* log) const;
+  bool can_pick_up(const Body& b) const {
+    const auto& h = cfg_.combatants[b.c].heals;
+    return h && (b.uses > 0 || h->medicine.has_value());
+  }
+  fight::Cost pick_up(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const;
+  // ----
+
+  // Exposed for the tests: the dying value at which b dies (4 - doomed).
+  int death_at(const Body& b) const { return 4 - (cfg_.options.doomed ? b.doomed : 0); }
+
+ private:
+  Body fresh(size_t c) const;
+  void begin_turn(Body& b, Seconds t) const;
+  void damage(Body& b, int64_t amount, bool critical, int dc, Seconds t, EventLog* log) const;
+  void worsen(Body& b, int to, Seconds t, EventLog* log) const;
+  void spend_hero_points(Body& b, Seconds t, EventLog* log) const;
+  void lose_dying(Body& b) const;
+  void become_stable(Body& b, Seconds t, EventLog* log) const;
+  void revive(Body& b, int amount, Seconds t, EventLog* log) const;
+  void die(Body& b, Seconds t, EventLog* log, const char* why) const;
+  int recovery_dc(const Body& b) const {
+    return cfg_.options.recovery_check == RecoveryCheck::Fortitude ? b.recovery_dc + b.dying
+                                                                   : 10 + b.dying;
+  }
+  const std::string& name(const Body& b) const { return cfg_.combatants[b.c].name; }
+
+  PartyConfig cfg_;
+  MetricSpec metrics_;
+};
+
+static_assert(fight::FightRules<Party>);
+
+}  // namespace leth::pf2

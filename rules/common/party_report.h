@@ -28,6 +28,14 @@ struct MemberReport {
   bool hurt = false;         // alive and below full health when the fight's aftermath ended
 };
 
+// The names of the first `members` of `combatants` (each with a `name`).
+template <typename C>
+std::vector<std::string> member_names(const std::vector<C>& combatants, size_t members) {
+  std::vector<std::string> n;
+  for (size_t k = 0; k < members; ++k) n.push_back(combatants[k].name);
+  return n;
+}
+
 // The declaration for a party of these members (names: a-z, 0-9, _). Validated.
 MetricSpec party_metrics(const std::vector<std::string>& members);
 

@@ -14,16 +14,11 @@ namespace {
 
 constexpr int kStabiliseDc = 10;  // SRD: DC 10 Wisdom (Medicine)
 
-std::vector<std::string> names(const PartyConfig& c) {
-  std::vector<std::string> n;
-  for (size_t k = 0; k < c.members; ++k) n.push_back(c.combatants[k].name);
-  return n;
-}
-
 }  // namespace
 
 Party::Party(PartyConfig config)
-    : cfg_(std::move(config)), metrics_(fight::party_metrics(names(cfg_))) {}
+    : cfg_(std::move(config)),
+      metrics_(fight::party_metrics(fight::member_names(cfg_.combatants, cfg_.members))) {}
 
 Party::Body Party::fresh(size_t c) const {
   const Combatant& k = cfg_.combatants[c];

@@ -1,41 +1,12 @@
 // Reads a dnd5e party scenario: [fight] (the policies), [[party]] members and [[opponents]].
 // docs/parties.md lists every key; rules/dnd5e/README.md ("The party fight") what each does.
-#include <algorithm>
-#include <cctype>
-
+#include "rules/common/party_keys.h"
 #include "rules/dnd5e/party.h"
 #include "scenarios/reader.h"
 
 namespace leth::dnd5e {
 
 namespace {
-
-const std::vector<std::string> kTargeting = {"random", "weakest", "last_hitter", "healers_first"};
-const std::vector<std::string> kPickUp = {"at_once", "two_down", "after_fight"};
-
-fight::Targeting targeting(const std::string& t) {
-  return t == "weakest"         ? fight::Targeting::Weakest
-         : t == "last_hitter"   ? fight::Targeting::LastHitter
-         : t == "healers_first" ? fight::Targeting::HealersFirst
-                                : fight::Targeting::Random;
-}
-
-fight::Policies read_policies(Reader& r) {
-  fight::Policies p;
-  auto f = r.get_table("fight");
-  if (!f) return p;
-  p.party_targets = targeting(f->get_choice("party_targets", kTargeting).value_or("random"));
-  p.opponents_target = targeting(f->get_choice("opponents_target", kTargeting).value_or("random"));
-  p.strike_fallen = f->get_number("strike_fallen", 0.0, 1.0, 0.0);
-  const std::string pick = f->get_choice("pick_up", kPickUp).value_or("at_once");
-  p.pick_up = pick == "two_down"      ? fight::PickUp::TwoDown
-              : pick == "after_fight" ? fight::PickUp::AfterFight
-                                      : fight::PickUp::AtOnce;
-  p.morale = f->get_number("morale", 0.01, 1.0, 1.0);
-  p.retreat = f->get_number("retreat", 0.01, 1.0, 1.0);
-  p.round_cap = static_cast<int>(f->get_int("round_cap", 1, kMaxRounds, 100));
-  return p;
-}
 
 // The dice of `d` alone, without its constants: what a critical hit rolls once more (SRD:
 // "roll all of the attack's damage dice twice").
@@ -87,21 +58,9 @@ std::vector<PartyAttack> read_attacks(Reader& r, const char* example) {
   return turn;
 }
 
-std::string read_name(Reader& r, const std::string& fallback, bool member) {
-  std::string n = member ? r.need_string("name") : r.get_string("name").value_or(fallback);
-  const bool ok = !n.empty() && n.size() <= 24 && std::all_of(n.begin(), n.end(), [](char ch) {
-    return std::islower(static_cast<unsigned char>(ch)) ||
-           std::isdigit(static_cast<unsigned char>(ch)) || ch == '_';
-  });
-  if (member && !ok)
-    r.fail("name", "a member's name names its columns: a-z, 0-9 and _, at most 24 characters",
-           "name = \"cleric\"");
-  return n;
-}
-
 Combatant read_member(Reader& r) {
   Combatant m;
-  m.name = read_name(r, "", true);
+  m.name = fight::read_member_name(r);
   m.max_hp = static_cast<int>(r.need_int("max_hp", 1, 10000));
   m.ac = static_cast<int>(r.get_int("ac", 0, 40, 10));
   m.initiative = static_cast<int>(r.get_int("initiative", -10, 20, 0));
@@ -127,7 +86,7 @@ Combatant read_member(Reader& r) {
 
 Combatant read_opponent(Reader& r, size_t index) {
   Combatant o;
-  o.name = read_name(r, "opponent " + std::to_string(index), false);
+  o.name = r.get_string("name").value_or("opponent " + std::to_string(index));
   if (!r.has("hp"))
     r.fail_here("an opponent of a party fight needs hp: the party can defeat it",
                 "add hp = 42 and ac = 18; opponents that cannot be harmed are the "
@@ -151,40 +110,20 @@ PartyConfig read_party(const Scenario& s, size_t v) {
   if (c.options.lingering_injuries)
     r.fail_here("the party fight does not apply lingering injuries yet (issue 21)",
                 "set lingering_injuries = false in [options]");
-  // Asked of the file's table itself, not through the reader, so that the party template's
-  // catalog does not list them; a variant's [character] is an unknown key all the same.
-  for (const char* single : {"character", "encounter", "aftercare", "recovery"})
-    if (r.table() && r.table()->contains(single))
-      r.fail(single,
-             "a party scenario gives [[party]], [[opponents]] and [fight]; this section is "
-             "for the single [character]",
-             "remove it, or remove [[party]]");
-  c.policies = read_policies(r);
-  std::vector<Reader> members = r.get_tables("party");
-  if (members.size() > fight::kMaxMembers)
-    members[fight::kMaxMembers].fail_here(
-        "at most " + std::to_string(fight::kMaxMembers) + " members in a party",
-        "split the party over two scenarios");
-  for (Reader& m : members) {
+  c.policies = fight::read_policies(r);
+  fight::PartyTables tables = fight::read_party_tables(r);
+  std::vector<std::string> names;
+  for (Reader& m : tables.members) {
     c.combatants.push_back(read_member(m));
-    for (size_t k = 0; k + 1 < c.combatants.size(); ++k)
-      if (c.combatants[k].name == c.combatants.back().name)
-        m.fail("name", "two members named \"" + c.combatants.back().name + "\"",
-               "give each member its own name");
+    names.push_back(c.combatants.back().name);
+    fight::check_member_name(m, names);
   }
   c.members = c.combatants.size();
-  std::vector<Reader> opponents = r.get_tables("opponents");
-  if (opponents.empty())
-    r.fail_here("a party fight needs opponents", "add [[opponents]] with hp, ac and attacks");
-  for (size_t i = 0; i < opponents.size(); ++i) {
-    const Combatant o = read_opponent(opponents[i], i + 1);
-    const int count = static_cast<int>(opponents[i].get_int("count", 1, 30, 1));
-    for (int k = 0; k < count; ++k) c.combatants.push_back(o);
-    if (c.combatants.size() > fight::kMaxCombatants)
-      opponents[i].fail("count",
-                        "at most " + std::to_string(fight::kMaxCombatants) +
-                            " combatants in a fight, members included",
-                        "fewer opponents");
+  for (size_t i = 0; i < tables.opponents.size(); ++i) {
+    Reader& t = tables.opponents[i];
+    const Combatant o = read_opponent(t, i + 1);
+    c.combatants.insert(c.combatants.end(),
+                        static_cast<size_t>(fight::read_opponent_count(t, c.combatants.size())), o);
   }
   return c;
 }

@@ -18,16 +18,11 @@ namespace {
 constexpr int kFallenAcPenalty = 4 + 2;
 constexpr int kShift[] = {+2, +1, -1, -2};  // the recovery check's change of dying, by Degree
 
-std::vector<std::string> names(const PartyConfig& c) {
-  std::vector<std::string> n;
-  for (size_t k = 0; k < c.members; ++k) n.push_back(c.combatants[k].name);
-  return n;
-}
-
 }  // namespace
 
 Party::Party(PartyConfig config)
-    : cfg_(std::move(config)), metrics_(fight::party_metrics(names(cfg_))) {}
+    : cfg_(std::move(config)),
+      metrics_(fight::party_metrics(fight::member_names(cfg_.combatants, cfg_.members))) {}
 
 Party::Body Party::fresh(size_t c) const {
   const Combatant& k = cfg_.combatants[c];

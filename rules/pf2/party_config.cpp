@@ -1,44 +1,13 @@
 // Reads a pf2 party scenario: [fight] (the policies), [[party]] members and [[opponents]], with
 // pf2's [options] read as for one character. docs/parties.md lists the keys every ruleset
 // shares; rules/pf2/README.md ("The party fight") pf2's own and what each does.
-#include <algorithm>
-#include <cctype>
-
+#include "rules/common/party_keys.h"
 #include "rules/pf2/party.h"
 #include "scenarios/reader.h"
 
 namespace leth::pf2 {
 
 namespace {
-
-// The policies' keys as dnd5e's party reads them (rules/dnd5e/party_config.cpp): one meaning
-// in every ruleset (docs/parties.md).
-const std::vector<std::string> kTargeting = {"random", "weakest", "last_hitter", "healers_first"};
-const std::vector<std::string> kPickUp = {"at_once", "two_down", "after_fight"};
-
-fight::Targeting targeting(const std::string& t) {
-  return t == "weakest"         ? fight::Targeting::Weakest
-         : t == "last_hitter"   ? fight::Targeting::LastHitter
-         : t == "healers_first" ? fight::Targeting::HealersFirst
-                                : fight::Targeting::Random;
-}
-
-fight::Policies read_policies(Reader& r) {
-  fight::Policies p;
-  auto f = r.get_table("fight");
-  if (!f) return p;
-  p.party_targets = targeting(f->get_choice("party_targets", kTargeting).value_or("random"));
-  p.opponents_target = targeting(f->get_choice("opponents_target", kTargeting).value_or("random"));
-  p.strike_fallen = f->get_number("strike_fallen", 0.0, 1.0, 0.0);
-  const std::string pick = f->get_choice("pick_up", kPickUp).value_or("at_once");
-  p.pick_up = pick == "two_down"      ? fight::PickUp::TwoDown
-              : pick == "after_fight" ? fight::PickUp::AfterFight
-                                      : fight::PickUp::AtOnce;
-  p.morale = f->get_number("morale", 0.01, 1.0, 1.0);
-  p.retreat = f->get_number("retreat", 0.01, 1.0, 1.0);
-  p.round_cap = static_cast<int>(f->get_int("round_cap", 1, kMaxRounds, 100));
-  return p;
-}
 
 // A turn's Strikes, in order; `limit`: a member's three actions, a creature's four (quickened).
 std::vector<PartyAttack> read_attacks(Reader& r, const char* example, size_t limit) {
@@ -62,9 +31,6 @@ std::vector<PartyAttack> read_attacks(Reader& r, const char* example, size_t lim
     a.damage = d.dice;
     a.damage_type = d.type;
     a.map = t.get_bool("agile", false) ? kAgileMapStep : kMapStep;
-    // Accepted for scenarios shared with dnd5e; in pf2 the fallen's -4 AC and off-guard hold
-    // against every attack, melee or not (README, the party fight).
-    (void)t.get_bool("melee", true);
     const size_t n = static_cast<size_t>(t.get_int("strikes", 1, 4, 1));
     if (turn.size() + n > limit)
       t.fail(t.has("strikes") ? "strikes" : "damage",
@@ -74,18 +40,6 @@ std::vector<PartyAttack> read_attacks(Reader& r, const char* example, size_t lim
     turn.insert(turn.end(), n, a);
   }
   return turn;
-}
-
-std::string read_name(Reader& r, const std::string& fallback, bool member) {
-  std::string n = member ? r.need_string("name") : r.get_string("name").value_or(fallback);
-  const bool ok = !n.empty() && n.size() <= 24 && std::all_of(n.begin(), n.end(), [](char ch) {
-    return std::islower(static_cast<unsigned char>(ch)) ||
-           std::isdigit(static_cast<unsigned char>(ch)) || ch == '_';
-  });
-  if (member && !ok)
-    r.fail("name", "a member's name names its columns: a-z, 0-9 and _, at most 24 characters",
-           "name = \"cleric\"");
-  return n;
 }
 
 // The keys a member and an opponent share.
@@ -99,7 +53,7 @@ void read_block(Reader& r, Combatant& k) {
 
 Combatant read_member(Reader& r) {
   Combatant m;
-  m.name = read_name(r, "", true);
+  m.name = fight::read_member_name(r);
   m.max_hp = static_cast<int>(r.need_int("max_hp", 1, 10000));
   read_block(r, m);
   m.con = static_cast<int>(r.get_int("con", -5, 10, 0));
@@ -127,7 +81,7 @@ Combatant read_member(Reader& r) {
 
 Combatant read_opponent(Reader& r, size_t index) {
   Combatant o;
-  o.name = read_name(r, "opponent " + std::to_string(index), false);
+  o.name = r.get_string("name").value_or("opponent " + std::to_string(index));
   if (!r.has("hp"))
     r.fail_here("an opponent of a party fight needs hp: the party can defeat it",
                 "add hp = 45 and ac = 19; opponents that cannot be harmed are the "
@@ -146,29 +100,17 @@ PartyConfig read_party(const Scenario& s, size_t v) {
   PartyConfig c;
   c.horizon = s.horizon;
   c.options = read_rule_options(r);
-  for (const char* single : {"character", "encounter", "aftercare", "recovery"})
-    if (r.has(single))
-      r.fail(single,
-             "a party scenario gives [[party]], [[opponents]] and [fight]; this section is "
-             "for the single [character]",
-             "remove it, or remove [[party]]");
-  c.policies = read_policies(r);
-  std::vector<Reader> members = r.get_tables("party");
-  if (members.size() > fight::kMaxMembers)
-    members[fight::kMaxMembers].fail_here(
-        "at most " + std::to_string(fight::kMaxMembers) + " members in a party",
-        "split the party over two scenarios");
+  c.policies = fight::read_policies(r);
+  fight::PartyTables tables = fight::read_party_tables(r);
+  std::vector<Reader>& members = tables.members;
+  std::vector<Reader>& opponents = tables.opponents;
+  std::vector<std::string> names;
   for (Reader& m : members) {
     c.combatants.push_back(read_member(m));
-    for (size_t k = 0; k + 1 < c.combatants.size(); ++k)
-      if (c.combatants[k].name == c.combatants.back().name)
-        m.fail("name", "two members named \"" + c.combatants.back().name + "\"",
-               "give each member its own name");
+    names.push_back(c.combatants.back().name);
+    fight::check_member_name(m, names);
   }
   c.members = c.combatants.size();
-  std::vector<Reader> opponents = r.get_tables("opponents");
-  if (opponents.empty())
-    r.fail_here("a party fight needs opponents", "add [[opponents]] with hp, ac and attacks");
   bool player_rules_opponent = false;
   const bool fortitude = c.options.recovery_check == RecoveryCheck::Fortitude;
   for (size_t i = 0; i < opponents.size(); ++i) {
@@ -182,13 +124,9 @@ PartyConfig read_party(const Scenario& s, size_t v) {
                              "save is against the DC of what knocked it out: add dc = <the "
                              "creature's high DC for its level>, or recovery_check = \"flat\"");
     player_rules_opponent = player_rules_opponent || o.player_rules;
-    const int count = static_cast<int>(opponents[i].get_int("count", 1, 30, 1));
-    for (int k = 0; k < count; ++k) c.combatants.push_back(o);
-    if (c.combatants.size() > fight::kMaxCombatants)
-      opponents[i].fail("count",
-                        "at most " + std::to_string(fight::kMaxCombatants) +
-                            " combatants in a fight, members included",
-                        "fewer opponents");
+    c.combatants.insert(
+        c.combatants.end(),
+        static_cast<size_t>(fight::read_opponent_count(opponents[i], c.combatants.size())), o);
   }
   if (fortitude && player_rules_opponent)
     for (size_t m = 0; m < c.members; ++m)

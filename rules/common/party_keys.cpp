@@ -1,0 +1,89 @@
+#include "rules/common/party_keys.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "scenarios/encounter.h"
+
+namespace leth::fight {
+
+namespace {
+
+const std::vector<std::string> kTargeting = {"random", "weakest", "last_hitter", "healers_first"};
+const std::vector<std::string> kPickUp = {"at_once", "two_down", "after_fight"};
+
+Targeting targeting(const std::string& t) {
+  return t == "weakest"         ? Targeting::Weakest
+         : t == "last_hitter"   ? Targeting::LastHitter
+         : t == "healers_first" ? Targeting::HealersFirst
+                                : Targeting::Random;
+}
+
+}  // namespace
+
+Policies read_policies(Reader& r) {
+  Policies p;
+  auto f = r.get_table("fight");
+  if (!f) return p;
+  p.party_targets = targeting(f->get_choice("party_targets", kTargeting).value_or("random"));
+  p.opponents_target = targeting(f->get_choice("opponents_target", kTargeting).value_or("random"));
+  p.strike_fallen = f->get_number("strike_fallen", 0.0, 1.0, 0.0);
+  const std::string pick = f->get_choice("pick_up", kPickUp).value_or("at_once");
+  p.pick_up = pick == "two_down"      ? PickUp::TwoDown
+              : pick == "after_fight" ? PickUp::AfterFight
+                                      : PickUp::AtOnce;
+  p.morale = f->get_number("morale", 0.01, 1.0, 1.0);
+  p.retreat = f->get_number("retreat", 0.01, 1.0, 1.0);
+  p.round_cap = static_cast<int>(f->get_int("round_cap", 1, kMaxRounds, 100));
+  return p;
+}
+
+std::string read_member_name(Reader& member) {
+  std::string n = member.need_string("name");
+  const bool ok = !n.empty() && n.size() <= 24 && std::all_of(n.begin(), n.end(), [](char ch) {
+    return std::islower(static_cast<unsigned char>(ch)) ||
+           std::isdigit(static_cast<unsigned char>(ch)) || ch == '_';
+  });
+  if (!ok)
+    member.fail("name", "a member's name names its columns: a-z, 0-9 and _, at most 24 characters",
+                "name = \"cleric\"");
+  return n;
+}
+
+PartyTables read_party_tables(Reader& r) {
+  // Asked of the file's table itself, not through the reader, so that a party template's
+  // catalog does not list them; a variant's [character] is an unknown key all the same.
+  for (const char* single : {"character", "encounter", "aftercare", "recovery"})
+    if (r.table() && r.table()->contains(single))
+      r.fail(single,
+             "a party scenario gives [[party]], [[opponents]] and [fight]; this section is "
+             "for the single [character]",
+             "remove it, or remove [[party]]");
+  PartyTables t{r.get_tables("party"), r.get_tables("opponents")};
+  if (t.members.size() > kMaxMembers)
+    t.members[kMaxMembers].fail_here(
+        "at most " + std::to_string(kMaxMembers) + " members in a party",
+        "split the party over two scenarios");
+  if (t.opponents.empty())
+    r.fail_here("a party fight needs opponents", "add [[opponents]] with hp, ac and attacks");
+  return t;
+}
+
+void check_member_name(Reader& member, const std::vector<std::string>& names) {
+  for (size_t k = 0; k + 1 < names.size(); ++k)
+    if (names[k] == names.back())
+      member.fail("name", "two members named \"" + names.back() + "\"",
+                  "give each member its own name");
+}
+
+int read_opponent_count(Reader& opponent, size_t combatants) {
+  const int count = static_cast<int>(opponent.get_int("count", 1, 30, 1));
+  if (combatants + static_cast<size_t>(count) > kMaxCombatants)
+    opponent.fail(
+        "count",
+        "at most " + std::to_string(kMaxCombatants) + " combatants in a fight, members included",
+        "fewer opponents");
+  return count;
+}
+
+}  // namespace leth::fight

@@ -1,5 +1,7 @@
 // The CSV files of a results folder (docs/outputs.md), one writer per file; csv_files()
-// (analysis/report.h) gathers them.
+// (analysis/report.h) gathers them. summary.csv, histograms.csv and comparisons.csv end with a
+// `member` column: the party member a row is about, empty for the whole party or the one
+// character (filter on it to plot one member, or group by it to plot them side by side).
 #include <cmath>
 
 #include "analysis/csv.h"
@@ -15,7 +17,8 @@ namespace {
 // A duration under kMinMeasured trials has no figure, and its text says why.
 std::string summary_csv(const RunInfo& info, const RunTally& t) {
   Csv summary({"scenario", "ruleset", "variant", "metric", "estimate", "ci_low", "ci_high", "n",
-               "share_of_trials", "estimate_h", "ci_low_h", "ci_high_h", "estimate_text"});
+               "share_of_trials", "estimate_h", "ci_low_h", "ci_high_h", "estimate_text",
+               "member"});
   for (const MetricRow& r : summary_rows(info, t)) {
     summary.field(info.scenario).field(info.ruleset).field(r.variant).field(r.metric);
     summary.field(r.estimate.value).field(r.estimate.lo).field(r.estimate.hi).field(r.n);
@@ -30,6 +33,7 @@ std::string summary_csv(const RunInfo& info, const RunTally& t) {
       summary.field(NAN).field(NAN).field(NAN);
       summary.field(seconds && !estimable(r.n) ? not_estimable_text(r.n) : std::string());
     }
+    summary.field(r.member);
     summary.end_row();
   }
   return summary.text();
@@ -55,7 +59,7 @@ std::string end_states_csv(const RunInfo& info, const RunTally& t) {
 std::string histograms_csv(const RunInfo& info, const RunTally& t) {
   const MetricSpec& m = info.metrics;
   Csv hist({"scenario", "variant", "quantity", "bin_low_s", "bin_high_s", "count", "bin_low_h",
-            "bin_high_h", "bin_text"});
+            "bin_high_h", "bin_text", "member"});
   for (size_t v = 0; v < t.variants.size(); ++v)
     for (size_t d = 0; d < m.durations.size(); ++d)
       for (const LogHistogram::Bin& b : t.variants[v].durations[d].bins()) {
@@ -65,6 +69,7 @@ std::string histograms_csv(const RunInfo& info, const RunTally& t) {
         hist.field(b.low == b.high ? duration_text(static_cast<double>(b.low))
                                    : duration_text(static_cast<double>(b.low)) + " to " +
                                          duration_text(static_cast<double>(b.high)));
+        hist.field(m.durations[d].member);
         hist.end_row();
       }
   return hist.text();
@@ -128,7 +133,7 @@ std::string examples_csv(const RunInfo& info, const RunTally& t) {
 
 std::string comparisons_csv(const RunInfo& info, const RunTally& t) {
   Csv cmp({"scenario", "variant", "reference", "metric", "difference", "ci_low", "ci_high", "n",
-           "only_reference", "only_variant", "p_value", "variance_ratio"});
+           "only_reference", "only_variant", "p_value", "variance_ratio", "member"});
   for (const ComparisonRow& r : comparison_rows(info, t)) {
     cmp.field(info.scenario).field(r.variant).field(r.reference).field(r.metric);
     cmp.field(r.difference.value).field(r.difference.lo).field(r.difference.hi).field(r.n);
@@ -137,6 +142,7 @@ std::string comparisons_csv(const RunInfo& info, const RunTally& t) {
     else
       cmp.field(std::string()).field(std::string()).field(std::string());
     cmp.field(r.variance_ratio);
+    cmp.field(r.member);
     cmp.end_row();
   }
   return cmp.text();

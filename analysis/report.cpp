@@ -57,9 +57,11 @@ std::vector<MetricRow> summary_rows(const RunInfo& info, const RunTally& t) {
     if (m.has_kind(EndKind::Lost)) ends(EndKind::Lost, "lost_rate");
     for (size_t c = 0; c < m.counters.size(); ++c) {
       rate(m.counters[c].name + "_rate", x.counter_trials[c]);
+      rows.back().member = m.counters[c].member;
       const double mean =
           x.trials ? static_cast<double>(x.counter_total[c]) / static_cast<double>(x.trials) : NAN;
-      rows.push_back({name, m.counters[c].name + "_mean", point(mean), x.trials, x.trials});
+      rows.push_back({name, m.counters[c].name + "_mean", point(mean), x.trials, x.trials,
+                      m.counters[c].member});
     }
     ends(EndKind::Recovered, "recovered_rate");
     ends(EndKind::Unresolved, "unresolved_rate");
@@ -68,7 +70,8 @@ std::vector<MetricRow> summary_rows(const RunInfo& info, const RunTally& t) {
       const std::string& q = m.durations[d].name;
       const bool ok = estimable(h.count());
       auto stat = [&](const char* suffix, Estimate e) {
-        rows.push_back({name, q + suffix, ok ? e : point(NAN), h.count(), x.trials});
+        rows.push_back(
+            {name, q + suffix, ok ? e : point(NAN), h.count(), x.trials, m.durations[d].member});
       };
       stat("_mean_s", ok ? mean_interval(h) : point(NAN));
       stat("_median_s", ok ? quantile_interval(h, 0.5) : point(NAN));
@@ -116,19 +119,22 @@ std::vector<ComparisonRow> comparison_rows(const RunInfo& info, const RunTally& 
     const uint64_t died = m.end_mask(EndKind::Died);
     rate("death_rate_difference", p.only_baseline_died, p.only_variant_died, x.ends_in(died),
          y.ends_in(died));
-    for (size_t c = 0; c < m.counters.size(); ++c)
+    for (size_t c = 0; c < m.counters.size(); ++c) {
       rate(m.counters[c].name + "_rate_difference", p.only_baseline_counter[c],
            p.only_variant_counter[c], x.counter_trials[c], y.counter_trials[c]);
+      rows.back().member = m.counters[c].member;
+    }
     for (size_t q = 0; q < m.sequelae.size(); ++q)
       rate("sequela_" + m.sequelae[q].name + "_rate_difference", p.only_baseline_sequela[q],
            p.only_variant_sequela[q], x.sequela_trials[q], y.sequela_trials[q]);
     for (size_t d = 0; d < m.durations.size(); ++d) {
       const double sum = to_double(p.diff_sum[d]), sq = to_double(p.diff_sq[d]);
-      rows.push_back({name, ref, m.durations[d].name + "_mean_difference_s",
-                      paired_mean_difference(sum, sq, p.both_measured[d]), p.both_measured[d],
-                      std::nullopt, std::nullopt, std::nullopt,
-                      paired_mean_variance_ratio(x.durations[d], y.durations[d], sum, sq,
-                                                 p.both_measured[d])});
+      rows.push_back(
+          {name, ref, m.durations[d].name + "_mean_difference_s",
+           paired_mean_difference(sum, sq, p.both_measured[d]), p.both_measured[d], std::nullopt,
+           std::nullopt, std::nullopt,
+           paired_mean_variance_ratio(x.durations[d], y.durations[d], sum, sq, p.both_measured[d]),
+           m.durations[d].member});
     }
   }
   return rows;
@@ -142,9 +148,16 @@ nlohmann::json metrics_json(const MetricSpec& m) {
                     {"kind", end_kind_name(e.kind)},
                     {"detail", e.detail},
                     {"help", e.help}});
-  for (const CounterSpec& c : m.counters) counters.push_back({{"name", c.name}, {"help", c.help}});
-  for (const DurationSpec& d : m.durations)
+  // "member" only where a metric is about one member of a party: a single character's
+  // declaration reads as before.
+  for (const CounterSpec& c : m.counters) {
+    counters.push_back({{"name", c.name}, {"help", c.help}});
+    if (!c.member.empty()) counters.back()["member"] = c.member;
+  }
+  for (const DurationSpec& d : m.durations) {
     durations.push_back({{"name", d.name}, {"help", d.help}});
+    if (!d.member.empty()) durations.back()["member"] = d.member;
+  }
   for (const SequelaSpec& q : m.sequelae)
     sequelae.push_back({{"name", q.name}, {"unit", q.unit}, {"help", q.help}});
   return {{"ends", ends}, {"counters", counters}, {"durations", durations}, {"sequelae", sequelae}};

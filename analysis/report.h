@@ -53,8 +53,9 @@ struct MetricRow {
   std::string variant;
   std::string metric;
   Estimate estimate;
-  uint64_t n;       // the denominator: trials, recovered trials, deaths
-  uint64_t trials;  // the variant's trials: n / trials is the share of them n is
+  uint64_t n;               // the denominator: trials, recovered trials, deaths
+  uint64_t trials;          // the variant's trials: n / trials is the share of them n is
+  std::string member = {};  // the party member it is about (MetricSpec); empty: the whole
 };
 
 // A duration's statistics are over the trials that measured it (downtime over those that
@@ -93,7 +94,8 @@ struct ComparisonRow {
   // Rates only: the discordant counts and McNemar's exact p-value.
   std::optional<uint64_t> only_reference, only_variant;
   std::optional<double> p_value;
-  double variance_ratio;  // unpaired / paired variance: what pairing bought (NaN: undefined)
+  double variance_ratio;    // unpaired / paired variance: what pairing bought (NaN: undefined)
+  std::string member = {};  // the party member the metric is about; empty: the whole
 };
 
 // comparisons.csv: one row per compared pair and paired metric: the death rate, each counter's

@@ -92,12 +92,14 @@ std::vector<Column> outcome_columns(const RunInfo& info, const std::vector<Tally
   return cols;
 }
 
-// Each counter: the share of trials with at least one.
+// Each counter of the whole (the party, or the one character): the share of trials with at
+// least one. A member's counters are in member_rows().
 std::vector<Column> counter_columns(const MetricSpec& m, const std::vector<Tally>& tv) {
   std::vector<Column> cols;
   for (size_t c = 0; c < m.counters.size(); ++c)
-    cols.push_back({m.counters[c].name,
-                    [&tv, c](size_t v) { return pct(frac(tv[v], tv[v].counter_trials[c])); }});
+    if (m.counters[c].member.empty())
+      cols.push_back({m.counters[c].name,
+                      [&tv, c](size_t v) { return pct(frac(tv[v], tv[v].counter_trials[c])); }});
   return cols;
 }
 
@@ -212,6 +214,62 @@ std::string counter_rows(const std::vector<std::string>& variants,
   return out;
 }
 
+// A member's metric named without its member: "died_rogue" -> "died".
+std::string without_member(const std::string& name, const std::string& member) {
+  const std::string tail = "_" + member;
+  return name.ends_with(tail) ? name.substr(0, name.size() - tail.size()) : name;
+}
+
+// The metrics about one member each (a party's, rules/common/party_report.h): a row per member
+// and variant, a column per metric — each counter's share of trials with at least one, each
+// duration's median over the trials that measured it. Empty without members.
+std::string member_rows(const MetricSpec& m, const std::vector<std::string>& variants,
+                        const std::vector<Tally>& tv) {
+  std::vector<std::string> members;
+  auto note = [&](const std::string& who) {
+    if (!who.empty() && std::find(members.begin(), members.end(), who) == members.end())
+      members.push_back(who);
+  };
+  for (const CounterSpec& c : m.counters) note(c.member);
+  for (const DurationSpec& d : m.durations) note(d.member);
+  if (members.empty()) return {};
+  std::vector<std::vector<std::string>> rows;
+  std::vector<std::string> head = {"per member", "variant"};
+  bool headed = false;
+  for (const std::string& who : members)
+    for (size_t v = 0; v < variants.size(); ++v) {
+      std::vector<std::string> row = {v == 0 ? who : std::string(), variants[v]};
+      for (size_t c = 0; c < m.counters.size(); ++c) {
+        if (m.counters[c].member != who) continue;
+        if (!headed) head.push_back(without_member(m.counters[c].name, who));
+        row.push_back(pct(frac(tv[v], tv[v].counter_trials[c])));
+      }
+      for (size_t d = 0; d < m.durations.size(); ++d) {
+        if (m.durations[d].member != who) continue;
+        if (!headed) head.push_back(without_member(m.durations[d].name, who) + " p50");
+        const LogHistogram& h = tv[v].durations[d];
+        row.push_back(h.count() == 0          ? std::string("-")
+                      : !estimable(h.count()) ? std::string("not estimable")
+                                              : duration_text(h.quantile(0.5)));
+      }
+      headed = true;
+      rows.push_back(std::move(row));
+    }
+  rows.insert(rows.begin(), head);
+  std::vector<size_t> widths(head.size(), 0);
+  for (const auto& r : rows)
+    for (size_t i = 0; i < r.size() && i < widths.size(); ++i)
+      widths[i] = std::max(widths[i], r[i].size() + 2);
+  std::string out;
+  for (size_t k = 0; k < rows.size(); ++k) {
+    std::string line = k == 0 ? "  " : "    ";
+    for (size_t i = 0; i < rows[k].size() && i < widths.size(); ++i)
+      line += pad(rows[k][i], i == 0 && k > 0 ? widths[i] - 2 : widths[i]);
+    add_line(out, line);
+  }
+  return out;
+}
+
 // The paired comparisons: death rate difference, discordant trials, McNemar, and what
 // pairing bought (an independent-streams run would need that many times the trials).
 std::string comparison_lines(const std::vector<ComparisonRow>& comparisons) {
@@ -277,6 +335,7 @@ std::string summary_table(const RunInfo& info, const RunTally& t) {
                 counters.end());
   std::string out = title_line(info, t) + variant_rows(info.variants, cols, w);
   if (counters_apart) out += counter_rows(info.variants, counters);
+  out += member_rows(m, info.variants, tv);
   return out + comparison_lines(comparisons);
 }
 

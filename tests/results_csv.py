@@ -13,16 +13,16 @@ import sys
 
 HEADERS = {
     "summary.csv": "scenario,ruleset,variant,metric,estimate,ci_low,ci_high,n,share_of_trials,"
-                   "estimate_h,ci_low_h,ci_high_h,estimate_text",
+                   "estimate_h,ci_low_h,ci_high_h,estimate_text,member",
     "end_states.csv": "scenario,variant,end,detail,count,rate,ci_low,ci_high",
     "histograms.csv": "scenario,variant,quantity,bin_low_s,bin_high_s,count,bin_low_h,bin_high_h,"
-                      "bin_text",
+                      "bin_text,member",
     "sequelae.csv": "scenario,variant,sequela,trials_with,rate,ci_low,ci_high,total_count,unit,"
                     "total_magnitude,survivors,rate_survivors,ci_low_survivors,"
                     "ci_high_survivors",
     "examples.csv": "scenario,variant,kind,name,trial",
     "comparisons.csv": "scenario,variant,reference,metric,difference,ci_low,ci_high,n,"
-                       "only_reference,only_variant,p_value,variance_ratio",
+                       "only_reference,only_variant,p_value,variance_ratio,member",
     "sweep.csv": "scenario,variant,x_name,x,x_unit,x_s,y_name,y,y_unit,y_s,metric,estimate,"
                  "ci_low,ci_high,n,estimate_text",
     "crossing.csv": "scenario,variant,x_name,x_unit,y_name,y,y_unit,target,trend,answer,"

@@ -123,7 +123,8 @@ TEST_CASE("rules pf2 --template prints a scenario that validates and runs", "[cl
   CHECK_THAT(v.out, Catch::Contains("my-scenario (pf2, 2 variants, 100000 trials)"));
 }
 
-TEST_CASE("cli: rules ID --party lists a party fight's keys and prints its template", "[cli][party]") {
+TEST_CASE("cli: rules ID --party lists a party fight's keys and prints its template",
+          "[cli][party]") {
   const Result keys = cli({"rules", "dnd5e", "--party"});
   CHECK(keys.status == 0);
   CHECK_THAT(keys.out, Catch::Contains("[party[].heals]") && Catch::Contains("strike_fallen"));
@@ -225,16 +226,17 @@ TEST_CASE("run writes the whole results folder", "[cli]") {
       {"summary.csv",
        "scenario,ruleset,variant,metric,estimate,ci_low,ci_high,n,share_of_trials,estimate_h,"
        "ci_low_h,ci_high_h,"
-       "estimate_text"},
+       "estimate_text,member"},
       {"end_states.csv", "scenario,variant,end,detail,count,rate,ci_low,ci_high"},
       {"histograms.csv",
-       "scenario,variant,quantity,bin_low_s,bin_high_s,count,bin_low_h,bin_high_h,bin_text"},
+       "scenario,variant,quantity,bin_low_s,bin_high_s,count,bin_low_h,bin_high_h,bin_text,"
+       "member"},
       {"sequelae.csv",
        "scenario,variant,sequela,trials_with,rate,ci_low,ci_high,total_count,unit,"
        "total_magnitude,survivors,rate_survivors,ci_low_survivors,ci_high_survivors"},
       {"comparisons.csv",
        "scenario,variant,reference,metric,difference,ci_low,ci_high,n,only_reference,"
-       "only_variant,p_value,variance_ratio"},
+       "only_variant,p_value,variance_ratio,member"},
       {"examples.csv", "scenario,variant,kind,name,trial"},
   };
   for (const auto& [name, header] : headers) {

@@ -9,7 +9,9 @@ namespace {
 // The order of the counters: these, then per member fell_<name>, died_<name>.
 enum Counter : uint16_t { kDeaths, kFightWon, kPartyFell, kOpponentsDefeated, kHealsUsed };
 constexpr uint16_t kMemberCounters = 5;
+// The durations: these, then per member time_out_of_action_<name>, time_to_death_<name>.
 enum Duration : uint16_t { kPartyDowntime, kOutOfAction, kPartyTimeToDeath, kFightLength };
+constexpr uint16_t kMemberDurations = 4;
 
 }  // namespace
 
@@ -31,13 +33,23 @@ MetricSpec party_metrics(const std::vector<std::string>& members) {
       {"heals_used", "healing spells and other uses spent on fallen allies"},
   };
   for (const std::string& n : members) {
-    m.counters.push_back({"fell_" + n, "times " + n + " went down"});
-    m.counters.push_back({"died_" + n, n + " dead at the end"});
+    m.counters.push_back({"fell_" + n, "times " + n + " went down", n});
+    m.counters.push_back({"died_" + n, n + " dead at the end", n});
   }
   m.durations = {shared_duration(kDowntime),
                  shared_duration(kTimeOutOfAction),
                  shared_duration(kTimeToDeath),
                  {"fight_length", "from the start of the fight until it ended; over every trial"}};
+  for (const std::string& n : members) {
+    m.durations.push_back({"time_out_of_action_" + n,
+                           "from the first moment " + n + " went down until last back on " +
+                               "their feet; over the trials in which " + n + " went down and lived",
+                           n});
+    m.durations.push_back({"time_to_death_" + n,
+                           "from the start of the trial until " + n + "'s death; over " +
+                               "the trials in which " + n + " died",
+                           n});
+  }
   m.validate();
   return m;
 }
@@ -61,10 +73,14 @@ Outcome party_outcome(const Result& fight, std::span<const MemberReport> members
     if (b.dead) {
       ++deaths;
       o.count(kMemberCounters + 2 * c + 1);
+      o.measure(kMemberDurations + 2 * c + 1, b.died_at);
       if (first_death < 0 || b.died_at < first_death) first_death = b.died_at;
       continue;
     }
-    if (b.down_first >= 0) last_up = std::max(last_up, b.up_last);
+    if (b.down_first >= 0) {
+      last_up = std::max(last_up, b.up_last);
+      if (b.up_last >= b.down_first) o.measure(kMemberDurations + 2 * c, b.up_last - b.down_first);
+    }
     hurt = hurt || b.hurt;
   }
   o.count(kDeaths, deaths);

@@ -15,7 +15,7 @@
 
 namespace leth::fight {
 
-inline constexpr size_t kMaxMembers = 5;  // two counters each, within Outcome's 16
+inline constexpr size_t kMaxMembers = 5;  // two counters and two durations each, within 16
 
 // One member at the end of its trial.
 struct MemberReport {

@@ -194,6 +194,54 @@ std::string end_states_table(const ResultsFolder& r) {
   return h + "</tbody></table>\n";
 }
 
+// The metrics about one member each (summary.csv's `member` column, a party fight's): a row per
+// member and variant, a column per metric — each counter's share of trials with its interval,
+// each duration's median. Empty for one character, or a folder written before the column.
+std::string members_table(const ResultsFolder& r) {
+  if (!r.summary || !r.summary->has_column("member")) return "";
+  const CsvTable& s = *r.summary;
+  std::vector<std::string> members, columns;  // columns: a metric without its member's name
+  std::map<std::pair<std::string, std::string>, std::map<std::string, size_t>> cells;
+  for (size_t i = 0; i < s.rows(); ++i) {
+    const std::string& who = s.at(i, "member");
+    if (who.empty()) continue;
+    std::string metric = s.at(i, "metric");
+    if (!metric.ends_with("_rate") && !metric.ends_with("_median_s")) continue;
+    const size_t at = metric.find("_" + who);
+    if (at != std::string::npos) metric.erase(at, who.size() + 1);
+    if (std::find(members.begin(), members.end(), who) == members.end()) members.push_back(who);
+    if (std::find(columns.begin(), columns.end(), metric) == columns.end())
+      columns.push_back(metric);
+    cells[{who, s.at(i, "variant")}][metric] = i;
+  }
+  if (members.empty()) return "";
+  std::string h =
+      "<h2>Per member</h2>\n<p>Each member of the party (<code>summary.csv</code>'s "
+      "<code>member</code> column): the share of trials in which each counter happened at least "
+      "once, with its 95% interval, and each time's median over the trials that measured "
+      "it.</p>\n<table><thead><tr><th>member</th><th>variant</th>";
+  for (const std::string& c : columns) h += "<th>" + html_escape(c) + "</th>";
+  h += "</tr></thead><tbody>\n";
+  for (const std::string& who : members)
+    for (const std::string& v : shown_variant_names(r)) {
+      h += "<tr>" + td(who) + td(v);
+      const auto row = cells.find({who, v});
+      for (const std::string& c : columns) {
+        std::string cell = "–";
+        if (row != cells.end() && row->second.count(c)) {
+          const size_t i = row->second.at(c);
+          cell = c.ends_with("_s")
+                     ? statistic(summary_metric(r, v, s.at(i, "metric")))
+                     : pct(s.number(i, "estimate")) + " (" + pct(s.number(i, "ci_low")) + "–" +
+                           pct(s.number(i, "ci_high")) + ")";
+        }
+        h += td(cell);
+      }
+      h += "</tr>\n";
+    }
+  return h + "</tbody></table>\n";
+}
+
 std::string deaths_by_table(const ResultsFolder& r) {
   const std::vector<std::string> variants = shown_variant_names(r);
   std::vector<std::vector<Bin>> bins;
@@ -369,7 +417,8 @@ std::string report_html(const ResultsFolder& r,
     h += "<p class=\"note\">PARTIAL: this run was interrupted or is one shard; the trials it "
          "covers are listed under Run.</p>\n";
   if (r.summary) h += "<h2>Variants</h2>\n" + comparison_table(r);
-  h += pairs_table(r) + end_states_table(r) + deaths_by_table(r) + sweep_table(r);
+  h +=
+      pairs_table(r) + end_states_table(r) + members_table(r) + deaths_by_table(r) + sweep_table(r);
   if (!charts.empty()) h += "<h2>Charts</h2>\n";
   for (size_t i = 0; i < charts.size(); ++i)
     h += "<figure id=\"" + charts[i].first.name + "\">\n" +

@@ -30,9 +30,13 @@ struct EndSpec {
 
 // A per-trial count: how many times something happened (knocked out, resuscitated, ...).
 // Reported as the rate of trials where it happened at least once and the mean count.
+// `member`: the party member (rules/common/party_report.h) a counter or a duration is about;
+// empty for the whole party, or the one character. The tidy CSVs carry it in their `member`
+// column, the terminal table and the report give such metrics rows per member.
 struct CounterSpec {
   std::string name;
   std::string help;
+  std::string member = {};
 };
 
 // A per-trial time in seconds, measured in the trials where it applies (downtime over the
@@ -40,6 +44,7 @@ struct CounterSpec {
 struct DurationSpec {
   std::string name;
   std::string help;  // says over which trials it is measured
+  std::string member = {};
 };
 
 // A lasting injury. `unit` names its magnitude; "" if it has none. One convention in every

@@ -339,6 +339,25 @@ std::string summary_table(const RunInfo& info, const RunTally& t) {
   return out + comparison_lines(comparisons);
 }
 
+namespace {
+
+// Rows of cells as a table, each column as wide as its widest cell.
+std::string aligned(const std::vector<std::vector<std::string>>& rows) {
+  std::vector<size_t> widths(rows.front().size(), 0);
+  for (const auto& r : rows)
+    for (size_t i = 0; i < r.size(); ++i) widths[i] = std::max(widths[i], r[i].size() + 2);
+  std::string out;
+  for (const auto& r : rows) {
+    std::string line = "  ";
+    for (size_t i = 0; i < r.size(); ++i) line += pad(r[i], widths[i]);
+    line.erase(line.find_last_not_of(' ') + 1);
+    out += line + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string side_by_side_table(const std::vector<std::pair<RunInfo, RunTally>>& runs) {
   std::vector<std::vector<std::string>> rows;
   rows.push_back({"scenario", "ruleset", "variant", "deaths (95% CI)", "downtime p50", "p90",
@@ -370,15 +389,38 @@ std::string side_by_side_table(const std::vector<std::pair<RunInfo, RunTally>>& 
                       population(m, x, kTimeOutOfAction), pct(unresolved)});
     }
   }
-  std::vector<size_t> widths(rows.front().size(), 0);
-  for (const auto& r : rows)
-    for (size_t i = 0; i < r.size(); ++i) widths[i] = std::max(widths[i], r[i].size() + 2);
-  std::string out = "side by side:\n";
-  for (const auto& r : rows) {
-    std::string line = "  ";
-    for (size_t i = 0; i < r.size(); ++i) line += pad(r[i], widths[i]);
-    line.erase(line.find_last_not_of(' ') + 1);
-    out += line + "\n";
+  std::string out = "side by side:\n" + aligned(rows);
+  // The same party under several rulesets: each member's fate under each, side by side.
+  std::vector<std::vector<std::string>> members;
+  members.push_back(
+      {"member", "scenario", "ruleset", "variant", "died", "fell", "time to death p50"});
+  for (const auto& [info, t] : runs) {
+    const MetricSpec& m = info.metrics;
+    for (size_t c = 0; c < m.counters.size(); ++c) {
+      const std::string& who = m.counters[c].member;
+      if (who.empty() || m.counters[c].name != "died_" + who) continue;
+      const int fell = m.counter_index("fell_" + who);
+      for (size_t v = 0; v < t.variants.size(); ++v) {
+        const Tally& x = t.variants[v];
+        members.push_back(
+            {who, info.scenario, info.ruleset, info.variants[v], pct(frac(x, x.counter_trials[c])),
+             fell < 0 ? "-" : pct(frac(x, x.counter_trials[static_cast<size_t>(fell)])),
+             quantile(m, x, ("time_to_death_" + who).c_str(), 0.5)});
+      }
+    }
+  }
+  if (members.size() > 1) {
+    // By member, in the order first met, then in the runs' order.
+    std::vector<std::string> order;
+    for (size_t k = 1; k < members.size(); ++k)
+      if (std::find(order.begin(), order.end(), members[k][0]) == order.end())
+        order.push_back(members[k][0]);
+    auto rank = [&order](const std::string& who) {
+      return std::find(order.begin(), order.end(), who) - order.begin();
+    };
+    std::stable_sort(members.begin() + 1, members.end(),
+                     [&](const auto& a, const auto& b) { return rank(a[0]) < rank(b[0]); });
+    out += "side by side, per member:\n" + aligned(members);
   }
   return out;
 }

@@ -51,8 +51,7 @@ std::string renamed(std::string csv, const std::string& from, const std::string&
 
 }  // namespace
 
-TEST_CASE("several rulesets: one scenario each, read from the table of its name",
-          "[several]") {
+TEST_CASE("several rulesets: one scenario each, read from the table of its name", "[several]") {
   const std::string path = test::write_file(
       "several/load.toml",
       both("[[variants]]\nname = \"flat\"\npf2 = { options = { recovery_check = \"flat\" } }\n"));
@@ -98,8 +97,8 @@ TEST_CASE("several rulesets: each runs exactly as a file of its ruleset alone", 
       kHead + "ruleset = \"pf2\"\n" + pf2_sections("") +
           "[[variants]]\nname = \"flat\"\noptions = { recovery_check = \"flat\" }\n");
   const std::string dnd5e = test::write_file(
-      "several/dnd5e-alone.toml", kHead + "ruleset = \"dnd5e\"\n" + dnd5e_sections("") +
-                                      "[[variants]]\nname = \"flat\"\n");
+      "several/dnd5e-alone.toml",
+      kHead + "ruleset = \"dnd5e\"\n" + dnd5e_sections("") + "[[variants]]\nname = \"flat\"\n");
   const std::string a = fresh_path("several-pf2"), b = fresh_path("several-dnd5e");
   REQUIRE(cli({"run", pf2, "--out", a, "--quiet"}).status == 0);
   REQUIRE(cli({"run", dnd5e, "--out", b, "--quiet"}).status == 0);
@@ -128,9 +127,9 @@ TEST_CASE("several rulesets: mistakes are located and explained", "[several]") {
              Catch::Contains("unknown.toml:4:") &&
                  Catch::Contains("rulesets: \"dnd5\" is not one of") &&
                  Catch::Contains("did you mean \"dnd5e\"?"));
-  CHECK_THAT(error_loading(kHead + "rulesets = [\"pf2\", \"pf2\"]\n" + pf2_sections("pf2."),
-                           "twice.toml"),
-             Catch::Contains("\"pf2\" is named twice"));
+  CHECK_THAT(
+      error_loading(kHead + "rulesets = [\"pf2\", \"pf2\"]\n" + pf2_sections("pf2."), "twice.toml"),
+      Catch::Contains("\"pf2\" is named twice"));
   CHECK_THAT(error_loading(kHead + "rulesets = []\n", "empty.toml"),
              Catch::Contains("rulesets: the array is empty"));
   CHECK_THAT(error_loading(kHead + "rulesets = [\"pf2\", \"dnd5e\"]\n" + pf2_sections("pf2."),
@@ -147,7 +146,74 @@ TEST_CASE("several rulesets: mistakes are located and explained", "[several]") {
   CHECK_THAT(error_loading(both("[pf2.aftercare]\nhelp_arive = \"1 round\"\n"), "typo.toml"),
              Catch::Contains("pf2.aftercare.help_arive: unknown key") &&
                  Catch::Contains("did you mean 'help_arrives'?"));
-  CHECK_THAT(error_loading(both("[sweep]\nkey = \"character.max_hp\"\nvalues = [10, 20]\n"),
-                           "sweep.toml"),
-             Catch::Contains("a file of several rulesets cannot sweep"));
+  CHECK_THAT(
+      error_loading(both("[sweep]\nkey = \"character.max_hp\"\nvalues = [10, 20]\n"), "sweep.toml"),
+      Catch::Contains("a file of several rulesets cannot sweep"));
+}
+
+namespace {
+
+// A party of `names` under `under` ("pf2." or "dnd5e."), each with one attack, against one
+// opponent.
+std::string party_sections(const std::string& under, const std::vector<std::string>& names) {
+  std::string s;
+  for (const std::string& n : names)
+    s += "[[" + under + "party]]\nname = \"" + n + "\"\nmax_hp = 20\nac = 15\n" +
+         (under == "pf2." ? "level = 1\nfortitude = 5\n" : "") + "[[" + under +
+         "party.attacks]]\nname = \"sword\"\nattack_bonus = 5\ndamage = \"1d8+2\"\n"
+         "damage_type = \"slashing\"\n";
+  return s + "[[" + under + "opponents]]\nname = \"brute\"\nhp = 30\nac = 14\n" +
+         (under == "pf2." ? "dc = 16\n" : "") + "[[" + under +
+         "opponents.attacks]]\nname = \"club\"\nattack_bonus = 5\ndamage = \"1d10+2\"\n"
+         "damage_type = \"bludgeoning\"\n";
+}
+
+}  // namespace
+
+TEST_CASE(
+    "several rulesets: the same party under each, refused when the members differ, each "
+    "member's fate side by side",
+    "[several][party]") {
+  const std::string two = kHead + "horizon = \"30 days\"\nrulesets = [\"pf2\", \"dnd5e\"]\n";
+  const std::string ok = two + party_sections("pf2.", {"ann", "bob"}) +
+                         "[dnd5e.options]\nlingering_injuries = false\n" +
+                         party_sections("dnd5e.", {"ann", "bob"});
+  const std::string path = test::write_file("several/same-party.toml", ok);
+  const std::string out = fresh_path("several-party");
+  const auto r = cli({"run", path, "--trials", "2000", "--out", out});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  INFO(r.out);
+  CHECK_THAT(r.out, Catch::Contains("side by side, per member:"));
+  // By member, then in the rulesets' order.
+  // "member" is the widest cell of the first column: each name is padded to its 8.
+  const size_t ann_pf2 = r.out.find("  ann     fight-pf2 "),
+               ann_5e = r.out.find("  ann     fight-dnd5e "),
+               bob_pf2 = r.out.find("  bob     fight-pf2 ");
+  REQUIRE(ann_pf2 != std::string::npos);
+  REQUIRE(ann_5e != std::string::npos);
+  REQUIRE(bob_pf2 != std::string::npos);
+  CHECK(ann_pf2 < ann_5e);
+  CHECK(ann_5e < bob_pf2);
+
+  // Other members, another order, or a party against one character: refused, located.
+  auto refused = [&](const std::string& text, const std::string& name) {
+    const std::string e = error_loading(text, name);
+    CHECK_THAT(e, Catch::Contains(name) && Catch::Contains("dnd5e: the fight is not pf2's") &&
+                      Catch::Contains("the same names in the same order"));
+    return e;
+  };
+  CHECK_THAT(refused(two + party_sections("pf2.", {"ann", "bob"}) +
+                         "[dnd5e.options]\nlingering_injuries = false\n" +
+                         party_sections("dnd5e.", {"ann", "cy"}),
+                     "other-members.toml"),
+             Catch::Contains("pf2 plays ann, bob, dnd5e plays ann, cy"));
+  refused(two + party_sections("pf2.", {"ann", "bob"}) +
+              "[dnd5e.options]\nlingering_injuries = false\n" +
+              party_sections("dnd5e.", {"bob", "ann"}),
+          "other-order.toml");
+  CHECK_THAT(refused(two + party_sections("pf2.", {"ann", "bob"}) + dnd5e_sections("dnd5e."),
+                     "one-character.toml"),
+             Catch::Contains("dnd5e plays one character"));
+  CHECK_FALSE(std::filesystem::exists(out + "-nothing"));
 }

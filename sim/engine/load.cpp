@@ -19,6 +19,41 @@ bool same_names(const MetricSpec& a, const MetricSpec& b) {
   return names(a) == names(b);
 }
 
+// The members a declaration names (MetricSpec's `member`), in order: empty for one character.
+std::vector<std::string> members_of(const MetricSpec& m) {
+  std::vector<std::string> out;
+  for (const CounterSpec& c : m.counters)
+    if (!c.member.empty() && std::find(out.begin(), out.end(), c.member) == out.end())
+      out.push_back(c.member);
+  return out;
+}
+
+std::string list_text(const std::vector<std::string>& names) {
+  if (names.empty()) return "one character";
+  std::string t;
+  for (const std::string& n : names) t += (t.empty() ? "" : ", ") + n;
+  return t;
+}
+
+// A file of several rulesets plays one fight under each (docs/scenarios.md): a party under one
+// is the same party, member for member, under every other.
+void check_same_party(const std::vector<LoadedScenario>& all) {
+  if (all.size() < 2) return;
+  const std::vector<std::string> first = members_of(metrics_of(all.front().models.front()));
+  for (size_t k = 1; k < all.size(); ++k) {
+    const std::vector<std::string> these = members_of(metrics_of(all[k].models.front()));
+    if (these == first) continue;
+    const Scenario& s = all[k].scenario;
+    throw InputError(s.section_reader(0).where(),
+                     s.ruleset + ": the fight is not " + all.front().scenario.ruleset +
+                         "'s: " + all.front().scenario.ruleset + " plays " + list_text(first) +
+                         ", " + s.ruleset + " plays " + list_text(these),
+                     "a file of several rulesets plays the same party under each: give every "
+                     "ruleset's [[<id>.party]] the same names in the same order (or use "
+                     "[<id>.character] under every ruleset)");
+  }
+}
+
 // Builds the models of every variant of one scenario of `doc`.
 LoadedScenario build(Scenario scenario) {
   LoadedScenario out;
@@ -68,6 +103,7 @@ std::vector<LoadedScenario> load_scenarios(const std::string& path) {
     throw;
   }
   doc->check_unused();
+  check_same_party(out);
   // A key the ruleset reads only in some configurations (a healer's skill without a healer)
   // would leave every point the same: refuse it.
   for (const LoadedScenario& ls : out)

@@ -36,7 +36,8 @@ const RulesetInfo& Model::info() {
                              "004_3cd47c20af020d45.txt",
                              &option_specs(),
                              &metrics,
-                             &scenario_template};
+                             &scenario_template,
+                             &party_template};
   return r;
 }
 

@@ -42,6 +42,8 @@ uint64_t quiet_dying_turns_played();
 
 // rules/pf2/template.cpp: every scenario key, commented.
 const char* scenario_template();
+// rules/pf2/party_template.cpp: every key of a party scenario, commented.
+const char* party_template();
 
 class Model {
  public:

@@ -1,0 +1,90 @@
+// The commented pf2 party scenario that `lethality rules pf2 --party --template` prints: every
+// key the party loader reads, each at its default or an example (tests/test_key_catalog.cpp).
+// docs/parties.md and rules/pf2/README.md ("The party fight") explain them.
+#include "rules/pf2/model.h"
+
+namespace leth::pf2 {
+
+const char* party_template() {
+  return R"(# A pf2 party fight: every key, at its default or an example. Keep what you need.
+name = "my-party"
+description = "Two level-3 adventurers against a pack of wolves."
+ruleset = "pf2"
+trials = 100_000
+seed = 1
+horizon = "30 days"
+
+[options]                        # the rule options, as for one character (lethality rules pf2)
+recovery_check = "flat"          # "fortitude": seed 004's save against the knock-out DC + dying
+wounded = true
+doomed = true
+
+[fight]                          # the policies (docs/parties.md)
+party_targets = "random"         # "weakest", "last_hitter", "healers_first"
+opponents_target = "random"
+strike_fallen = 0.0              # before each opponent's Strike: chance it strikes a fallen member
+pick_up = "at_once"              # "two_down", "after_fight"
+morale = 1.0                     # opponents flee once this share of them is down (1: never)
+retreat = 1.0                    # the party withdraws once this share of it is down (1: never)
+round_cap = 100
+
+[[party]]
+name = "fighter"                 # required: a-z, 0-9, _ (it names the member's columns)
+level = 3
+max_hp = 44                      # required
+ac = 20
+initiative = 8                   # Perception
+fortitude = 9                    # the recovery save with recovery_check = "fortitude"
+con = 2                          # Constitution modifier: HP from a night's rest
+temp_hp = 0
+hero_points = 1
+wounded = 0                      # at the start of the fight
+doomed = 0
+dc = 19                          # class DC: the recovery DC of an opponent it knocks out (player_rules)
+[[party.attacks]]
+name = "longsword"
+attack_bonus = 12                # a d20 against the target's AC, four degrees
+damage = "1d8+4"
+damage_type = "slashing"
+strikes = 2                      # the same Strike this many times a turn, each one action
+agile = false                    # true: the multiple attack penalty is -4/-8, not -5/-10
+
+[[party]]
+name = "cleric"
+level = 3
+max_hp = 35
+ac = 18
+initiative = 9
+fortitude = 6
+con = 1
+[[party.attacks]]
+name = "divine lance"
+hit_chance = 0.5                 # instead of attack_bonus: a fixed chance to hit
+crit_chance = 0.1                # with hit_chance: the part of the hits that are critical
+damage = "2d4"
+damage_type = "spirit"
+[party.heals]                    # what the member does for a fallen ally
+dice = "2d8"                     # a Heal spell
+uses = 4
+actions = 1                      # 1: the ranged Heal, the turn goes on; 2: the two-action Heal
+medicine = 9                     # Administer First Aid (2 actions) once no use is left
+
+[[opponents]]
+name = "wolf"
+count = 3
+level = 1
+hp = 24                          # required: the party can defeat it
+ac = 15
+initiative = 7
+fortitude = 9
+dc = 17                          # its DC: the recovery DC of a member it knocks out (fortitude)
+player_rules = false             # true: knocked out and dying at 0 HP like a member
+[[opponents.attacks]]
+name = "jaws"
+attack_bonus = 9
+damage = "1d6+4"
+damage_type = "piercing"
+)";
+}
+
+}  // namespace leth::pf2

@@ -82,8 +82,11 @@ TEST_CASE("pf2 party: the second Strike takes the multiple attack penalty, -4 if
     if (agile) sc.d(6, 4);
     TrialRng rng(sc);
     Stream s = rng.stream(Purpose::Test);
-    CHECK(p.strike(0, 0, f, o, s, 0, nullptr));
+    EventLog log;
+    CHECK(p.strike(0, 0, f, o, s, 0, &log));
     CHECK(o.hp == 27);
+    REQUIRE(log.entries().size() == 1);  // the Strike is against AC, and says so
+    CHECK_THAT(log.entries()[0].text, Catch::Contains("= 15 vs AC 15: success"));
     CHECK(p.strike(0, 1, f, o, s, 0, nullptr) == agile);
     CHECK(o.hp == (agile ? 23 : 27));
     CHECK(sc.done());

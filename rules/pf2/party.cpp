@@ -233,14 +233,14 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
   if (!hit) {
     note(log, t, [&] {
       return k.name + " misses " + name(target) + " (" + a.name +
-             (a.hit_chance ? std::string() : ", " + check_text(r, bonus, ac)) + ")";
+             (a.hit_chance ? std::string() : ", " + check_text(r, bonus, ac, "AC")) + ")";
     });
     return false;
   }
   const int64_t amount = std::max<int64_t>(1, a.damage.roll(s)) * (crit ? 2 : 1);
   note(log, t, [&] {
     return k.name + " hits " + name(target) + " (" + a.name + (crit ? ", critical" : "") +
-           (a.hit_chance ? std::string() : ", " + check_text(r, bonus, ac)) + ") for " +
+           (a.hit_chance ? std::string() : ", " + check_text(r, bonus, ac, "AC")) + ") for " +
            std::to_string(amount);
   });
   damage(target, amount, crit, k.dc.value_or(0), t, log);

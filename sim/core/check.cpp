@@ -16,11 +16,11 @@ const char* degree_name(Degree d) {
   return "?";
 }
 
-std::string check_text(const CheckResult& r, int modifier, int dc) {
+std::string check_text(const CheckResult& r, int modifier, int dc, const char* against) {
   std::string s = "d20 " + std::to_string(r.natural);
   if (modifier > 0) s += " + " + std::to_string(modifier) + " = " + std::to_string(r.total);
   if (modifier < 0) s += " - " + std::to_string(-modifier) + " = " + std::to_string(r.total);
-  s += " vs DC " + std::to_string(dc) + ": " + degree_name(r.degree);
+  s += std::string(" vs ") + against + " " + std::to_string(dc) + ": " + degree_name(r.degree);
   return s;
 }
 

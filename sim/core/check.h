@@ -35,7 +35,7 @@ inline CheckResult roll_check(Stream& rng, int modifier, int dc) {
   return {nat, total, degree_of(nat, total, dc)};
 }
 
-// "d20 17 + 5 = 22 vs DC 18: success" — for event logs.
-std::string check_text(const CheckResult& r, int modifier, int dc);
+// "d20 17 + 5 = 22 vs DC 18: success" — for event logs; against "AC" for an attack.
+std::string check_text(const CheckResult& r, int modifier, int dc, const char* against = "DC");
 
 }  // namespace leth

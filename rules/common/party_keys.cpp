@@ -21,6 +21,18 @@ Targeting targeting(const std::string& t) {
 
 }  // namespace
 
+const char* policies_template() {
+  return R"([fight]                          # the policies (docs/parties.md)
+party_targets = "random"         # "weakest", "last_hitter", "healers_first"
+opponents_target = "random"
+strike_fallen = 0.0              # before each opponent's attack: chance it strikes a fallen member
+pick_up = "at_once"              # "two_down", "after_fight"
+morale = 1.0                     # opponents flee once this share of them is down (1: never)
+retreat = 1.0                    # the party withdraws once this share of it is down (1: never)
+round_cap = 100
+)";
+}
+
 Policies read_policies(Reader& r) {
   Policies p;
   auto f = r.get_table("fight");

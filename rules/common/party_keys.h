@@ -15,6 +15,8 @@ namespace leth::fight {
 
 // [fight]: the policies, each at its default when absent.
 Policies read_policies(Reader& r);
+// The same, commented, for a ruleset's `--party --template`: every key at its default.
+const char* policies_template();
 
 // A member's `name` (required; a-z, 0-9, _, at most 24: it names the member's columns).
 std::string read_member_name(Reader& member);

@@ -1,12 +1,17 @@
 // The commented dnd5e party scenario that `lethality rules dnd5e --party --template` prints:
 // every key the party loader reads, each at its default or an example
 // (tests/test_key_catalog.cpp). docs/parties.md explains them.
+#include <string>
+
+#include "rules/common/party_keys.h"
 #include "rules/dnd5e/model.h"
 
 namespace leth::dnd5e {
 
 const char* party_template() {
-  return R"(# A dnd5e party fight: every key, at its default or an example. Keep what you need.
+  static const std::string text =
+      std::string(
+          R"(# A dnd5e party fight: every key, at its default or an example. Keep what you need.
 name = "my-party"
 description = "Two level-3 adventurers against a pack of wolves."
 ruleset = "dnd5e"
@@ -18,15 +23,8 @@ horizon = "30 days"
 lingering_injuries = false       # required: the party fight does not apply them yet
 stable_wake = "1d4 hours"
 
-[fight]                          # the policies (docs/parties.md)
-party_targets = "random"         # "weakest", "last_hitter", "healers_first"
-opponents_target = "random"
-strike_fallen = 0.0              # before each opponent's attack: chance it strikes a fallen member
-pick_up = "at_once"              # "two_down", "after_fight"
-morale = 1.0                     # opponents flee once this share of them is down (1: never)
-retreat = 1.0                    # the party withdraws once this share of it is down (1: never)
-round_cap = 100
-
+)") + fight::policies_template() +
+      R"(
 [[party]]
 name = "fighter"                 # required: a-z, 0-9, _ (it names the member's columns)
 max_hp = 28                      # required
@@ -73,6 +71,7 @@ attack_bonus = 4
 damage = "2d4+2"
 damage_type = "piercing"
 )";
+  return text.c_str();
 }
 
 }  // namespace leth::dnd5e

@@ -1,12 +1,17 @@
 // The commented pf2 party scenario that `lethality rules pf2 --party --template` prints: every
 // key the party loader reads, each at its default or an example (tests/test_key_catalog.cpp).
 // docs/parties.md and rules/pf2/README.md ("The party fight") explain them.
+#include <string>
+
+#include "rules/common/party_keys.h"
 #include "rules/pf2/model.h"
 
 namespace leth::pf2 {
 
 const char* party_template() {
-  return R"(# A pf2 party fight: every key, at its default or an example. Keep what you need.
+  static const std::string text =
+      std::string(
+          R"(# A pf2 party fight: every key, at its default or an example. Keep what you need.
 name = "my-party"
 description = "Two level-3 adventurers against a pack of wolves."
 ruleset = "pf2"
@@ -19,15 +24,8 @@ recovery_check = "flat"          # "fortitude": seed 004's save against the knoc
 wounded = true
 doomed = true
 
-[fight]                          # the policies (docs/parties.md)
-party_targets = "random"         # "weakest", "last_hitter", "healers_first"
-opponents_target = "random"
-strike_fallen = 0.0              # before each opponent's Strike: chance it strikes a fallen member
-pick_up = "at_once"              # "two_down", "after_fight"
-morale = 1.0                     # opponents flee once this share of them is down (1: never)
-retreat = 1.0                    # the party withdraws once this share of it is down (1: never)
-round_cap = 100
-
+)") + fight::policies_template() +
+      R"(
 [[party]]
 name = "fighter"                 # required: a-z, 0-9, _ (it names the member's columns)
 level = 3
@@ -85,6 +83,7 @@ attack_bonus = 9
 damage = "1d6+4"
 damage_type = "piercing"
 )";
+  return text.c_str();
 }
 
 }  // namespace leth::pf2

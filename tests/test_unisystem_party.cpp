@@ -287,6 +287,34 @@ TEST_CASE("unisystem party: the fight ends when the opponent falls; first aid af
   CHECK(q.outcome.end_time == 5 + 4 * kDay);                 // 7 HP: 4 days at 2
 }
 
+TEST_CASE(
+    "unisystem party: a blow left waiting (the turn's last attack went elsewhere) is "
+    "tested when the body is next touched",
+    "[unisystem][party][scripted]") {
+  const LoadedScenario ls = test::load_text(
+      party_text(member("a", 20, 0, "hit_chance = 0.0\ndamage = 1", "con = 3\nwill = 2\n") +
+                 member("b", 20, 0, "hit_chance = 0.0\ndamage = 1") +
+                 opponent("brute", 20, 0, "attack_bonus = 10\ndamage = 30") +
+                 "[[opponents.attacks]]\nattack_bonus = 10\ndamage = 1\n"));
+  const unisystem::Party& p = party_of(ls);
+  unisystem::Party::Body a = p.fresh(0), b = p.fresh(1), o = p.fresh(2);
+  b.down = true;  // fallen: the brute's second blow goes to it (strike_fallen)
+  Script sc;
+  sc.d(10, 1);  // 1 + 10 = 11: a hit of 30 on a, at -10; the tests wait for the last attack
+  sc.d(10, 1);  // the second attack, on b: 19 HP; b is down, no test
+  sc.d(10, 5);  // a's own turn: its survival test first, 5 + 5 - 1 = 9: dying
+  TrialRng rng(sc);
+  Stream s = rng.stream(Purpose::Test);
+  CHECK(p.strike(2, 0, o, a, s, 0, nullptr));
+  CHECK(p.strike(2, 1, o, b, s, 0, nullptr));
+  CHECK(a.hp == -10);
+  CHECK(p.state(a) == fight::State::Standing);
+  CHECK_FALSE(p.strike(0, 0, a, o, s, 5, nullptr));  // falls before it can shoot
+  CHECK(p.dying(a));
+  CHECK(p.state(a) == fight::State::Down);
+  CHECK(sc.done());
+}
+
 namespace {
 
 // The duel as a chain: each combatant has 20 Life Points, Con 3, Will 2, and is struck for 12

@@ -278,6 +278,13 @@ Outcome Party::run_trial(TrialContext& ctx) const {
   uint32_t defeated = 0;
   for (size_t c = cfg_.members; c < n; ++c) defeated += bodies[c].dead;
 
+  // Blows left waiting when the fight ended (README, the party fight, reading 1): tested on
+  // the member's check stream of the round after the last, which the driver never opens.
+  const int after = res.rounds + res.aftermath_rounds + 1;
+  for (size_t c = 0; c < cfg_.members; ++c) {
+    Stream s = open(ctx.rng, streams::combatant_check(after, c));
+    settle(bodies[c], s, res.end, ctx.log);
+  }
   // After the aftermath: first aid for the wounds not yet treated, from the standing member
   // with the best First Aid (on itself at -2), with the pain penalty now; then the rest.
   int helper = -1;
@@ -292,7 +299,6 @@ Outcome Party::run_trial(TrialContext& ctx) const {
     Body& b = bodies[c];
     const Combatant& k = cfg_.combatants[c];
     Stream s = open(ctx.rng, streams::combatant_recovery(c));
-    settle(b, s, res.end, ctx.log);  // blows left waiting when the fight ended
     const bool hurt = !b.dead && b.hp < k.max_hp;
     Seconds mine = res.end;
     if (dying(b)) {

@@ -101,8 +101,6 @@ int type_multiplier(uint16_t type) {
   return type <= 1 ? 2 : 1;
 }
 
-namespace {
-
 Options read_rule_options(Reader& r) {
   const OptionValues v = read_options(r.get_table("options"), option_specs());
   Options o;
@@ -164,6 +162,8 @@ void read_no_crit_chance(Reader& r) {
            "is accepted");
   }
 }
+
+namespace {
 
 Attacker read_one(Reader& r, size_t index) {
   Attacker a;

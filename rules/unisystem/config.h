@@ -103,4 +103,11 @@ int type_multiplier(uint16_t type);
 
 Config read_config(const Scenario& s, size_t v);
 
+// Shared with the party fight (rules/unisystem/party_config.cpp): the [options] table; one
+// attack's attack_bonus (unless `fixed_chance`), burst and multiplier; the refusal of a
+// crit_chance other than 0.
+Options read_rule_options(Reader& r);
+Profile read_profile(Reader& r, std::string name, Dice damage, uint16_t type, bool fixed_chance);
+void read_no_crit_chance(Reader& r);
+
 }  // namespace leth::unisystem

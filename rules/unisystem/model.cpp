@@ -67,6 +67,14 @@ const RulesetInfo& Model::info() {
   return r;
 }
 
+Model::Model(PartyConfig party) : party_(std::make_shared<const Party>(std::move(party))) {}
+
+Model Model::build(const Scenario& s, size_t v) {
+  Reader r = s.section_reader(v);
+  if (!r.get_tables("party").empty()) return Model(read_party(s, v));
+  return Model(read_config(s, v));
+}
+
 Model::Model(Config config) : config_(std::move(config)) {
   for (size_t a = 0; a < config_.attackers.size(); ++a)
     for (int n = 1; n <= config_.attackers[a].base.count; ++n)
@@ -110,15 +118,6 @@ enum class Ev : uint16_t {
 constexpr int kEssenceDepression = -3;
 // 000: half the essence pool lost: "les épreuves mentales ... une pénalité de -1".
 constexpr int kHalfEssenceLost = -1;
-// 000 "Effet de la perte d'endurance": "À 5 points d'endurance ou moins ... pénalité de -2".
-constexpr int kGroggyAt = 5;
-constexpr int kGroggy = -2;
-// 000: "un personnage réduit à moins de 5 points de vie est sévèrement blessé".
-constexpr int kPainBelow = 5;
-// 000 "Pratiquer des premiers soins sur soi-même est possible, mais avec un modificateur de -2".
-constexpr int kSelfAid = -2;
-// 000: "après cela, il récupère 2 points de vie par jour".
-constexpr int kDailyAboveZero = 2;
 // 000: resuscitation within "constitution x 2 minutes"; "techniques avancées ... +3".
 constexpr int kResuscitationMinutesPerCon = 2;
 constexpr int kAdvancedBonus = 3;
@@ -957,6 +956,7 @@ Outcome Trial::outcome() const {
 }  // namespace
 
 Outcome Model::run_trial(TrialContext& ctx) const {
+  if (party_) return party_->run_trial(ctx);
   Trial t(*this, ctx);
   return t.run();
 }

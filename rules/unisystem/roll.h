@@ -41,6 +41,18 @@ enum class Severity : uint8_t { None, Superficial, Deep, Serious, LifeThreatenin
 Severity severity_of(int64_t damage);
 const char* severity_name(Severity s);
 
+// The penalties on a character's own actions and the first-aid rules (used by the single
+// character's trial and the party fight's body).
+// 000 "Effet de la perte d'endurance": "À 5 points d'endurance ou moins ... pénalité de -2".
+inline constexpr int kGroggyAt = 5;
+inline constexpr int kGroggy = -2;
+// 000: "un personnage réduit à moins de 5 points de vie est sévèrement blessé".
+inline constexpr int kPainBelow = 5;
+// 000 "Pratiquer des premiers soins sur soi-même est possible, mais avec un modificateur de -2".
+inline constexpr int kSelfAid = -2;
+// 000: "après cela, il récupère 2 points de vie par jour".
+inline constexpr int kDailyAboveZero = 2;
+
 // 000 "Perte de points d'endurance": 7 hours of sleep a day are needed; 1 endurance point per
 // missing hour.
 inline constexpr int kSleepNeeded = 7;

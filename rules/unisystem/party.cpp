@@ -1,0 +1,332 @@
+// The unisystem party fight: the body and attack of seed 000 ("Blessures & récupération", the
+// alley's "Exemple de combat"), the metrics of a party trial, and the trial: the fight
+// (rules/common/fight.h), the first aid after it, the rest.
+#include "rules/unisystem/party.h"
+
+#include <algorithm>
+#include <array>
+
+#include "rules/unisystem/roll.h"
+#include "rules/unisystem/track.h"
+#include "sim/core/substreams.h"
+
+namespace leth::unisystem {
+
+namespace {
+
+// Hit points never fall below this, so that no sum of blows overflows an int (as the single
+// character's trial).
+constexpr int kFloor = -10'000'000;
+
+int64_t ceil_div(int64_t a, int64_t b) {
+  return (a + b - 1) / b;
+}
+
+}  // namespace
+
+Party::Party(PartyConfig config)
+    : cfg_(std::move(config)),
+      metrics_(fight::party_metrics(fight::member_names(cfg_.combatants, cfg_.members))) {}
+
+Party::Body Party::fresh(size_t c) const {
+  Body b;
+  b.c = static_cast<uint8_t>(c);
+  b.hp = cfg_.combatants[c].max_hp;
+  return b;
+}
+
+// 000 "Effet de la perte d'endurance": "À 5 points d'endurance ou moins ... Toutes ses actions
+// ont une pénalité de -2"; "Effet des blessures": below 5 HP "La plupart des actions souffrent
+// d'une pénalité de -1 à -5" (pain_penalty), which adrenaline keeps off in the fight.
+int Party::action_penalty(const Body& b, bool in_fight) const {
+  const Combatant& k = cfg_.combatants[b.c];
+  const Options& o = cfg_.options;
+  int p = 0;
+  if (k.endurance_tracked && k.endurance <= kGroggyAt) p += kGroggy;
+  if (b.hp < kPainBelow && !(in_fight && o.adrenaline)) p -= o.pain_penalty;
+  return p;
+}
+
+int Party::urgency(const Body& b) const {
+  return groups_below(b.hp, 0, 10, false) + b.minute + 1;
+}
+
+bool Party::survival(const Body& b, Stream& s, int penalty, Seconds t, EventLog* log,
+                     const char* what) const {
+  const Combatant& k = cfg_.combatants[b.c];
+  const int base = k.con + k.will - penalty;
+  const TestResult r = roll_test(s, base);
+  note(log, t, [&] {
+    return name(b) + " " + what + " (Con + Will - " + std::to_string(penalty) +
+           "): " + test_text(r, base);
+  });
+  return r.passed();
+}
+
+void Party::fall(Body& b, Seconds t, EventLog* log, const char* why) const {
+  if (b.down) return;
+  b.down = true;
+  ++b.falls;
+  if (b.down_first < 0) b.down_first = t;
+  note(log, t, [&] { return name(b) + " is out of the fight: " + why; });
+}
+
+void Party::die(Body& b, Seconds t, EventLog* log, const char* why) const {
+  b.dead = true;
+  b.down = true;
+  b.dying = false;
+  b.died_at = t;
+  note(log, t, [&] { return name(b) + " dies: " + why; });
+}
+
+// The tests a turn's blows call for, after the attacker's last attack (the single character's
+// order: README interpretation 5 and "The Will test after a hit"):
+// - at the creature's survival threshold or below, 000 "Test de survie et conscience": Con +
+//   Will at -1 per full 10 below 0; failure: dead on the spot; success: dying, a new test
+//   each minute; a threshold without a test (Fantôme): destroyed there;
+// - else at 0 or less, 000 "Effet des blessures": "Un test de Volonté + Constitution ... une
+//   pénalité du montant des points en dessous de zéro"; failure: down;
+// - then, still up, the alley's "test simple de Volonté ... un malus égal aux dégâts subis"
+//   (2 x Will, README interpretation 1), with the penalties on its own actions; failure: it
+//   collapses.
+void Party::settle(Body& b, Stream& s, Seconds t, EventLog* log) const {
+  if (b.pending_from < 0) return;
+  const int64_t damage = b.pending;
+  const int before = b.pending_hp_before;
+  b.pending_from = -1;
+  b.pending_at = -1;
+  b.pending = 0;
+  if (b.dead) return;
+  const Combatant& k = cfg_.combatants[b.c];
+  const Creature& cr = *k.creature;
+  const bool dropped = b.hp < before;
+  note(log, t, [&] {
+    return name(b) + " at " + std::to_string(b.hp) + "/" + std::to_string(k.max_hp) + " HP";
+  });
+  if (dropped && cr.has_threshold && b.hp <= cr.threshold_for(k.will)) {
+    if (!cr.survival_test) {
+      die(b, t, log, "destroyed at its threshold");
+      return;
+    }
+    if (!survival(b, s, groups_below(b.hp, 0, 10, false), t, log, "survival test")) {
+      die(b, t, log, "a failed survival test");
+      return;
+    }
+    if (!b.dying) {
+      b.dying = true;
+      b.minute = 0;
+      b.next_test = t + kMinute;
+      b.aid_next = t;
+    }
+    fall(b, t, log, "dying");
+  } else if (dropped && b.hp <= 0 && !b.down) {
+    const int base = k.will + k.con + b.hp;
+    const TestResult r = roll_test(s, base);
+    note(log, t, [&] { return name(b) + " stays up: " + test_text(r, base); });
+    if (!r.passed()) fall(b, t, log, "knocked down at 0 HP or less");
+  }
+  if (cfg_.options.shock_test && damage > 0 && !b.down) {
+    const int base = static_cast<int>(
+        std::max<int64_t>(2 * k.will + action_penalty(b, true) - damage, -1'000'000));
+    const TestResult r = roll_test(s, base);
+    note(log, t, [&] { return name(b) + " Will test after the hit: " + test_text(r, base); });
+    if (!r.passed()) fall(b, t, log, "collapsed (the Will test after a hit)");
+  }
+}
+
+// Blows still waiting for their tests from another attacker's turn (its last attack went to
+// someone else) are settled before the body is touched again.
+void Party::settle_stale(Body& b, size_t attacker, Stream& s, Seconds t, EventLog* log) const {
+  if (b.pending_from >= 0 && (static_cast<size_t>(b.pending_from) != attacker || b.pending_at != t))
+    settle(b, s, t, log);
+}
+
+// 000 "Test de survie et conscience": "À moins de soins médicaux, le personnage peut mourir
+// en quelques minutes, et un nouveau test de survie est nécessaire, avec une pénalité
+// cumulative de -1" — at the first of its turns a minute after the last (README, the party
+// fight: the minutes run on the driver's 5-second rounds).
+void Party::start_turn(Body& b, Stream& s, Seconds t, EventLog* log) const {
+  if (!dying(b) || t < b.next_test) return;
+  ++b.minute;
+  const int pen = groups_below(b.hp, 0, 10, false) + b.minute;
+  if (!survival(b, s, pen, t, log, "minute survival test")) {
+    die(b, t, log, "a failed survival test while dying");
+    return;
+  }
+  b.next_test += kMinute;
+}
+
+// seeds/README.md: D10 + attack_bonus (attribute + skill + modifiers) + the penalties on the
+// attacker's own actions, 9 or more hits; 000 (alley): "deux niveaux de réussite. Deux balles
+// touchent" — a burst lands as many bullets as success levels, at most `burst`; each hit rolls
+// its damage and the target's armour, "Après avoir soustrait la valeur d'armure des dégâts"
+// (floored at 0), times the multiplier ("doublés (... balles normales)"). The tests the
+// damage calls for come after the attacker's last attack of the turn.
+bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Seconds t,
+                   EventLog* log) const {
+  settle_stale(attacker, c, s, t, log);
+  settle_stale(target, c, s, t, log);
+  const Combatant& k = cfg_.combatants[c];
+  const bool last = n + 1 == attacks(c);
+  if (state(attacker) != fight::State::Standing || target.dead) {
+    if (last) settle(target, s, t, log);
+    return false;
+  }
+  const PartyAttack& a = k.attacks[static_cast<size_t>(n)];
+  const Profile& pr = a.profile;
+  int hits = 0;
+  if (a.hit_chance) {
+    hits = s.chance(*a.hit_chance) ? 1 : 0;
+  } else {
+    const int base = pr.attack + action_penalty(attacker, true);
+    const TestResult r = roll_test(s, base);
+    hits = std::min(r.levels, pr.burst);
+    note(log, t, [&] {
+      return k.name + " " + pr.name + " at " + name(target) + ": " + test_text(r, base) + ", " +
+             std::to_string(hits) + (hits == 1 ? " hit" : " hits");
+    });
+  }
+  const Combatant& tk = cfg_.combatants[target.c];
+  for (int h = 0; h < hits; ++h) {
+    const int64_t rolled = pr.damage.roll(s);
+    const int64_t armor = a.armor_applies ? tk.armor.roll(s) : 0;
+    const int64_t after = std::max<int64_t>(0, rolled - armor) * pr.multiplier;
+    note(log, t, [&] {
+      return "hit: " + std::to_string(rolled) + " - armour " + std::to_string(armor) + ", x" +
+             std::to_string(pr.multiplier) + " = " + std::to_string(after) + " (" +
+             severity_name(severity_of(after)) + ")";
+    });
+    if (after <= 0) continue;
+    if (target.pending_from < 0) {
+      target.pending_from = static_cast<int8_t>(c);
+      target.pending_at = t;
+      target.pending_hp_before = target.hp;
+    }
+    target.pending += after;
+    ++target.wounds;
+    target.hp = static_cast<int>(std::max<int64_t>(target.hp - after, kFloor));
+  }
+  if (last) settle(target, s, t, log);
+  return hits > 0;
+}
+
+// 000: "Les personnages avec premiers soins ou des compétences médicales peuvent stabiliser
+// l'état de la victime, grâce à une épreuve réussie"; "Une épreuve d'Intelligence + Premiers
+// soins redonne 1 point de vie par niveau de succès". In the fight and its aftermath an ally
+// tends the dying only: one test (its turn), at most one a minute on a patient (README, the
+// party fight); a success stabilises and, as one of the patient's first-aid tests, restores
+// a point a level. The wounds of the others are treated after the fight.
+fight::Cost Party::pick_up(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const {
+  settle_stale(helper, fight::kMaxCombatants, s, t, log);
+  settle_stale(patient, fight::kMaxCombatants, s, t, log);
+  if (state(helper) != fight::State::Standing) return fight::Cost::Action;
+  if (!dying(patient) || t < patient.aid_next) return fight::Cost::Bonus;
+  patient.aid_next = t + kMinute;
+  const int base = cfg_.combatants[helper.c].first_aid + action_penalty(helper, true);
+  const TestResult r = roll_test(s, base);
+  note(log, t, [&] {
+    return name(helper) + " gives first aid to " + name(patient) + ": " + test_text(r, base);
+  });
+  if (r.passed()) {
+    patient.dying = false;
+    treat(patient, r.levels);
+    note(log, t,
+         [&] { return name(patient) + " is stabilised at " + std::to_string(patient.hp) + " HP"; });
+  }
+  return fight::Cost::Action;
+}
+
+// One of the patient's first-aid tests (one a wound, or one a fight), if any is left.
+void Party::treat(Body& patient, int levels) const {
+  if (patient.treated >= first_aid_tests(patient)) return;
+  ++patient.treated;
+  patient.hp = std::min(patient.hp + levels, cfg_.combatants[patient.c].max_hp);
+}
+
+// The rest after the fight (README, the party fight): the creature's HP recovery, as under
+// 000's "surveillance médicale" for the human rule — Con a day while below 0 (the day that
+// reaches 0 or more the last at Con), then 2 a day; a rate by the turn or the day for the types
+// that have one; kNever for the types that do not recover.
+Seconds Party::rest_until(const Body& b, Seconds from) const {
+  const Combatant& k = cfg_.combatants[b.c];
+  if (b.hp >= k.max_hp) return from;
+  const Rate& r = k.creature->hp;
+  if (r.rule == Rate::Rule::Formula) {
+    const int g = r.amount(k.con, k.will, 0);
+    if (g <= 0) return kNever;
+    return from + ceil_div(k.max_hp - b.hp, g) * r.per;
+  }
+  if (r.rule != Rate::Rule::Medical) return kNever;
+  int64_t days = 0;
+  int64_t hp = b.hp;
+  if (hp < 0) {
+    if (k.con == 0) return kNever;
+    const int64_t below = ceil_div(-hp, k.con);
+    days += below;
+    hp += below * k.con;
+  }
+  if (hp < k.max_hp) days += ceil_div(k.max_hp - hp, kDailyAboveZero);
+  return from + days * kDay;
+}
+
+Outcome Party::run_trial(TrialContext& ctx) const {
+  std::array<Body, fight::kMaxCombatants> bodies;
+  const size_t n = combatants();
+  for (size_t c = 0; c < n; ++c) bodies[c] = fresh(c);
+  const fight::Result res = fight::play(*this, std::span<Body>(bodies.data(), n), cfg_.members,
+                                        ctx.rng, cfg_.policies, ctx.log);
+  uint32_t defeated = 0;
+  for (size_t c = cfg_.members; c < n; ++c) defeated += bodies[c].dead;
+
+  // Blows left waiting when the fight ended (README, the party fight, reading 1): tested on
+  // the member's check stream of the round after the last, which the driver never opens.
+  const int after = res.rounds + res.aftermath_rounds + 1;
+  for (size_t c = 0; c < cfg_.members; ++c) {
+    Stream s = open(ctx.rng, streams::combatant_check(after, c));
+    settle(bodies[c], s, res.end, ctx.log);
+  }
+  // After the aftermath: first aid for the wounds not yet treated, from the standing member
+  // with the best First Aid (on itself at -2), with the pain penalty now; then the rest.
+  int helper = -1;
+  for (size_t c = 0; c < cfg_.members; ++c)
+    if (state(bodies[c]) == fight::State::Standing && can_pick_up(bodies[c]) &&
+        (helper < 0 ||
+         cfg_.combatants[c].first_aid > cfg_.combatants[static_cast<size_t>(helper)].first_aid))
+      helper = static_cast<int>(c);
+  std::array<fight::MemberReport, fight::kMaxMembers> members;
+  Seconds full = res.end;
+  for (size_t c = 0; c < cfg_.members; ++c) {
+    Body& b = bodies[c];
+    const Combatant& k = cfg_.combatants[c];
+    Stream s = open(ctx.rng, streams::combatant_recovery(c));
+    const bool hurt = !b.dead && b.hp < k.max_hp;
+    Seconds mine = res.end;
+    if (dying(b)) {
+      mine = kNever;  // the aftermath's cap came first
+    } else if (hurt) {
+      if (helper >= 0) {
+        const Body& h = bodies[static_cast<size_t>(helper)];
+        const int base =
+            cfg_.combatants[h.c].first_aid + action_penalty(h, false) + (h.c == b.c ? kSelfAid : 0);
+        while (b.treated < first_aid_tests(b) && b.hp < k.max_hp) {
+          const TestResult r = roll_test(s, base);
+          note(ctx.log, res.end, [&] {
+            return name(h) + " gives first aid to " + name(b) + ": " + test_text(r, base);
+          });
+          treat(b, r.levels);
+        }
+      }
+      mine = rest_until(b, res.end);
+    }
+    // A member who fell stays in bed until its HP are full (the single character's reading).
+    if (!b.dead && b.down_first >= 0) b.up_last = mine;
+    if (!b.dead) full = std::max(full, mine);
+    members[c] = {b.dead, b.died_at, b.falls, 0, b.down_first, b.up_last, hurt};
+  }
+  if (full > res.end && full <= cfg_.horizon)
+    note(ctx.log, full, [] { return std::string("after the rest, every survivor is at full HP"); });
+  return fight::party_outcome(res, std::span(members.data(), cfg_.members), defeated, full,
+                              cfg_.horizon);
+}
+
+}  // namespace leth::unisystem

@@ -1,0 +1,133 @@
+// The unisystem party fight: a [[party]] of members against [[opponents]], both sides acting,
+// played by the fight driver (rules/common/fight.h). This file holds what seed 000 decides:
+// the body of one combatant (Life Points, the tests a turn's damage calls for — the survival
+// test at the threshold, staying up at 0 or less, the Will test after a hit —, the
+// minute-by-minute survival tests while dying, first aid and stabilisation by an ally) and
+// its attack (D10 + attack_bonus against 9, a burst landing as many bullets as success
+// levels, armour rolled per hit, the type's multiplier), with the penalties on a wounded
+// member's own actions (below 5 HP, groggy). rules/unisystem/README.md ("The party fight")
+// gives the seed passages and the readings; docs/parties.md how to write a party scenario.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/common/fight.h"
+#include "rules/common/party_report.h"
+#include "rules/unisystem/config.h"
+#include "sim/core/metrics.h"
+#include "sim/core/outcome.h"
+#include "sim/core/trial.h"
+
+namespace leth::unisystem {
+
+// One attack of a combatant's turn.
+struct PartyAttack {
+  Profile profile;                   // name, attack_bonus, burst, damage, multiplier
+  std::optional<double> hit_chance;  // a fixed chance of one hit, instead of the D10
+  bool armor_applies = true;
+};
+
+// One combatant's stat block: a member, or one opponent of an [[opponents]] kind.
+struct Combatant {
+  std::string name;
+  const Creature* creature = nullptr;  // the survival threshold and test, HP recovery
+  int max_hp = 1;
+  int con = 2, will = 2;
+  int first_aid = -1;  // Int + First Aid: stabilises and treats an ally; -1: cannot
+  int endurance = 0;   // at the fight, after lack of sleep (hours_awake); groggy at 5 or less
+  bool endurance_tracked = false;
+  int initiative = 0;
+  Dice armor = Dice::constant(0);    // rolled per hit
+  std::vector<PartyAttack> attacks;  // one turn's, in order
+};
+
+struct PartyConfig {
+  Options options;
+  fight::Policies policies;
+  std::vector<Combatant> combatants;  // the members, then every opponent
+  size_t members = 0;
+  Seconds horizon = 0;
+};
+
+// Reads a scenario whose variant v has [[party]]. Throws InputError.
+PartyConfig read_party(const Scenario& s, size_t v);
+
+class Party {
+ public:
+  explicit Party(PartyConfig config);
+
+  const MetricSpec& metrics() const { return metrics_; }
+  const PartyConfig& config() const { return cfg_; }
+  Outcome run_trial(TrialContext& ctx) const;
+
+  // ---- fight::FightRules
+  struct Body {
+    int hp = 0;
+    uint8_t c = 0;      // the combatant's index
+    bool down = false;  // out of the fight: collapsed, knocked down, dying, dead
+    bool dying = false;
+    bool dead = false;
+    // The blows of the current attacker's turn, whose tests come after its last attack.
+    int8_t pending_from = -1;
+    Seconds pending_at = -1;
+    int pending_hp_before = 0;
+    int64_t pending = 0;
+    int minute = 0;         // dying: the minute tests made in this episode
+    Seconds next_test = 0;  // dying: the next minute test
+    Seconds aid_next = 0;   // dying: the next first-aid test an ally may make (a minute)
+    uint16_t wounds = 0;    // wounds taken (hits that did damage)
+    uint16_t treated = 0;   // first-aid tests made on those wounds
+    uint16_t falls = 0;     // times out of the fight
+    Seconds died_at = -1;
+    Seconds down_first = -1;
+    Seconds up_last = 0;
+  };
+  size_t combatants() const { return cfg_.combatants.size(); }
+  fight::Side side(size_t c) const {
+    return c < cfg_.members ? fight::Side::Party : fight::Side::Opponents;
+  }
+  int initiative_bonus(size_t c) const { return cfg_.combatants[c].initiative; }
+  Seconds round_seconds() const { return kTurn; }
+  fight::State state(const Body& b) const {
+    return b.dead ? fight::State::Dead : b.down ? fight::State::Down : fight::State::Standing;
+  }
+  int hp(const Body& b) const { return b.hp; }
+  bool dying(const Body& b) const { return !b.dead && b.dying; }
+  // The next minute test's penalty: the closest to death first.
+  int urgency(const Body& b) const;
+  void start_turn(Body& b, Stream& s, Seconds t, EventLog* log) const;
+  int attacks(size_t c) const { return static_cast<int>(cfg_.combatants[c].attacks.size()); }
+  bool strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Seconds t,
+              EventLog* log) const;
+  bool can_pick_up(const Body& b) const { return cfg_.combatants[b.c].first_aid >= 0; }
+  fight::Cost pick_up(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const;
+  // ----
+
+  // Exposed for the tests: a fresh body; the penalty on b's own actions (in the fight: the
+  // pain penalty only without adrenaline); the tests a turn's blows call for, now.
+  Body fresh(size_t c) const;
+  int action_penalty(const Body& b, bool in_fight) const;
+  void settle(Body& b, Stream& s, Seconds t, EventLog* log) const;
+
+ private:
+  void settle_stale(Body& b, size_t attacker, Stream& s, Seconds t, EventLog* log) const;
+  bool survival(const Body& b, Stream& s, int penalty, Seconds t, EventLog* log,
+                const char* what) const;
+  void fall(Body& b, Seconds t, EventLog* log, const char* why) const;
+  void die(Body& b, Seconds t, EventLog* log, const char* why) const;
+  int first_aid_tests(const Body& b) const {
+    return cfg_.options.first_aid_per_wound ? b.wounds : (b.wounds > 0 ? 1 : 0);
+  }
+  void treat(Body& patient, int levels) const;
+  Seconds rest_until(const Body& b, Seconds from) const;
+  const std::string& name(const Body& b) const { return cfg_.combatants[b.c].name; }
+
+  PartyConfig cfg_;
+  MetricSpec metrics_;
+};
+
+static_assert(fight::FightRules<Party>);
+
+}  // namespace leth::unisystem

@@ -63,7 +63,8 @@ const RulesetInfo& Model::info() {
                              "000_46f22156c4a95f9d.txt",
                              &option_specs(),
                              &metrics,
-                             &scenario_template};
+                             &scenario_template,
+                             &party_template};
   return r;
 }
 

@@ -55,6 +55,8 @@ enum Sequela : uint16_t {
 }  // namespace metric
 
 const char* scenario_template();
+// rules/unisystem/party_template.cpp: every key of a party scenario, commented.
+const char* party_template();
 
 class Model {
  public:

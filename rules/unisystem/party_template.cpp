@@ -1,0 +1,80 @@
+// The commented unisystem party scenario that `lethality rules unisystem --party --template`
+// prints: every key the party loader reads, each at its default or an example
+// (tests/test_key_catalog.cpp). docs/parties.md and rules/unisystem/README.md ("The party
+// fight") explain them.
+#include <string>
+
+#include "rules/common/party_keys.h"
+#include "rules/unisystem/model.h"
+
+namespace leth::unisystem {
+
+const char* party_template() {
+  static const std::string text =
+      std::string(
+          R"(# A unisystem party fight: every key, at its default or an example. Keep what you need.
+name = "my-party"
+description = "Two officers against an armed suspect in a dark alley."
+ruleset = "unisystem"
+trials = 100_000
+seed = 1
+horizon = "120 days"
+
+[options]                        # the rule options, as for one character (cinematic refused)
+pain_penalty = 3                 # below 5 Life Points, on a member's own actions ...
+adrenaline = true                # ... but not in the fight
+shock_test = true                # the Will test after a hit: failure, out of the fight
+first_aid_per = "wound"          # one first-aid test a wound, or "fight"
+
+)") + fight::policies_template() +
+      R"(# a round is 5 seconds; pick_up: when a member tends the dying
+
+[[party]]
+name = "muldoon"                 # required: a-z, 0-9, _ (it names the member's columns)
+max_hp = 30                      # required: Life Points
+creature = "human"               # the type: survival threshold and test, HP recovery
+con = 2
+will = 2
+first_aid = 4                    # Int + First Aid: stabilises the dying, treats wounds; -1: none
+armor = "1D6 x 2 + 9"            # dice rolled per hit, subtracted from its damage
+endurance = 30                   # groggy (-2 on its actions) at 5 or less ...
+hours_awake = 0                  # ... after this long awake before the fight
+initiative = -25                 # the driver's d20 + initiative: -25 always acts last
+[[party.attacks]]                # the attacks of one turn, in order
+name = "first shot"
+attack_bonus = 5                 # D10 + attribute + skill + modifiers >= 9
+burst = 1                        # hits = min(success levels, burst)
+damage = "1D6 x 3"
+damage_type = "bullet"           # bullet, edged (x2 after armour), blunt, other
+multiplier = 2                   # default by damage_type
+armor_applies = true
+crit_chance = 0.0                # unisystem has no critical hits: only 0
+[[party.attacks]]
+name = "second shot"
+hit_chance = 0.5                 # instead of attack_bonus: a fixed chance of one hit
+damage = "1D6 x 3"
+damage_type = "bullet"
+
+[[opponents]]
+name = "suspect"
+count = 1
+hp = 30                          # required: Life Points (the party can defeat it)
+creature = "human"
+con = 2
+will = 1
+first_aid = -1
+armor = "0"
+endurance = 30
+hours_awake = 0
+initiative = 0
+[[opponents.attacks]]
+name = "Uzi burst"
+attack_bonus = 2
+burst = 5
+damage = "1D6 x 4"
+damage_type = "bullet"
+)";
+  return text.c_str();
+}
+
+}  // namespace leth::unisystem

@@ -72,6 +72,17 @@ Model::Model(Config config)
       actors_.push_back({static_cast<int>(a), n});
 }
 
+Model::Model(PartyConfig party)
+    : wounds_(&wound_table()),
+      mental_(&mental_table()),
+      party_(std::make_shared<const Party>(std::move(party))) {}
+
+Model Model::build(const Scenario& s, size_t v) {
+  Reader r = s.section_reader(v);
+  if (!r.get_tables("party").empty()) return Model(read_party(s, v));
+  return Model(read_config(s, v));
+}
+
 namespace {
 
 using metric::End;
@@ -1031,6 +1042,7 @@ Outcome Trial::run() {
 }  // namespace
 
 Outcome Model::run_trial(TrialContext& ctx) const {
+  if (party_) return party_->run_trial(ctx);
   return Trial(*this, ctx).run();
 }
 

@@ -53,8 +53,9 @@ const harmonies::Party& party_of(const LoadedScenario& ls) {
 }
 
 LoadedScenario duel() {
-  return test::load_text(party_text(member("duellist", 2, kSkill, "[party.heals]\nfirst_aid = 3\n") +
-                                    opponent("swordsman", 1, kSkill)));
+  return test::load_text(
+      party_text(member("duellist", 2, kSkill, "[party.heals]\nfirst_aid = 3\n") +
+                 opponent("swordsman", 1, kSkill)));
 }
 
 }  // namespace
@@ -129,7 +130,7 @@ TEST_CASE("harmonies party: at the start of its turn, the survival rolls due and
     Stream s = rng.stream(Purpose::Test);
     p.receive(d, 2, s, 0, nullptr);
     CHECK(d.check_at == 15);
-    CHECK(p.dying(d));  // unstable: its turns look after the clock
+    CHECK(p.dying(d));                // unstable: its turns look after the clock
     p.start_turn(d, s, 12, nullptr);  // nothing due yet: no draw
     CHECK_FALSE(d.dead);
     p.start_turn(d, s, 18, nullptr);
@@ -164,11 +165,10 @@ TEST_CASE("harmonies party: at the start of its turn, the survival rolls due and
 TEST_CASE("harmonies party: a medic stabilises a fallen ally mid-fight, who comes to after",
           "[harmonies][party][scripted]") {
   const std::string never = "hit_chance = 0.0\nwound = { light = 1.0 }\n";
-  const std::string toml =
-      party_text(member("blade", 10, never) +
-                     member("medic", 0, never, "[party.heals]\nfirst_aid = 5\n") +
-                     opponent("brute", 5, "hit_chance = 1.0\nwound = { critical = 1.0 }\n"),
-                 "round_cap = 2\n");
+  const std::string toml = party_text(
+      member("blade", 10, never) + member("medic", 0, never, "[party.heals]\nfirst_aid = 5\n") +
+          opponent("brute", 5, "hit_chance = 1.0\nwound = { critical = 1.0 }\n"),
+      "round_cap = 2\n");
   Script s;
   s.d(20, 10).d(20, 10).d(20, 10);  // initiative: blade 20, medic 10, brute 15
   // Round 1.
@@ -193,7 +193,8 @@ TEST_CASE("harmonies party: a medic stabilises a fallen ally mid-fight, who come
   CHECK(p.log.find("blade is stable") != std::string::npos);
 }
 
-TEST_CASE("harmonies party: the fight ends when the last opponent faints", "[harmonies][party][scripted]") {
+TEST_CASE("harmonies party: the fight ends when the last opponent faints",
+          "[harmonies][party][scripted]") {
   const std::string toml =
       party_text(member("blade", 10, kSkill) +
                  opponent("brute", 0, "hit_chance = 0.0\nwound = { light = 1.0 }\n"));
@@ -304,16 +305,16 @@ TEST_CASE("harmonies party: bad input is located and explained", "[harmonies][pa
              Catch::Contains("party[1]") && Catch::Contains("no attacks"));
   CHECK_THAT(error(party_text(member("medic", 0, kSkill, "[party.heals]\n") + orc)),
              Catch::Contains("party[1].heals") && Catch::Contains("nothing to heal with"));
-  CHECK_THAT(error(party_text(hero + "[[opponents]]\nname = \"ghost\"\n[[opponents.attacks]]\n" +
-                              kSkill)),
-             Catch::Contains("opponents[1]") && Catch::Contains("needs survival"));
+  CHECK_THAT(
+      error(party_text(hero + "[[opponents]]\nname = \"ghost\"\n[[opponents.attacks]]\n" + kSkill)),
+      Catch::Contains("opponents[1]") && Catch::Contains("needs survival"));
   CHECK_THAT(error(party_text(member("hero", 0, kSkill + "hit_chance = 0.5\n") + orc)),
              Catch::Contains("party[1].attacks[1]") && Catch::Contains("one of skill"));
   CHECK_THAT(error(party_text(member("hero", 0, "hit_chance = 0.5\n") + orc)),
              Catch::Contains("party[1].attacks[1]") && Catch::Contains("wound"));
-  CHECK_THAT(error(party_text(member("hero", 0, "skill = 3\ngrave_at = 5\ncritical_at = 5\n") +
-                              orc)),
-             Catch::Contains("party[1].attacks[1].critical_at"));
+  CHECK_THAT(
+      error(party_text(member("hero", 0, "skill = 3\ngrave_at = 5\ncritical_at = 5\n") + orc)),
+      Catch::Contains("party[1].attacks[1].critical_at"));
   for (const char* single : {"character", "encounter", "aftercare", "recovery"})
     CHECK_THAT(error(party_text(hero + orc + "[" + single + "]\nrounds = 1\n")),
                Catch::Contains(single) && Catch::Contains("remove [[party]]"));
@@ -322,8 +323,7 @@ TEST_CASE("harmonies party: bad input is located and explained", "[harmonies][pa
              Catch::Contains("opponents[1].hp") && Catch::Contains("unknown key"));
   // On the command line: the located error, status 2, nothing written.
   const std::string bad = test::write_file(
-      "harmonies-party-bad.toml",
-      party_text("[[party]]\nname = \"hero\"\nsurvival = 8\n" + orc));
+      "harmonies-party-bad.toml", party_text("[[party]]\nname = \"hero\"\nsurvival = 8\n" + orc));
   const std::string out = test::fresh_path("harmonies-party-bad-out");
   const test::CliResult r = test::cli({"run", bad, "--out", out});
   CHECK(r.status == 2);

@@ -243,8 +243,7 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
 
 // 001: first aid against the sum of the difficulties of every wound (Géraldine: -1 -1 -3 = -5),
 // with the helper's own pain penalty; a success stabilises every wound.
-bool Party::first_aid_roll(Body& helper, Body& patient, Stream& s, Seconds t,
-                           EventLog* log) const {
+bool Party::first_aid_roll(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const {
   const int level = *cfg_.combatants[helper.c].first_aid;
   const int difficulty = first_aid_difficulty(patient);
   ++helper.first_aid_rolls;

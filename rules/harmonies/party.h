@@ -49,8 +49,8 @@ struct Combatant {
   int defence = 0;   // subtracted from every attack test against it
   std::array<int, kLevels> caps{};
   Duration faint_duration = Duration::fixed(10 * kMinute);
-  std::optional<int> first_aid;  // [party.heals]: its first-aid level (it tends the fallen)
-  bool player_rules = true;      // opponents: false (default) out of the fight when it faints
+  std::optional<int> first_aid;      // [party.heals]: its first-aid level (it tends the fallen)
+  bool player_rules = true;          // opponents: false (default) out of the fight when it faints
   std::vector<PartyAttack> attacks;  // one turn's, in order
 };
 
@@ -82,11 +82,11 @@ class Party {
     bool unstable = false;
     bool conscious = true;
     bool dead = false;
-    bool out = false;        // an opponent without the player rules, fainted: out of the fight
-    Seconds anchor = 0;      // the survival clock: the last roll or change of state
-    Seconds check_at = -1;   // the next survival roll; -1: none (no wound)
-    Seconds wake_at = -1;    // fainted: when it comes to
-    uint16_t falls = 0;      // times fainted
+    bool out = false;       // an opponent without the player rules, fainted: out of the fight
+    Seconds anchor = 0;     // the survival clock: the last roll or change of state
+    Seconds check_at = -1;  // the next survival roll; -1: none (no wound)
+    Seconds wake_at = -1;   // fainted: when it comes to
+    uint16_t falls = 0;     // times fainted
     uint16_t first_aid_rolls = 0;  // given
     Seconds died_at = -1;
     Seconds down_first = -1;  // first fainted

@@ -14,9 +14,9 @@ constexpr const char* kLevelKeys[kLevels] = {"light", "grave", "critical"};
 std::vector<PartyAttack> read_attacks(Reader& r, const char* example) {
   std::vector<Reader> tables = r.get_tables("attacks");
   if (tables.empty())
-    r.fail_here("no attacks: every combatant attacks on its turn",
-                std::string("add [[") + example +
-                    ".attacks]] with skill, grave_at and critical_at");
+    r.fail_here(
+        "no attacks: every combatant attacks on its turn",
+        std::string("add [[") + example + ".attacks]] with skill, grave_at and critical_at");
   std::vector<PartyAttack> turn;
   for (size_t i = 0; i < tables.size(); ++i) {
     Reader& t = tables[i];
@@ -25,9 +25,10 @@ std::vector<PartyAttack> read_attacks(Reader& r, const char* example) {
     a.skill = t.get_int("skill", -30, 30);
     const bool chance = t.has("hit_chance");
     if (a.skill.has_value() == chance)
-      t.fail_here("give one of skill (a ±d10 test against the defence) and hit_chance (a fixed "
-                  "chance)",
-                  "add skill = 5 with grave_at = 5 and critical_at = 8");
+      t.fail_here(
+          "give one of skill (a ±d10 test against the defence) and hit_chance (a fixed "
+          "chance)",
+          "add skill = 5 with grave_at = 5 and critical_at = 8");
     if (a.skill) {
       a.grave_at = static_cast<int>(t.need_int("grave_at", 1, 100));
       a.critical_at = static_cast<int>(t.need_int("critical_at", 1, 100));
@@ -71,8 +72,8 @@ void read_block(Reader& r, Combatant& k) {
   auto caps = r.get_table("caps");
   for (int l = 0; l < kLevels; ++l) {
     const size_t i = static_cast<size_t>(l);
-    k.caps[i] = caps ? static_cast<int>(caps->get_int(kLevelKeys[l], 0, kMaxCap, wt[i].max))
-                     : wt[i].max;
+    k.caps[i] =
+        caps ? static_cast<int>(caps->get_int(kLevelKeys[l], 0, kMaxCap, wt[i].max)) : wt[i].max;
   }
   if (auto d = r.get_duration("faint_duration", 30 * kDay)) k.faint_duration = *d;
 }

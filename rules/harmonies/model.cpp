@@ -61,7 +61,8 @@ const RulesetInfo& Model::info() {
                              "001_97a8fa825a08e59d.txt",
                              &option_specs(),
                              &metrics,
-                             &scenario_template};
+                             &scenario_template,
+                             &party_template};
   return r;
 }
 

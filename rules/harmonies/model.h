@@ -57,6 +57,8 @@ enum Sequela : uint16_t {
 
 // rules/harmonies/template.cpp: every scenario key, commented.
 const char* scenario_template();
+// rules/harmonies/party_template.cpp: every key of a party scenario, commented.
+const char* party_template();
 
 class Model {
  public:

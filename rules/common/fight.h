@@ -289,6 +289,13 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
       if (rules.dying(bodies[c])) {
         Stream d = open(rng, streams::combatant_check(r, c));
         rules.start_turn(bodies[c], d, t, log);
+        // A check can take the last of a side out (harmonies: a standing combatant's survival
+        // roll, the faint or death it brings). In dnd5e and pf2 only the fallen check, so this
+        // never ends a fight there.
+        if (over()) {
+          ended = true;
+          break;
+        }
       }
       if (!tb.standing(c)) continue;
       const Side own = tb.side(c);

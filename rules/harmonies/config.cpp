@@ -79,11 +79,6 @@ const std::vector<OptionSpec>& option_specs() {
   return specs;
 }
 
-namespace {
-
-constexpr const char* kLevelKeys[kLevels] = {"light", "grave", "critical"};
-constexpr const char* kMentalKeys[kLevels] = {"shock", "trauma", "psychosis"};
-
 Options read_rule_options(Reader& r) {
   const OptionValues v = read_options(r.get_table("options"), option_specs());
   Options o;
@@ -98,6 +93,11 @@ Options read_rule_options(Reader& r) {
       v.choice("mental_healing") == "rest" ? MentalHealing::Rest : MentalHealing::None;
   return o;
 }
+
+namespace {
+
+constexpr const char* kLevelKeys[kLevels] = {"light", "grave", "critical"};
+constexpr const char* kMentalKeys[kLevels] = {"shock", "trauma", "psychosis"};
 
 int skill(Reader& r, const char* key, int fallback) {
   return static_cast<int>(r.get_int(key, -30, 30, fallback));

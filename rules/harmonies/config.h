@@ -95,6 +95,9 @@ struct Config {
 
 const std::vector<OptionSpec>& option_specs();
 
+// [options], each at its default when absent (also read by the party fight: party_config.cpp).
+Options read_rule_options(Reader& r);
+
 // Reads the harmonies sections of scenario variant `v`. Throws InputError.
 Config read_config(const Scenario& s, size_t v);
 

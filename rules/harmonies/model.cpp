@@ -61,7 +61,8 @@ const RulesetInfo& Model::info() {
                              "001_97a8fa825a08e59d.txt",
                              &option_specs(),
                              &metrics,
-                             &scenario_template};
+                             &scenario_template,
+                             &party_template};
   return r;
 }
 
@@ -70,6 +71,17 @@ Model::Model(Config config)
   for (size_t a = 0; a < config_.encounter.attacks.size(); ++a)
     for (int n = 1; n <= config_.encounter.attacks[a].count; ++n)
       actors_.push_back({static_cast<int>(a), n});
+}
+
+Model::Model(PartyConfig party)
+    : wounds_(&wound_table()),
+      mental_(&mental_table()),
+      party_(std::make_shared<const Party>(std::move(party))) {}
+
+Model Model::build(const Scenario& s, size_t v) {
+  Reader r = s.section_reader(v);
+  if (!r.get_tables("party").empty()) return Model(read_party(s, v));
+  return Model(read_config(s, v));
 }
 
 namespace {
@@ -1031,6 +1043,7 @@ Outcome Trial::run() {
 }  // namespace
 
 Outcome Model::run_trial(TrialContext& ctx) const {
+  if (party_) return party_->run_trial(ctx);
   return Trial(*this, ctx).run();
 }
 

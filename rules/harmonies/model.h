@@ -4,8 +4,11 @@
 // Immutable once built; run_trial() is a pure function of the trial's streams.
 #pragma once
 
+#include <memory>
+
 #include "rules/common/health_model.h"
 #include "rules/harmonies/config.h"
+#include "rules/harmonies/party.h"
 
 namespace leth::harmonies {
 
@@ -54,15 +57,22 @@ enum Sequela : uint16_t {
 
 // rules/harmonies/template.cpp: every scenario key, commented.
 const char* scenario_template();
+// rules/harmonies/party_template.cpp: every key of a party scenario, commented.
+const char* party_template();
 
 class Model {
  public:
   explicit Model(Config config);
+  explicit Model(PartyConfig party);
 
   static const RulesetInfo& info();
-  static Model build(const Scenario& s, size_t v) { return Model(read_config(s, v)); }
+  // A scenario with [[party]] is a party fight (rules/harmonies/party.h); else one character.
+  static Model build(const Scenario& s, size_t v);
 
   Outcome run_trial(TrialContext& ctx) const;
+  // What a trial reports: info().metrics for one character; a party's own, with its members.
+  const MetricSpec& metrics() const { return party_ ? party_->metrics() : *info().metrics; }
+  const Party* party() const { return party_.get(); }
 
   const Config& config() const { return config_; }
   const WoundTable& wounds() const { return *wounds_; }
@@ -80,6 +90,7 @@ class Model {
   const WoundTable* wounds_;
   const MentalTable* mental_;
   std::vector<Actor> actors_;
+  std::shared_ptr<const Party> party_;  // immutable, shared by the threads
 };
 
 }  // namespace leth::harmonies

@@ -1,0 +1,153 @@
+// The harmonies party fight: a [[party]] of members against [[opponents]], both sides acting,
+// played by the fight driver (rules/common/fight.h). This file holds what seed 001 decides: the
+// body of one combatant (wound levels with caps and escalation, pain as a penalty on every test
+// and the fainting rolls it brings, mortality, the survival clock of unstable wounds, first aid
+// at the sum of the wounds' difficulties) and its attack (±d10 + skill - pain - the defender's
+// defence; the wound level by the margin, or a fixed hit chance and wound chances).
+// rules/harmonies/README.md ("The party fight") gives the seed passages and the readings;
+// docs/parties.md how to write a party scenario.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/common/fight.h"
+#include "rules/common/party_report.h"
+#include "rules/harmonies/config.h"
+#include "rules/harmonies/roll.h"
+#include "rules/harmonies/tables.h"
+#include "sim/core/duration.h"
+#include "sim/core/metrics.h"
+#include "sim/core/outcome.h"
+#include "sim/core/trial.h"
+
+namespace leth::harmonies {
+
+inline constexpr int kMaxStrikes = 5;  // attacks of one turn, at most
+
+struct PartyAttack {
+  std::string name;
+  // A test: ±d10 + skill + the attacker's pain penalty - the target's defence; success at 0
+  // (option success). Its total is the margin: >= critical_at critical, >= grave_at grave,
+  // else light.
+  std::optional<int> skill;
+  int grave_at = 0;
+  int critical_at = 0;
+  // Else a fixed chance to hit, and the cumulative chances of light, +grave, +critical per hit.
+  double hit_chance = 1.0;
+  std::array<double, kLevels> chances{};
+};
+
+// One combatant's stat block: a member, or one opponent of an [[opponents]] kind.
+struct Combatant {
+  std::string name;
+  int initiative = 0;
+  int survival = 0;  // Cp+Rs: survival rolls
+  int fainting = 0;  // Rs+It: fainting rolls
+  int defence = 0;   // subtracted from every attack test against it
+  std::array<int, kLevels> caps{};
+  Duration faint_duration = Duration::fixed(10 * kMinute);
+  std::optional<int> first_aid;      // [party.heals]: its first-aid level (it tends the fallen)
+  bool player_rules = true;          // opponents: false (default) out of the fight when it faints
+  std::vector<PartyAttack> attacks;  // one turn's, in order
+};
+
+struct PartyConfig {
+  Options options;
+  fight::Policies policies;
+  std::vector<Combatant> combatants;  // the members, then every opponent
+  size_t members = 0;
+  Seconds horizon = 0;
+};
+
+// Reads a scenario whose variant v has [[party]]. Throws InputError.
+PartyConfig read_party(const Scenario& s, size_t v);
+
+class Party {
+ public:
+  explicit Party(PartyConfig config);
+
+  const MetricSpec& metrics() const { return metrics_; }
+  const PartyConfig& config() const { return cfg_; }
+  Outcome run_trial(TrialContext& ctx) const;
+
+  // ---- fight::FightRules
+  struct Body {
+    std::array<int8_t, kLevels> wounds{};  // held, per level
+    int pain = 0;
+    int pain_received = 0;  // every pain point received, for the fainting rolls
+    uint8_t c = 0;          // the combatant's index
+    bool unstable = false;
+    bool conscious = true;
+    bool dead = false;
+    bool out = false;       // an opponent without the player rules, fainted: out of the fight
+    Seconds anchor = 0;     // the survival clock: the last roll or change of state
+    Seconds check_at = -1;  // the next survival roll; -1: none (no wound)
+    Seconds wake_at = -1;   // fainted: when it comes to
+    uint16_t falls = 0;     // times fainted
+    uint16_t first_aid_rolls = 0;  // given
+    Seconds died_at = -1;
+    Seconds down_first = -1;  // first fainted
+    Seconds up_last = 0;      // last came to
+  };
+  size_t combatants() const { return cfg_.combatants.size(); }
+  fight::Side side(size_t c) const {
+    return c < cfg_.members ? fight::Side::Party : fight::Side::Opponents;
+  }
+  int initiative_bonus(size_t c) const { return cfg_.combatants[c].initiative; }
+  Seconds round_seconds() const { return kRound; }
+  fight::State state(const Body& b) const {
+    return b.dead || b.out ? fight::State::Dead
+           : b.conscious   ? fight::State::Standing
+                           : fight::State::Down;
+  }
+  // The driver's "hit points": wounds weigh by their mortality (Weakest targets the worst hurt).
+  int hp(const Body& b) const { return -mortality(b); }
+  // What its turn must look after: unstable wounds (the survival clock) or a fainting to wake.
+  bool dying(const Body& b) const { return !b.dead && !b.out && (b.unstable || !b.conscious); }
+  // Unstable first, the worst wound first.
+  int urgency(const Body& b) const { return b.unstable ? 1 + worst(b) : 0; }
+  // The survival rolls due by t at their own times, then waking if its fainting is over.
+  void start_turn(Body& b, Stream& s, Seconds t, EventLog* log) const;
+  int attacks(size_t c) const { return static_cast<int>(cfg_.combatants[c].attacks.size()); }
+  bool strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Seconds t,
+              EventLog* log) const;
+  bool can_pick_up(const Body& b) const { return cfg_.combatants[b.c].first_aid.has_value(); }
+  // One first-aid roll on an unstable patient (the helper's turn); nothing for a stable one.
+  fight::Cost pick_up(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const;
+  // ----
+
+  // Exposed for the tests.
+  Body fresh(size_t c) const;
+  int mortality(const Body& b) const;
+  int pain_penalty(const Body& b) const { return -(b.pain / cfg_.options.pain_per_penalty); }
+  int first_aid_difficulty(const Body& b) const;
+  // A wound of `level` arriving (escalating over full levels; beyond critical: death).
+  void receive(Body& b, int level, Stream& s, Seconds t, EventLog* log) const;
+  // The survival rolls due by t (each at its time), and none after.
+  void catch_up(Body& b, Stream& s, Seconds t, EventLog* log) const;
+
+ private:
+  int worst(const Body& b) const;
+  Seconds period(const Body& b) const;
+  TestResult test(const Body& b, Stream& s, int level, int difficulty) const;
+  void receive_pain(Body& b, int pain, Stream& s, Seconds t, EventLog* log) const;
+  void faint(Body& b, Stream& s, Seconds t, EventLog* log) const;
+  void worsen(Body& b, Stream& s, Seconds t, EventLog* log) const;
+  void survival_roll(Body& b, Stream& s, Seconds t, EventLog* log) const;
+  void plan_check(Body& b, Seconds t) const;
+  void stabilise(Body& b, Seconds t, EventLog* log) const;
+  void die(Body& b, Seconds t, EventLog* log, const char* why) const;
+  bool first_aid_roll(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const;
+  const std::string& name(const Body& b) const { return cfg_.combatants[b.c].name; }
+
+  PartyConfig cfg_;
+  const WoundTable* table_;
+  MetricSpec metrics_;
+};
+
+static_assert(fight::FightRules<Party>);
+
+}  // namespace leth::harmonies

@@ -60,6 +60,14 @@ const RulesetInfo& Model::info() {
   return r;
 }
 
+Model::Model(PartyConfig party) : party_(std::make_shared<const Party>(std::move(party))) {}
+
+Model Model::build(const Scenario& s, size_t v) {
+  Reader r = s.section_reader(v);
+  if (!r.get_tables("party").empty()) return Model(read_party(s, v));
+  return Model(read_config(s, v));
+}
+
 namespace {
 
 using namespace metric;
@@ -664,6 +672,7 @@ Outcome Trial::run() {
 }  // namespace
 
 Outcome Model::run_trial(TrialContext& ctx) const {
+  if (party_) return party_->run_trial(ctx);
   return Trial(*this, ctx).run();
 }
 

@@ -56,7 +56,8 @@ const RulesetInfo& Model::info() {
                              "002_4ffadc883fca27db.txt",
                              &option_specs(),
                              &metrics,
-                             &scenario_template};
+                             &scenario_template,
+                             &party_template};
   return r;
 }
 

@@ -47,6 +47,8 @@ enum Duration : uint16_t {
 
 // rules/flux/template.cpp: every scenario key, commented.
 const char* scenario_template();
+// rules/flux/party_template.cpp: every key of a party scenario, commented.
+const char* party_template();
 
 class Model {
  public:

@@ -51,12 +51,12 @@ Party::Body Party::fresh(size_t c) const {
 
 // Exhausted: Flux at 0 ("Lorsque le Flux tombe à 0, le personnage devient extenué"), acting at
 // 0 PV or less ("en subissant l'état exténué"), carried into the coma (option
-// exhausted_into_coma), or given (states = "exhausted", until a rest); immobilised has the same
-// effect, for the fight.
+// exhausted_into_coma), or given (states = "exhausted"); immobilised has the same effect, for
+// the fight. The nights, which would end it, are counted after the coma's hours (README, the
+// party fight, 2 and 10).
 bool Party::odd_zero(const Body& b, bool in_fight) const {
   const Combatant& k = cfg_.combatants[b.c];
-  return b.flux == 0 || b.acting || b.coma_exhausted || (k.exhausted && !b.rested) ||
-         (in_fight && k.immobilised);
+  return b.flux == 0 || b.acting || b.coma_exhausted || k.exhausted || (in_fight && k.immobilised);
 }
 
 void Party::die(Body& b, Seconds t, EventLog* log, const char* why) const {

@@ -91,7 +91,6 @@ class Party {
     bool stabilised = false;  // unconscious, no longer losing PV
     bool dead = false;
     bool coma_exhausted = false;  // option exhausted_into_coma
-    bool rested = false;          // a night has ended the given exhaustion
     int uses = 0;                 // concoctions left
     Seconds coma_due = 0;         // acting: the end of the scene
     Seconds next_hour = 0;        // comatose: the next hour's loss

@@ -93,12 +93,12 @@ const char* state_name(State s) {
   return kNames[static_cast<int>(s)];
 }
 
-namespace {
-
-// The least time between two hour rests' starts.
-constexpr Seconds kMinHourRestEvery = 2 * kHour;
-// The fight's rounds of 6 s, at most an hour's.
-constexpr int kMaxFightRounds = static_cast<int>(kHour / kRound);
+Resolution read_resolution(Reader& r) {
+  Resolution res;
+  if (auto t = r.get_table("resolution"))
+    res.difficulty = static_cast<int>(t->get_int("difficulty", -100, 200, 15));
+  return res;
+}
 
 Options read_rule_options(Reader& r) {
   const OptionValues v = read_options(r.get_table("options"), option_specs());
@@ -155,6 +155,13 @@ Character read_character(Reader& r) {
   }
   return c;
 }
+
+namespace {
+
+// The least time between two hour rests' starts.
+constexpr Seconds kMinHourRestEvery = 2 * kHour;
+// The fight's rounds of 6 s, at most an hour's.
+constexpr int kMaxFightRounds = static_cast<int>(kHour / kRound);
 
 std::optional<Fall> read_fall(Reader& enc, const Options& opt) {
   auto f = enc.get_table("fall");
@@ -246,8 +253,7 @@ Config read_config(const Scenario& s, size_t v) {
   Config c;
   c.horizon = s.horizon;
   c.options = read_rule_options(r);
-  if (auto res = r.get_table("resolution"))
-    c.resolution.difficulty = static_cast<int>(res->get_int("difficulty", -100, 200, 15));
+  c.resolution = read_resolution(r);
   auto ch = r.get_table("character");
   if (!ch) r.fail_here("missing [character]", "add [character] with max_pv, vai, pa");
   c.character = read_character(*ch);

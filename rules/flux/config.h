@@ -118,4 +118,10 @@ const char* state_name(State s);
 // Reads the flux sections of scenario variant `v`. Throws InputError.
 Config read_config(const Scenario& s, size_t v);
 
+// The pieces of read_config a party scenario reads the same way (rules/flux/party_config.cpp):
+// [options], [resolution] and a character's stat block (a [character], a [[party]] member).
+Options read_rule_options(Reader& r);
+Resolution read_resolution(Reader& r);
+Character read_character(Reader& r);
+
 }  // namespace leth::flux

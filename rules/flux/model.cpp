@@ -56,8 +56,17 @@ const RulesetInfo& Model::info() {
                              "002_4ffadc883fca27db.txt",
                              &option_specs(),
                              &metrics,
-                             &scenario_template};
+                             &scenario_template,
+                             &party_template};
   return r;
+}
+
+Model::Model(PartyConfig party) : party_(std::make_shared<const Party>(std::move(party))) {}
+
+Model Model::build(const Scenario& s, size_t v) {
+  Reader r = s.section_reader(v);
+  if (!r.get_tables("party").empty()) return Model(read_party(s, v));
+  return Model(read_config(s, v));
 }
 
 namespace {
@@ -664,6 +673,7 @@ Outcome Trial::run() {
 }  // namespace
 
 Outcome Model::run_trial(TrialContext& ctx) const {
+  if (party_) return party_->run_trial(ctx);
   return Trial(*this, ctx).run();
 }
 

@@ -3,8 +3,11 @@
 // and sleep deprivation. Immutable once built; run_trial() is a pure function of the streams.
 #pragma once
 
+#include <memory>
+
 #include "rules/common/health_model.h"
 #include "rules/flux/config.h"
+#include "rules/flux/party.h"
 
 namespace leth::flux {
 
@@ -44,20 +47,28 @@ enum Duration : uint16_t {
 
 // rules/flux/template.cpp: every scenario key, commented.
 const char* scenario_template();
+// rules/flux/party_template.cpp: every key of a party scenario, commented.
+const char* party_template();
 
 class Model {
  public:
   explicit Model(Config config) : config_(std::move(config)) {}
+  explicit Model(PartyConfig party);
 
   static const RulesetInfo& info();
-  static Model build(const Scenario& s, size_t v) { return Model(read_config(s, v)); }
+  // A scenario with [[party]] is a party fight (rules/flux/party.h); else one character.
+  static Model build(const Scenario& s, size_t v);
 
   Outcome run_trial(TrialContext& ctx) const;
+  // What a trial reports: info().metrics for one character; a party's own, with its members.
+  const MetricSpec& metrics() const { return party_ ? party_->metrics() : *info().metrics; }
+  const Party* party() const { return party_.get(); }
 
   const Config& config() const { return config_; }
 
  private:
   Config config_;
+  std::shared_ptr<const Party> party_;  // immutable, shared by the threads
 };
 
 }  // namespace leth::flux

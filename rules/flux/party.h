@@ -1,0 +1,163 @@
+// The flux party fight: a [[party]] of members against [[opponents]], both sides acting, played
+// by the fight driver (rules/common/fight.h). This file holds what seed 002 decides: the body of
+// one combatant (PV and Flux, the Survival test at 0 PV or less, acting on exhausted until the
+// scene ends, the coma losing a PV an hour, the Survival test past -VAI, stabilisation by a
+// party member's Medicine (ESP) test, the curative concoction, waking with a sequela) and its
+// attack (a d20 test, odd results 0 when exhausted, damage less the target's armour points).
+// rules/flux/README.md ("The party fight") gives the seed passages and the readings;
+// docs/parties.md how to write a party scenario.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/common/fight.h"
+#include "rules/common/party_report.h"
+#include "rules/flux/config.h"
+#include "sim/core/metrics.h"
+#include "sim/core/outcome.h"
+#include "sim/core/trial.h"
+
+namespace leth::flux {
+
+struct PartyAttack {
+  std::string name;
+  int attack_bonus = 0;              // stat + skill, added to the d20
+  int difficulty = 15;               // the test's difficulty (default: [resolution])
+  std::optional<double> hit_chance;  // a fixed chance to hit instead of the d20 test
+  Dice damage;
+};
+
+// What a member does for a fallen ally (002 "un test de Médecine (ESP) pour stabiliser";
+// "concoctions curatives").
+struct Heals {
+  std::optional<int> medicine;  // ESP + Médecine, added to the d20
+  bool equipment = true;        // "disposant de matériel adapté": without it, no stabilisation
+  int attempts_per_hour = 1;    // on one patient
+  std::optional<Dice> concoction;
+  int uses = 0;  // concoctions
+};
+
+// One combatant's stat block: a member, or one opponent of an [[opponents]] kind.
+struct Combatant {
+  std::string name;
+  int max_pv = 1;
+  int pv = 1;  // at the start
+  int max_flux = 0;
+  int flux = 0;
+  int pa = 0;                           // armour points, off each blow (shaken: 3 fewer)
+  int survival = 0;                     // skill bonus on Survival (VAI) tests
+  int sequelae = 0;                     // carried: -1 each on Survival tests
+  std::array<int, kStatCount> stats{};  // ADR ... SAV; VAI is Survival and the coma threshold
+  bool exhausted = false;               // states = "exhausted": until the first rest
+  bool immobilised = false;             // states = "immobilised": odd d20s 0 for the fight
+  int initiative = 0;
+  bool player_rules = true;  // 002's rules at 0 PV; false: out of the fight, dead (opponents)
+  std::vector<PartyAttack> attacks;  // one turn's, in order
+  std::optional<Heals> heals;
+};
+
+struct PartyConfig {
+  Options options;
+  Resolution resolution;
+  fight::Policies policies;
+  Seconds scene = 10 * kMinute;       // from a passed Survival test at 0 PV to the coma
+  std::vector<Combatant> combatants;  // the members, then every opponent
+  size_t members = 0;
+  Seconds horizon = 0;
+};
+
+// Reads a scenario whose variant v has [[party]]. Throws InputError.
+PartyConfig read_party(const Scenario& s, size_t v);
+
+class Party {
+ public:
+  explicit Party(PartyConfig config);
+
+  const MetricSpec& metrics() const { return metrics_; }
+  const PartyConfig& config() const { return cfg_; }
+  Outcome run_trial(TrialContext& ctx) const;
+
+  // ---- fight::FightRules
+  struct Body {
+    int pv = 0;
+    int flux = 0;
+    int sequelae = 0;         // carried and gained: -1 each on Survival tests
+    uint8_t c = 0;            // the combatant's index
+    bool acting = false;      // passed the Survival test at 0 PV or less: acts on, exhausted
+    bool comatose = false;    // in the coma, not stabilised
+    bool stabilised = false;  // unconscious, no longer losing PV
+    bool dead = false;
+    bool coma_exhausted = false;  // option exhausted_into_coma
+    int uses = 0;                 // concoctions left
+    Seconds coma_due = 0;         // acting: the end of the scene
+    Seconds next_hour = 0;        // comatose: the next hour's loss
+    Seconds next_wake = 0;        // stabilised: the next Survival test to wake
+    Seconds next_care = 0;        // comatose: the earliest next Medicine test on it
+    uint16_t falls = 0;           // comas
+    uint16_t heals_given = 0;     // concoctions given
+    std::array<uint8_t, kStatCount> sequela_count{};
+    std::array<uint8_t, kStatCount> lost{};  // stat points lost to sequelae
+    std::array<int, kStatCount> stats{};     // current: a sequela lowers one
+    Seconds died_at = -1;
+    Seconds down_first = -1;  // the first coma's onset
+    Seconds up_last = 0;      // last awake again
+  };
+  size_t combatants() const { return cfg_.combatants.size(); }
+  fight::Side side(size_t c) const {
+    return c < cfg_.members ? fight::Side::Party : fight::Side::Opponents;
+  }
+  int initiative_bonus(size_t c) const { return cfg_.combatants[c].initiative; }
+  Seconds round_seconds() const { return kRound; }
+  fight::State state(const Body& b) const {
+    return b.dead                       ? fight::State::Dead
+           : b.comatose || b.stabilised ? fight::State::Down
+                                        : fight::State::Standing;
+  }
+  int hp(const Body& b) const { return b.pv; }
+  // The bodies with a clock, which the driver gives start_turn: acting at 0 PV or less (the
+  // scene's end), in the coma (the hour's loss), stabilised (the hourly test to wake).
+  bool dying(const Body& b) const { return !b.dead && (b.acting || b.comatose || b.stabilised); }
+  // The comatose first, the closest to (or past) -VAI first; then the stabilised.
+  int urgency(const Body& b) const { return b.comatose ? 100'000 - (b.pv + b.stats[kVai]) : 0; }
+  void start_turn(Body& b, Stream& s, Seconds t, EventLog* log) const;
+  int attacks(size_t c) const { return static_cast<int>(cfg_.combatants[c].attacks.size()); }
+  bool strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Seconds t,
+              EventLog* log) const;
+  bool can_pick_up(const Body& b) const {
+    const auto& h = cfg_.combatants[b.c].heals;
+    return h && (b.uses > 0 || (h->medicine && h->equipment));
+  }
+  fight::Cost pick_up(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const;
+  // ----
+
+  // Exposed for the tests.
+  Body fresh(size_t c) const;
+  // 002 "Exténué : Les résultats impairs sur le D20 valent 0", on the body's own tests.
+  bool odd_zero(const Body& b, bool in_fight) const;
+  void damage(Body& b, int amount, Stream& s, Seconds t, EventLog* log) const;
+
+ private:
+  bool survival_test(Body& b, Stream& s, Seconds t, bool in_fight, const char* what,
+                     EventLog* log) const;
+  void coma(Body& b, Stream& s, Seconds t, bool in_fight, EventLog* log) const;
+  void coma_hour(Body& b, Stream& s, bool in_fight, EventLog* log) const;
+  void wake_test(Body& b, Stream& s, bool in_fight, EventLog* log) const;
+  void wake(Body& b, Stream& s, Seconds t, bool sequela, EventLog* log) const;
+  void gain_sequela(Body& b, Stream& s, Seconds t, EventLog* log) const;
+  void die(Body& b, Seconds t, EventLog* log, const char* why) const;
+  bool stabilise(const Body& helper, Body& patient, Stream& s, Seconds t, bool in_fight,
+                 EventLog* log) const;
+  void give_concoction(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const;
+  void after_fight(std::span<Body> members, TrialRng& rng, Seconds t0, EventLog* log) const;
+  const std::string& name(const Body& b) const { return cfg_.combatants[b.c].name; }
+
+  PartyConfig cfg_;
+  MetricSpec metrics_;
+};
+
+static_assert(fight::FightRules<Party>);
+
+}  // namespace leth::flux

@@ -132,7 +132,7 @@ TEST_CASE("cli: rules ID --party lists a party fight's keys and prints its templ
   CHECK(t.status == 0);
   CHECK_THAT(t.out, Catch::StartsWith("# A dnd5e party fight"));
   // Every ruleset has one.
-  for (const char* id : {"dnd5e", "pf2", "unisystem"}) {
+  for (const char* id : {"dnd5e", "pf2", "unisystem", "harmonies", "flux"}) {
     INFO(id);
     const Result p = cli({"rules", id, "--party", "--template"});
     CHECK(p.status == 0);

@@ -37,4 +37,25 @@ void check_member_name(Reader& member, const std::vector<std::string>& names);
 // the `combatants` there already.
 int read_opponent_count(Reader& opponent, size_t combatants);
 
+// The line-up: every [[party]] member (`member(reader)`, names checked), then every
+// [[opponents]] kind (`opponent(reader, its 1-based index)`) `count` times, into `out`.
+// Returns the number of members.
+template <typename Combatant, typename Member, typename Opponent>
+size_t read_lineup(PartyTables& tables, std::vector<Combatant>& out, Member&& member,
+                   Opponent&& opponent) {
+  std::vector<std::string> names;
+  for (Reader& m : tables.members) {
+    out.push_back(member(m));
+    names.push_back(out.back().name);
+    check_member_name(m, names);
+  }
+  const size_t members = out.size();
+  for (size_t i = 0; i < tables.opponents.size(); ++i) {
+    Reader& t = tables.opponents[i];
+    const Combatant o = opponent(t, i + 1);
+    out.insert(out.end(), static_cast<size_t>(read_opponent_count(t, out.size())), o);
+  }
+  return members;
+}
+
 }  // namespace leth::fight

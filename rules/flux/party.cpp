@@ -29,8 +29,7 @@ std::string pv_text(int pv, int max) {
 }  // namespace
 
 Party::Party(PartyConfig config)
-    : cfg_(std::move(config)),
-      metrics_(fight::party_metrics(fight::member_names(cfg_.combatants, cfg_.members))) {
+    : Lineup(std::move(config)) {
   // The single character's sequelae, by stat (a d6 each): a party reports them summed over
   // its members.
   metrics_.sequelae = Model::info().metrics->sequelae;
@@ -368,13 +367,9 @@ void Party::after_fight(std::span<Body> members, TrialRng& rng, Seconds t0, Even
 }
 
 Outcome Party::run_trial(TrialContext& ctx) const {
-  std::array<Body, fight::kMaxCombatants> bodies;
-  const size_t n = combatants();
-  for (size_t c = 0; c < n; ++c) bodies[c] = fresh(c);
-  const fight::Result res = fight::play(*this, std::span<Body>(bodies.data(), n), cfg_.members,
-                                        ctx.rng, cfg_.policies, ctx.log);
-  uint32_t defeated = 0;
-  for (size_t c = cfg_.members; c < n; ++c) defeated += bodies[c].dead;
+  Bodies<Body> bodies;
+  const fight::Result res = play_fight(bodies, ctx);
+  const uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
 
   std::array<bool, fight::kMaxMembers> hurt{};
   for (size_t c = 0; c < cfg_.members; ++c)

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "rules/common/fight.h"
+#include "rules/common/lineup.h"
 #include "rules/common/party_report.h"
 #include "rules/flux/config.h"
 #include "sim/core/metrics.h"
@@ -72,12 +73,9 @@ struct PartyConfig {
 // Reads a scenario whose variant v has [[party]]. Throws InputError.
 PartyConfig read_party(const Scenario& s, size_t v);
 
-class Party {
+class Party : public fight::Lineup<Party, PartyConfig> {
  public:
   explicit Party(PartyConfig config);
-
-  const MetricSpec& metrics() const { return metrics_; }
-  const PartyConfig& config() const { return cfg_; }
   Outcome run_trial(TrialContext& ctx) const;
 
   // ---- fight::FightRules
@@ -105,11 +103,6 @@ class Party {
     Seconds down_first = -1;  // the first coma's onset
     Seconds up_last = 0;      // last awake again
   };
-  size_t combatants() const { return cfg_.combatants.size(); }
-  fight::Side side(size_t c) const {
-    return c < cfg_.members ? fight::Side::Party : fight::Side::Opponents;
-  }
-  int initiative_bonus(size_t c) const { return cfg_.combatants[c].initiative; }
   Seconds round_seconds() const { return kRound; }
   fight::State state(const Body& b) const {
     return b.dead                       ? fight::State::Dead
@@ -123,7 +116,6 @@ class Party {
   // The comatose first, the closest to (or past) -VAI first; then the stabilised.
   int urgency(const Body& b) const { return b.comatose ? 100'000 - (b.pv + b.stats[kVai]) : 0; }
   void start_turn(Body& b, Stream& s, Seconds t, EventLog* log) const;
-  int attacks(size_t c) const { return static_cast<int>(cfg_.combatants[c].attacks.size()); }
   bool strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Seconds t,
               EventLog* log) const;
   bool can_pick_up(const Body& b) const {
@@ -152,10 +144,7 @@ class Party {
                  EventLog* log) const;
   void give_concoction(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const;
   void after_fight(std::span<Body> members, TrialRng& rng, Seconds t0, EventLog* log) const;
-  const std::string& name(const Body& b) const { return cfg_.combatants[b.c].name; }
 
-  PartyConfig cfg_;
-  MetricSpec metrics_;
 };
 
 static_assert(fight::FightRules<Party>);

@@ -116,20 +116,10 @@ PartyConfig read_party(const Scenario& s, size_t v) {
   if (auto f = r.get_table("fight"))
     if (auto sc = f->get_fixed_duration("scene", kDay, "\"10 minutes\"")) c.scene = *sc;
   fight::PartyTables tables = fight::read_party_tables(r);
-  std::vector<std::string> names;
   const int dc = c.resolution.difficulty;
-  for (Reader& m : tables.members) {
-    c.combatants.push_back(read_member(m, dc));
-    names.push_back(c.combatants.back().name);
-    fight::check_member_name(m, names);
-  }
-  c.members = c.combatants.size();
-  for (size_t i = 0; i < tables.opponents.size(); ++i) {
-    Reader& t = tables.opponents[i];
-    const Combatant o = read_opponent(t, i + 1, dc);
-    c.combatants.insert(c.combatants.end(),
-                        static_cast<size_t>(fight::read_opponent_count(t, c.combatants.size())), o);
-  }
+  c.members = fight::read_lineup(
+      tables, c.combatants, [dc](Reader& m) { return read_member(m, dc); },
+      [dc](Reader& o, size_t i) { return read_opponent(o, i, dc); });
   return c;
 }
 

@@ -22,9 +22,7 @@ constexpr int kBestClosedRoll = 9;  // a closed ±d10 is at most 10 - 1
 }  // namespace
 
 Party::Party(PartyConfig config)
-    : cfg_(std::move(config)),
-      table_(&wound_table()),
-      metrics_(fight::party_metrics(fight::member_names(cfg_.combatants, cfg_.members))) {}
+    : Lineup(std::move(config)), table_(&wound_table()) {}
 
 Party::Body Party::fresh(size_t c) const {
   Body b;
@@ -265,13 +263,9 @@ fight::Cost Party::pick_up(Body& helper, Body& patient, Stream& s, Seconds t, Ev
 }
 
 Outcome Party::run_trial(TrialContext& ctx) const {
-  std::array<Body, fight::kMaxCombatants> bodies;
-  const size_t n = combatants();
-  for (size_t c = 0; c < n; ++c) bodies[c] = fresh(c);
-  const fight::Result res = fight::play(*this, std::span<Body>(bodies.data(), n), cfg_.members,
-                                        ctx.rng, cfg_.policies, ctx.log);
-  uint32_t defeated = 0;
-  for (size_t c = cfg_.members; c < n; ++c) defeated += bodies[c].dead || bodies[c].out;
+  Bodies<Body> bodies;
+  const fight::Result res = play_fight(bodies, ctx);
+  const uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead || b.out; });
 
   const size_t m = cfg_.members;
   // A member still fainted at the aftermath's cap comes to when its time is over.

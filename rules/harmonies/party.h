@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "rules/common/fight.h"
+#include "rules/common/lineup.h"
 #include "rules/common/party_report.h"
 #include "rules/harmonies/config.h"
 #include "rules/harmonies/roll.h"
@@ -65,12 +66,9 @@ struct PartyConfig {
 // Reads a scenario whose variant v has [[party]]. Throws InputError.
 PartyConfig read_party(const Scenario& s, size_t v);
 
-class Party {
+class Party : public fight::Lineup<Party, PartyConfig> {
  public:
   explicit Party(PartyConfig config);
-
-  const MetricSpec& metrics() const { return metrics_; }
-  const PartyConfig& config() const { return cfg_; }
   Outcome run_trial(TrialContext& ctx) const;
 
   // ---- fight::FightRules
@@ -92,11 +90,6 @@ class Party {
     Seconds down_first = -1;  // first fainted
     Seconds up_last = 0;      // last came to
   };
-  size_t combatants() const { return cfg_.combatants.size(); }
-  fight::Side side(size_t c) const {
-    return c < cfg_.members ? fight::Side::Party : fight::Side::Opponents;
-  }
-  int initiative_bonus(size_t c) const { return cfg_.combatants[c].initiative; }
   Seconds round_seconds() const { return kRound; }
   fight::State state(const Body& b) const {
     return b.dead || b.out ? fight::State::Dead
@@ -111,7 +104,6 @@ class Party {
   int urgency(const Body& b) const { return b.unstable ? 1 + worst(b) : 0; }
   // The survival rolls due by t at their own times, then waking if its fainting is over.
   void start_turn(Body& b, Stream& s, Seconds t, EventLog* log) const;
-  int attacks(size_t c) const { return static_cast<int>(cfg_.combatants[c].attacks.size()); }
   bool strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Seconds t,
               EventLog* log) const;
   bool can_pick_up(const Body& b) const { return cfg_.combatants[b.c].first_aid.has_value(); }
@@ -141,11 +133,8 @@ class Party {
   void stabilise(Body& b, Seconds t, EventLog* log) const;
   void die(Body& b, Seconds t, EventLog* log, const char* why) const;
   bool first_aid_roll(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const;
-  const std::string& name(const Body& b) const { return cfg_.combatants[b.c].name; }
 
-  PartyConfig cfg_;
   const WoundTable* table_;
-  MetricSpec metrics_;
 };
 
 static_assert(fight::FightRules<Party>);

@@ -114,19 +114,7 @@ PartyConfig read_party(const Scenario& s, size_t v) {
   c.options = read_rule_options(r);
   c.policies = fight::read_policies(r);
   fight::PartyTables tables = fight::read_party_tables(r);
-  std::vector<std::string> names;
-  for (Reader& m : tables.members) {
-    c.combatants.push_back(read_member(m));
-    names.push_back(c.combatants.back().name);
-    fight::check_member_name(m, names);
-  }
-  c.members = c.combatants.size();
-  for (size_t i = 0; i < tables.opponents.size(); ++i) {
-    Reader& t = tables.opponents[i];
-    const Combatant o = read_opponent(t, i + 1);
-    c.combatants.insert(c.combatants.end(),
-                        static_cast<size_t>(fight::read_opponent_count(t, c.combatants.size())), o);
-  }
+  c.members = fight::read_lineup(tables, c.combatants, read_member, read_opponent);
   return c;
 }
 

@@ -21,8 +21,7 @@ constexpr int kShift[] = {+2, +1, -1, -2};  // the recovery check's change of dy
 }  // namespace
 
 Party::Party(PartyConfig config)
-    : cfg_(std::move(config)),
-      metrics_(fight::party_metrics(fight::member_names(cfg_.combatants, cfg_.members))) {}
+    : Lineup(std::move(config)) {}
 
 Party::Body Party::fresh(size_t c) const {
   const Combatant& k = cfg_.combatants[c];
@@ -287,13 +286,9 @@ fight::Cost Party::pick_up(Body& helper, Body& patient, Stream& s, Seconds t, Ev
 }
 
 Outcome Party::run_trial(TrialContext& ctx) const {
-  std::array<Body, fight::kMaxCombatants> bodies;
-  const size_t n = combatants();
-  for (size_t c = 0; c < n; ++c) bodies[c] = fresh(c);
-  const fight::Result res = fight::play(*this, std::span<Body>(bodies.data(), n), cfg_.members,
-                                        ctx.rng, cfg_.policies, ctx.log);
-  uint32_t defeated = 0;
-  for (size_t c = cfg_.members; c < n; ++c) defeated += bodies[c].dead;
+  Bodies<Body> bodies;
+  const fight::Result res = play_fight(bodies, ctx);
+  const uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
 
   // After the fight (README, the party fight): the stable wake at 1 HP after stable_wake from
   // when they became stable (not before the fight's end); then nights of rest, the first

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "rules/common/fight.h"
+#include "rules/common/lineup.h"
 #include "rules/common/party_report.h"
 #include "rules/pf2/config.h"
 #include "sim/core/metrics.h"
@@ -72,12 +73,9 @@ struct PartyConfig {
 // Reads a scenario whose variant v has [[party]]. Throws InputError.
 PartyConfig read_party(const Scenario& s, size_t v);
 
-class Party {
+class Party : public fight::Lineup<Party, PartyConfig> {
  public:
   explicit Party(PartyConfig config);
-
-  const MetricSpec& metrics() const { return metrics_; }
-  const PartyConfig& config() const { return cfg_; }
   Outcome run_trial(TrialContext& ctx) const;
 
   // ---- fight::FightRules
@@ -105,11 +103,6 @@ class Party {
     Seconds down_first = -1;  // first knocked out
     Seconds up_last = 0;      // last back on its feet
   };
-  size_t combatants() const { return cfg_.combatants.size(); }
-  fight::Side side(size_t c) const {
-    return c < cfg_.members ? fight::Side::Party : fight::Side::Opponents;
-  }
-  int initiative_bonus(size_t c) const { return cfg_.combatants[c].initiative; }
   Seconds round_seconds() const { return kRound; }
   fight::State state(const Body& b) const {
     return b.dead ? fight::State::Dead : b.hp > 0 ? fight::State::Standing : fight::State::Down;
@@ -119,7 +112,6 @@ class Party {
   // The closest to death first: dying + doomed (death at 4 - doomed).
   int urgency(const Body& b) const { return b.dying + (cfg_.options.doomed ? b.doomed : 0); }
   void start_turn(Body& b, Stream& s, Seconds t, EventLog* log) const;
-  int attacks(size_t c) const { return static_cast<int>(cfg_.combatants[c].attacks.size()); }
   bool strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Seconds t,
               EventLog* log) const;
   bool can_pick_up(const Body& b) const {
@@ -129,11 +121,12 @@ class Party {
   fight::Cost pick_up(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const;
   // ----
 
+  Body fresh(size_t c) const;  // combatant c before the fight (fight::Lineup plays from it)
+
   // Exposed for the tests: the dying value at which b dies (4 - doomed).
   int death_at(const Body& b) const { return 4 - (cfg_.options.doomed ? b.doomed : 0); }
 
  private:
-  Body fresh(size_t c) const;
   void begin_turn(Body& b, Seconds t) const;
   void damage(Body& b, int64_t amount, bool critical, int dc, Seconds t, EventLog* log) const;
   void worsen(Body& b, int to, Seconds t, EventLog* log) const;
@@ -146,10 +139,7 @@ class Party {
     return cfg_.options.recovery_check == RecoveryCheck::Fortitude ? b.recovery_dc + b.dying
                                                                    : 10 + b.dying;
   }
-  const std::string& name(const Body& b) const { return cfg_.combatants[b.c].name; }
 
-  PartyConfig cfg_;
-  MetricSpec metrics_;
 };
 
 static_assert(fight::FightRules<Party>);

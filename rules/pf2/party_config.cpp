@@ -102,39 +102,29 @@ PartyConfig read_party(const Scenario& s, size_t v) {
   c.options = read_rule_options(r);
   c.policies = fight::read_policies(r);
   fight::PartyTables tables = fight::read_party_tables(r);
-  std::vector<Reader>& members = tables.members;
-  std::vector<Reader>& opponents = tables.opponents;
-  std::vector<std::string> names;
-  for (Reader& m : members) {
-    c.combatants.push_back(read_member(m));
-    names.push_back(c.combatants.back().name);
-    fight::check_member_name(m, names);
-  }
-  c.members = c.combatants.size();
   bool player_rules_opponent = false;
   const bool fortitude = c.options.recovery_check == RecoveryCheck::Fortitude;
-  for (size_t i = 0; i < opponents.size(); ++i) {
-    const Combatant o = read_opponent(opponents[i], i + 1);
+  auto opponent = [&](Reader& t, size_t i) {
+    Combatant o = read_opponent(t, i);
     // 004 "Jets de récupération": the recovery save is against the DC of whoever knocked the
     // creature out ("utilisez le DD de classe de l'attaquant"; monsters: a high DC for their
     // level).
     if (fortitude && !o.dc)
-      opponents[i].fail_here("missing key 'dc'",
-                             "with recovery_check = \"fortitude\" (seed 004) a member's recovery "
-                             "save is against the DC of what knocked it out: add dc = <the "
-                             "creature's high DC for its level>, or recovery_check = \"flat\"");
+      t.fail_here("missing key 'dc'",
+                  "with recovery_check = \"fortitude\" (seed 004) a member's recovery save is "
+                  "against the DC of what knocked it out: add dc = <the creature's high DC for "
+                  "its level>, or recovery_check = \"flat\"");
     player_rules_opponent = player_rules_opponent || o.player_rules;
-    c.combatants.insert(
-        c.combatants.end(),
-        static_cast<size_t>(fight::read_opponent_count(opponents[i], c.combatants.size())), o);
-  }
+    return o;
+  };
+  c.members = fight::read_lineup(tables, c.combatants, read_member, opponent);
   if (fortitude && player_rules_opponent)
     for (size_t m = 0; m < c.members; ++m)
       if (!c.combatants[m].dc)
-        members[m].fail_here("missing key 'dc'",
-                             "an opponent with player_rules = true makes recovery saves against "
-                             "the class DC of the member who knocked it out: add dc = <class "
-                             "DC>, or recovery_check = \"flat\"");
+        tables.members[m].fail_here(
+            "missing key 'dc'",
+            "an opponent with player_rules = true makes recovery saves against the class DC of "
+            "the member who knocked it out: add dc = <class DC>, or recovery_check = \"flat\"");
   return c;
 }
 

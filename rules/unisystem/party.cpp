@@ -25,8 +25,7 @@ int64_t ceil_div(int64_t a, int64_t b) {
 }  // namespace
 
 Party::Party(PartyConfig config)
-    : cfg_(std::move(config)),
-      metrics_(fight::party_metrics(fight::member_names(cfg_.combatants, cfg_.members))) {}
+    : Lineup(std::move(config)) {}
 
 Party::Body Party::fresh(size_t c) const {
   Body b;
@@ -270,13 +269,9 @@ Seconds Party::rest_until(const Body& b, Seconds from) const {
 }
 
 Outcome Party::run_trial(TrialContext& ctx) const {
-  std::array<Body, fight::kMaxCombatants> bodies;
-  const size_t n = combatants();
-  for (size_t c = 0; c < n; ++c) bodies[c] = fresh(c);
-  const fight::Result res = fight::play(*this, std::span<Body>(bodies.data(), n), cfg_.members,
-                                        ctx.rng, cfg_.policies, ctx.log);
-  uint32_t defeated = 0;
-  for (size_t c = cfg_.members; c < n; ++c) defeated += bodies[c].dead;
+  Bodies<Body> bodies;
+  const fight::Result res = play_fight(bodies, ctx);
+  const uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
 
   // Blows left waiting when the fight ended (README, the party fight, reading 1): tested on
   // the member's check stream of the round after the last, which the driver never opens.

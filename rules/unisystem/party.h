@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "rules/common/fight.h"
+#include "rules/common/lineup.h"
 #include "rules/common/party_report.h"
 #include "rules/unisystem/config.h"
 #include "sim/core/metrics.h"
@@ -54,12 +55,9 @@ struct PartyConfig {
 // Reads a scenario whose variant v has [[party]]. Throws InputError.
 PartyConfig read_party(const Scenario& s, size_t v);
 
-class Party {
+class Party : public fight::Lineup<Party, PartyConfig> {
  public:
   explicit Party(PartyConfig config);
-
-  const MetricSpec& metrics() const { return metrics_; }
-  const PartyConfig& config() const { return cfg_; }
   Outcome run_trial(TrialContext& ctx) const;
 
   // ---- fight::FightRules
@@ -84,11 +82,6 @@ class Party {
     Seconds down_first = -1;
     Seconds up_last = 0;
   };
-  size_t combatants() const { return cfg_.combatants.size(); }
-  fight::Side side(size_t c) const {
-    return c < cfg_.members ? fight::Side::Party : fight::Side::Opponents;
-  }
-  int initiative_bonus(size_t c) const { return cfg_.combatants[c].initiative; }
   Seconds round_seconds() const { return kTurn; }
   fight::State state(const Body& b) const {
     return b.dead ? fight::State::Dead : b.down ? fight::State::Down : fight::State::Standing;
@@ -98,7 +91,6 @@ class Party {
   // The next minute test's penalty: the closest to death first.
   int urgency(const Body& b) const;
   void start_turn(Body& b, Stream& s, Seconds t, EventLog* log) const;
-  int attacks(size_t c) const { return static_cast<int>(cfg_.combatants[c].attacks.size()); }
   bool strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Seconds t,
               EventLog* log) const;
   bool can_pick_up(const Body& b) const { return cfg_.combatants[b.c].first_aid >= 0; }
@@ -122,10 +114,7 @@ class Party {
   }
   void treat(Body& patient, int levels) const;
   Seconds rest_until(const Body& b, Seconds from) const;
-  const std::string& name(const Body& b) const { return cfg_.combatants[b.c].name; }
 
-  PartyConfig cfg_;
-  MetricSpec metrics_;
 };
 
 static_assert(fight::FightRules<Party>);

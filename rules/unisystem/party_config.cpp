@@ -78,20 +78,15 @@ PartyConfig read_party(const Scenario& s, size_t v) {
                                  "remove cinematic (and realism)");
   c.policies = fight::read_policies(r);
   fight::PartyTables tables = fight::read_party_tables(r);
-  std::vector<std::string> names;
-  for (Reader& m : tables.members) {
+  auto member = [](Reader& m) {
     Combatant k;
     k.name = fight::read_member_name(m);
     read_block(m, k, "max_hp", "party");
-    c.combatants.push_back(std::move(k));
-    names.push_back(c.combatants.back().name);
-    fight::check_member_name(m, names);
-  }
-  c.members = c.combatants.size();
-  for (size_t i = 0; i < tables.opponents.size(); ++i) {
-    Reader& o = tables.opponents[i];
+    return k;
+  };
+  auto opponent = [](Reader& o, size_t i) {
     Combatant k;
-    k.name = o.get_string("name").value_or("opponent " + std::to_string(i + 1));
+    k.name = o.get_string("name").value_or("opponent " + std::to_string(i));
     if (!o.has("hp"))
       o.fail_here(
           "an opponent of a party fight needs hp (its Life Points): the party can "
@@ -99,9 +94,9 @@ PartyConfig read_party(const Scenario& s, size_t v) {
           "add hp = 30; opponents that cannot be harmed are the single-character "
           "[[encounter.attackers]]");
     read_block(o, k, "hp", "opponents");
-    c.combatants.insert(c.combatants.end(),
-                        static_cast<size_t>(fight::read_opponent_count(o, c.combatants.size())), k);
-  }
+    return k;
+  };
+  c.members = fight::read_lineup(tables, c.combatants, member, opponent);
   return c;
 }
 

@@ -13,9 +13,12 @@
 #include "sim/engine/load.h"
 #include "sim/engine/runner.h"
 #include "tests/cli_support.h"
+#include "tests/party_support.h"
 #include "tests/support.h"
 
 using namespace leth;
+using test::counter;
+using test::duration;
 
 namespace {
 
@@ -28,35 +31,16 @@ std::string party_text(const std::string& body, const std::string& fight = "",
 
 std::string member(const std::string& name, int pv, int init, const std::string& attack,
                    const std::string& extra = "") {
-  return "[[party]]\nname = \"" + name + "\"\nmax_pv = " + std::to_string(pv) +
-         "\ninitiative = " + std::to_string(init) + "\n" + extra + "\n[[party.attacks]]\n" +
-         attack + "\n";
+  return test::combatant_text("party", name, "max_pv", pv, init, attack, extra);
 }
 
 std::string opponent(const std::string& name, int pv, int init, const std::string& attack,
                      const std::string& extra = "") {
-  return "[[opponents]]\nname = \"" + name + "\"\npv = " + std::to_string(pv) +
-         "\ninitiative = " + std::to_string(init) + "\n" + extra + "\n[[opponents.attacks]]\n" +
-         attack + "\n";
-}
-
-uint32_t counter(const LoadedScenario& ls, const Outcome& o, const std::string& name) {
-  const int i = metrics_of(ls.models[0]).counter_index(name);
-  REQUIRE(i >= 0);
-  return o.counters[static_cast<size_t>(i)];
-}
-
-Seconds duration(const LoadedScenario& ls, const Outcome& o, const std::string& name) {
-  const int i = metrics_of(ls.models[0]).duration_index(name);
-  REQUIRE(i >= 0);
-  REQUIRE(o.has(static_cast<size_t>(i)));
-  return o.durations[static_cast<size_t>(i)];
+  return test::combatant_text("opponents", name, "pv", pv, init, attack, extra);
 }
 
 const flux::Party& party_of(const LoadedScenario& ls) {
-  const flux::Party* p = std::get<flux::Model>(ls.models[0]).party();
-  REQUIRE(p != nullptr);
-  return *p;
+  return test::party_of<flux::Model>(ls);
 }
 
 // A fighter (10 PV, PA 2, VAI 3; +5 against difficulty 15, 1d6) against a ghoul (8 PV, PA 1;
@@ -319,11 +303,7 @@ namespace {
 // exhausted, and each further blow calls the test again (s_ex); failed, the coma: the party has
 // fallen, and alone, without care, the member dies. A member who wins acting at 0 PV or less
 // falls into the coma at the scene's end: it dies too.
-struct DuelExact {
-  double death, won, rounds;
-};
-
-DuelExact solve_duel(int hp_member, int hp_opponent, double p, double p_ex, double q, double s,
+test::DuelExact solve_duel(int hp_member, int hp_opponent, double p, double p_ex, double q, double s,
                      double s_ex) {
   const int depth = 60;  // acting at 0, -1, ...: s_ex^60 is nothing
   const int levels = hp_member + depth;
@@ -374,7 +354,7 @@ TEST_CASE("flux party: a duel with the exhausted member's odd d20s against its e
   const Case cases[] = {{3, 3, 0.5}, {2, 4, 0.4}, {1, 3, 0.6}};
   uint64_t seed = 80;
   for (const Case& c : cases) {
-    const DuelExact e = solve_duel(c.hp_member, c.hp_opponent, p, p_ex, c.q, s, s_ex);
+    const test::DuelExact e = solve_duel(c.hp_member, c.hp_opponent, p, p_ex, c.q, s, s_ex);
     const std::string toml = party_text(
         member("duelist", c.hp_member, 20, "attack_bonus = 5\ndamage = \"1\"", "vai = 4\n") +
             opponent("brute", c.hp_opponent, -10,
@@ -382,28 +362,13 @@ TEST_CASE("flux party: a duel with the exhausted member's odd d20s against its e
         "round_cap = 1000\nscene = \"1 day\"\n");
     const LoadedScenario ls = test::load_text(toml);
     const uint64_t n = 100'000;
-    const RunTally t = run_trials(ls, ++seed, 0, n);
-    const Tally& x = t.variants[0];
-    const MetricSpec& m = metrics_of(ls.models[0]);
-    const double dn = static_cast<double>(n);
-    const double death = static_cast<double>(x.ends_in(m.end_mask(EndKind::Died))) / dn;
-    const double won =
-        static_cast<double>(x.counter_trials[static_cast<size_t>(m.counter_index("fight_won"))]) /
-        dn;
-    const LogHistogram& len = x.durations[static_cast<size_t>(m.duration_index("fight_length"))];
     INFO("pv " << c.hp_member << " vs " << c.hp_opponent << ", q " << c.q);
-    INFO("P(death) exact " << e.death << ", MC " << death);
-    CHECK(std::fabs(death - e.death) <= 4 * std::sqrt(e.death * (1 - e.death) / dn));
-    INFO("P(won) exact " << e.won << ", MC " << won);
-    CHECK(std::fabs(won - e.won) <= 4 * std::sqrt(e.won * (1 - e.won) / dn));
-    const double rounds = len.mean() / 6.0;
-    INFO("E[rounds] exact " << e.rounds << ", MC " << rounds);
-    CHECK(std::fabs(rounds - e.rounds) <= 4 * std::sqrt(len.variance() / dn) / 6.0);
+    test::check_duel(ls, ++seed, n, e);
   }
   // The chain can tell the exhaustion: without it (p_ex = p, s_ex = s) the party wins more
   // often. Deaths do not move: alone and without care, a member once at 0 PV dies either way.
-  const DuelExact plain = solve_duel(3, 3, p, p, 0.5, s, s);
-  const DuelExact tired = solve_duel(3, 3, p, p_ex, 0.5, s, s_ex);
+  const test::DuelExact plain = solve_duel(3, 3, p, p, 0.5, s, s);
+  const test::DuelExact tired = solve_duel(3, 3, p, p_ex, 0.5, s, s_ex);
   CHECK(tired.won < plain.won - 0.05);
   CHECK(tired.death == Approx(plain.death));
 }

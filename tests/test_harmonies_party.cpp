@@ -5,15 +5,16 @@
 // and held within 4 standard errors, and the located errors of a bad harmonies party scenario.
 #include <catch2/catch.hpp>
 
-#include <Eigen/Dense>
 #include <cmath>
 
 #include "sim/engine/load.h"
 #include "sim/engine/runner.h"
 #include "tests/cli_support.h"
+#include "tests/party_support.h"
 #include "tests/support.h"
 
 using namespace leth;
+using test::counter;
 
 namespace {
 
@@ -40,16 +41,8 @@ std::string opponent(const std::string& name, int init, const std::string& attac
          attack + "\n";
 }
 
-uint32_t counter(const LoadedScenario& ls, const Outcome& o, const std::string& name) {
-  const int i = metrics_of(ls.models[0]).counter_index(name);
-  REQUIRE(i >= 0);
-  return o.counters[static_cast<size_t>(i)];
-}
-
 const harmonies::Party& party_of(const LoadedScenario& ls) {
-  const harmonies::Party* p = std::get<harmonies::Model>(ls.models[0]).party();
-  REQUIRE(p != nullptr);
-  return *p;
+  return test::party_of<harmonies::Model>(ls);
 }
 
 LoadedScenario duel() {
@@ -214,39 +207,14 @@ TEST_CASE("harmonies party: the fight ends when the last opponent faints",
 
 namespace {
 
-struct DuelExact {
-  double death, won, rounds;
-};
-
 // The duel as a chain over (hits the member can still take, hits the opponent can still take):
 // each round the member strikes first (p), then the opponent (q); every hit is a light wound,
 // and a combatant whose light level is full dies of the next (no grave or critical room left:
 // the wound escalates beyond the critical cap). Nobody can faint or worsen (fainting and
 // survival 30 against at most -9 pain and a closed ±d10).
-DuelExact solve_duel(int hits_member, int hits_opponent, double p, double q) {
-  const int n = hits_member * hits_opponent;
-  auto idx = [&](int a, int b) { return (a - 1) * hits_opponent + (b - 1); };
-  Eigen::MatrixXd Q = Eigen::MatrixXd::Zero(n, n);
-  Eigen::VectorXd won = Eigen::VectorXd::Zero(n), fell = Eigen::VectorXd::Zero(n);
-  for (int a = 1; a <= hits_member; ++a)
-    for (int b = 1; b <= hits_opponent; ++b) {
-      const int i = idx(a, b);
-      auto opponent_turn = [&](double w, int bb) {
-        if (a == 1)
-          fell(i) += w * q;
-        else
-          Q(i, idx(a - 1, bb)) += w * q;
-        Q(i, idx(a, bb)) += w * (1 - q);
-      };
-      if (b == 1)
-        won(i) += p;
-      else
-        opponent_turn(p, b - 1);
-      opponent_turn(1 - p, b);
-    }
-  const Eigen::MatrixXd N = (Eigen::MatrixXd::Identity(n, n) - Q).inverse();
-  const int start = idx(hits_member, hits_opponent);
-  return {(N * fell)(start), (N * won)(start), N.row(start).sum()};
+test::DuelExact solve_duel(int hits_member, int hits_opponent, double p, double q) {
+  const test::DuelChain d = test::alternating_duel(hits_member, hits_opponent, p, q);
+  return {d.fell, d.won, d.rounds};
 }
 
 }  // namespace
@@ -260,7 +228,7 @@ TEST_CASE("harmonies party: a duel to the death against its exact Markov chain",
   const Case cases[] = {{2, 2, 0.5, 0.5}, {1, 3, 0.6, 0.4}, {3, 1, 0.3, 0.7}};
   uint64_t seed = 70;
   for (const Case& c : cases) {
-    const DuelExact e = solve_duel(c.light_member + 1, c.light_opponent + 1, c.p, c.q);
+    const test::DuelExact e = solve_duel(c.light_member + 1, c.light_opponent + 1, c.p, c.q);
     const std::string toml = party_text(
         "[[party]]\nname = \"duellist\"\ninitiative = 20\n" +
             std::string("survival = 30\nfainting = 30\n[party.caps]\nlight = ") +
@@ -274,24 +242,9 @@ TEST_CASE("harmonies party: a duel to the death against its exact Markov chain",
         "round_cap = 1000\n");
     const LoadedScenario ls = test::load_text(toml);
     const uint64_t n = 100'000;
-    const RunTally t = run_trials(ls, ++seed, 0, n);
-    const Tally& x = t.variants[0];
-    const MetricSpec& m = metrics_of(ls.models[0]);
-    const double dn = static_cast<double>(n);
-    const double death = static_cast<double>(x.ends_in(m.end_mask(EndKind::Died))) / dn;
-    const double won =
-        static_cast<double>(x.counter_trials[static_cast<size_t>(m.counter_index("fight_won"))]) /
-        dn;
-    const LogHistogram& len = x.durations[static_cast<size_t>(m.duration_index("fight_length"))];
     INFO("light caps " << c.light_member << " vs " << c.light_opponent << ", p " << c.p << ", q "
                        << c.q);
-    INFO("P(death) exact " << e.death << ", MC " << death);
-    CHECK(std::fabs(death - e.death) <= 4 * std::sqrt(e.death * (1 - e.death) / dn));
-    INFO("P(won) exact " << e.won << ", MC " << won);
-    CHECK(std::fabs(won - e.won) <= 4 * std::sqrt(e.won * (1 - e.won) / dn));
-    const double rounds = len.mean() / 6.0;
-    INFO("E[rounds] exact " << e.rounds << ", MC " << rounds);
-    CHECK(std::fabs(rounds - e.rounds) <= 4 * std::sqrt(len.variance() / dn) / 6.0);
+    test::check_duel(ls, ++seed, n, e);
   }
 }
 

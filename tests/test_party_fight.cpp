@@ -10,9 +10,11 @@
 #include "bench/peer_party.h"
 #include "sim/engine/load.h"
 #include "sim/engine/runner.h"
+#include "tests/party_support.h"
 #include "tests/support.h"
 
 using namespace leth;
+using test::counter;
 
 namespace {
 
@@ -24,22 +26,13 @@ std::string party_text(const std::string& body, const std::string& fight = "") {
 
 std::string member(const std::string& name, int hp, int init, const std::string& attack,
                    const std::string& extra = "") {
-  return "[[party]]\nname = \"" + name + "\"\nmax_hp = " + std::to_string(hp) +
-         "\nac = 10\ninitiative = " + std::to_string(init) + "\n" + extra +
-         "\n[[party.attacks]]\n" + attack + "\n";
+  return test::combatant_text("party", name, "max_hp", hp, init, attack, "ac = 10\n" + extra);
 }
 
 std::string opponent(const std::string& name, int hp, int init, const std::string& attack,
                      int ac = 10) {
-  return "[[opponents]]\nname = \"" + name + "\"\nhp = " + std::to_string(hp) +
-         "\nac = " + std::to_string(ac) + "\ninitiative = " + std::to_string(init) +
-         "\n[[opponents.attacks]]\n" + attack + "\n";
-}
-
-uint32_t counter(const LoadedScenario& ls, const Outcome& o, const std::string& name) {
-  const int i = metrics_of(ls.models[0]).counter_index(name);
-  REQUIRE(i >= 0);
-  return o.counters[static_cast<size_t>(i)];
+  return test::combatant_text("opponents", name, "hp", hp, init, attack,
+                              "ac = " + std::to_string(ac) + "\n");
 }
 
 }  // namespace
@@ -167,10 +160,6 @@ namespace {
 // (hit chance p, 1 damage), then the opponent (q, 1 damage); at 0 HP the opponent dies and the
 // member falls, the fight ends and the member makes death saves alone (SRD: 10+ succeeds, 1 is
 // two failures, 20 regains 1 HP; three of either). Returns P(death), P(won), E[rounds].
-struct DuelExact {
-  double death, won, rounds;
-};
-
 // `help`: after each save that leaves the member dying, the chance that an ally's Medicine
 // check stabilises it (0: alone).
 double death_by_saves(double help = 0.0) {
@@ -192,31 +181,10 @@ double death_by_saves(double help = 0.0) {
   return h(0);
 }
 
-DuelExact solve_duel(int hp_member, int hp_opponent, double p, double q, double help = 0.0) {
-  const int n = hp_member * hp_opponent;
-  auto idx = [&](int a, int b) { return (a - 1) * hp_opponent + (b - 1); };
-  Eigen::MatrixXd Q = Eigen::MatrixXd::Zero(n, n);
-  Eigen::VectorXd won = Eigen::VectorXd::Zero(n), fell = Eigen::VectorXd::Zero(n);
-  for (int a = 1; a <= hp_member; ++a)
-    for (int b = 1; b <= hp_opponent; ++b) {
-      const int i = idx(a, b);
-      auto opponent_turn = [&](double w, int bb) {
-        if (a == 1)
-          fell(i) += w * q;
-        else
-          Q(i, idx(a - 1, bb)) += w * q;
-        Q(i, idx(a, bb)) += w * (1 - q);
-      };
-      if (b == 1)
-        won(i) += p;
-      else
-        opponent_turn(p, b - 1);
-      opponent_turn(1 - p, b);
-    }
-  const Eigen::MatrixXd N = (Eigen::MatrixXd::Identity(n, n) - Q).inverse();
-  const int start = idx(hp_member, hp_opponent);
-  const double p_fell = (N * fell)(start);
-  return {p_fell * death_by_saves(help), (N * won)(start), N.row(start).sum()};
+test::DuelExact solve_duel(int hp_member, int hp_opponent, double p, double q,
+                           double help = 0.0) {
+  const test::DuelChain d = test::alternating_duel(hp_member, hp_opponent, p, q);
+  return {d.fell * death_by_saves(help), d.won, d.rounds};
 }
 
 }  // namespace
@@ -229,7 +197,7 @@ TEST_CASE("party fight: a duel against its exact Markov chain", "[party][markov]
   const Case cases[] = {{3, 3, 0.5, 0.5}, {2, 4, 0.6, 0.4}, {4, 2, 0.3, 0.7}};
   uint64_t seed = 40;
   for (const Case& c : cases) {
-    const DuelExact e = solve_duel(c.hp_member, c.hp_opponent, c.p, c.q);
+    const test::DuelExact e = solve_duel(c.hp_member, c.hp_opponent, c.p, c.q);
     const std::string toml =
         party_text(member("duelist", c.hp_member, 20,
                           "hit_chance = " + std::to_string(c.p) + "\ndamage = \"1\"") +
@@ -238,23 +206,8 @@ TEST_CASE("party fight: a duel against its exact Markov chain", "[party][markov]
                    "round_cap = 1000\n");
     const LoadedScenario ls = test::load_text(toml);
     const uint64_t n = 100'000;
-    const RunTally t = run_trials(ls, ++seed, 0, n);
-    const Tally& x = t.variants[0];
-    const MetricSpec& m = metrics_of(ls.models[0]);
-    const double dn = static_cast<double>(n);
-    const double death = static_cast<double>(x.ends_in(m.end_mask(EndKind::Died))) / dn;
-    const double won =
-        static_cast<double>(x.counter_trials[static_cast<size_t>(m.counter_index("fight_won"))]) /
-        dn;
-    const LogHistogram& len = x.durations[static_cast<size_t>(m.duration_index("fight_length"))];
     INFO("hp " << c.hp_member << " vs " << c.hp_opponent << ", p " << c.p << ", q " << c.q);
-    INFO("P(death) exact " << e.death << ", MC " << death);
-    CHECK(std::fabs(death - e.death) <= 4 * std::sqrt(e.death * (1 - e.death) / dn));
-    INFO("P(won) exact " << e.won << ", MC " << won);
-    CHECK(std::fabs(won - e.won) <= 4 * std::sqrt(e.won * (1 - e.won) / dn));
-    const double rounds = len.mean() / 6.0;
-    INFO("E[rounds] exact " << e.rounds << ", MC " << rounds);
-    CHECK(std::fabs(rounds - e.rounds) <= 4 * std::sqrt(len.variance() / dn) / 6.0);
+    test::check_duel(ls, ++seed, n, e);
   }
 }
 
@@ -345,7 +298,7 @@ TEST_CASE("party fight: a medic who can only stabilise, against the exact chain"
   // medic tries Medicine +2 (d20 + 2 >= 10: 13 in 20), until stable, revived or dead.
   const int medicine = 2;
   const double help = (11.0 + medicine) / 20.0;
-  const DuelExact e = solve_duel(3, 3, 0.5, 0.5, help);
+  const test::DuelExact e = solve_duel(3, 3, 0.5, 0.5, help);
   const std::string toml =
       party_text(member("duelist", 3, 20, "hit_chance = 0.5\ndamage = \"1\"") +
                      member("medic", 1000, 0, "hit_chance = 0.0\ndamage = \"1\"",
@@ -354,16 +307,7 @@ TEST_CASE("party fight: a medic who can only stabilise, against the exact chain"
                  "opponents_target = \"weakest\"\nretreat = 0.5\nround_cap = 1000\n");
   const LoadedScenario ls = test::load_text(toml);
   const uint64_t n = 200'000;
-  const RunTally t = run_trials(ls, 77, 0, n);
-  const Tally& x = t.variants[0];
-  const MetricSpec& m = metrics_of(ls.models[0]);
-  const double dn = static_cast<double>(n);
-  const double death = static_cast<double>(x.ends_in(m.end_mask(EndKind::Died))) / dn;
-  const double alone = solve_duel(3, 3, 0.5, 0.5).death;
-  INFO("P(death) exact " << e.death << " (alone " << alone << "), MC " << death);
-  CHECK(std::fabs(death - e.death) <= 4 * std::sqrt(e.death * (1 - e.death) / dn));
-  CHECK(e.death < alone - 0.05);  // the medic is worth something: the test can tell
-  const double won =
-      static_cast<double>(x.counter_trials[static_cast<size_t>(m.counter_index("fight_won"))]) / dn;
-  CHECK(std::fabs(won - e.won) <= 4 * std::sqrt(e.won * (1 - e.won) / dn));
+  // The medic is worth something: the test can tell.
+  CHECK(e.death < solve_duel(3, 3, 0.5, 0.5).death - 0.05);
+  test::check_duel(ls, 77, n, {e.death, e.won});
 }

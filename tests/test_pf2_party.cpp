@@ -10,9 +10,11 @@
 
 #include "sim/engine/load.h"
 #include "sim/engine/runner.h"
+#include "tests/party_support.h"
 #include "tests/support.h"
 
 using namespace leth;
+using test::counter;
 
 namespace {
 
@@ -25,28 +27,17 @@ std::string party_text(const std::string& body, const std::string& fight = "",
 
 std::string member(const std::string& name, int hp, int init, const std::string& attack,
                    const std::string& extra = "") {
-  return "[[party]]\nname = \"" + name + "\"\nmax_hp = " + std::to_string(hp) +
-         "\nac = 10\ninitiative = " + std::to_string(init) + "\n" + extra +
-         "\n[[party.attacks]]\n" + attack + "\n";
+  return test::combatant_text("party", name, "max_hp", hp, init, attack, "ac = 10\n" + extra);
 }
 
 std::string opponent(const std::string& name, int hp, int init, const std::string& attack,
                      int ac = 10, const std::string& extra = "") {
-  return "[[opponents]]\nname = \"" + name + "\"\nhp = " + std::to_string(hp) +
-         "\nac = " + std::to_string(ac) + "\ninitiative = " + std::to_string(init) + "\ndc = 18\n" +
-         extra + "\n[[opponents.attacks]]\n" + attack + "\n";
-}
-
-uint32_t counter(const LoadedScenario& ls, const Outcome& o, const std::string& name) {
-  const int i = metrics_of(ls.models[0]).counter_index(name);
-  REQUIRE(i >= 0);
-  return o.counters[static_cast<size_t>(i)];
+  return test::combatant_text("opponents", name, "hp", hp, init, attack,
+                              "ac = " + std::to_string(ac) + "\ndc = 18\n" + extra);
 }
 
 const pf2::Party& party_of(const LoadedScenario& ls) {
-  const pf2::Party* p = std::get<pf2::Model>(ls.models[0]).party();
-  REQUIRE(p != nullptr);
-  return *p;
+  return test::party_of<pf2::Model>(ls);
 }
 
 pf2::Party::Body body(size_t c, int hp) {
@@ -297,34 +288,9 @@ double death_by_dying(int mod, int dc) {
   return h(0);
 }
 
-struct DuelExact {
-  double death, won, rounds;
-};
-
-DuelExact solve_duel(int hp_member, int hp_opponent, double p, double q, int mod, int dc) {
-  const int n = hp_member * hp_opponent;
-  auto idx = [&](int a, int b) { return (a - 1) * hp_opponent + (b - 1); };
-  Eigen::MatrixXd Q = Eigen::MatrixXd::Zero(n, n);
-  Eigen::VectorXd won = Eigen::VectorXd::Zero(n), fell = Eigen::VectorXd::Zero(n);
-  for (int a = 1; a <= hp_member; ++a)
-    for (int b = 1; b <= hp_opponent; ++b) {
-      const int i = idx(a, b);
-      auto opponent_turn = [&](double w, int bb) {
-        if (a == 1)
-          fell(i) += w * q;
-        else
-          Q(i, idx(a - 1, bb)) += w * q;
-        Q(i, idx(a, bb)) += w * (1 - q);
-      };
-      if (b == 1)
-        won(i) += p;
-      else
-        opponent_turn(p, b - 1);
-      opponent_turn(1 - p, b);
-    }
-  const Eigen::MatrixXd N = (Eigen::MatrixXd::Identity(n, n) - Q).inverse();
-  const int start = idx(hp_member, hp_opponent);
-  return {(N * fell)(start)*death_by_dying(mod, dc), (N * won)(start), N.row(start).sum()};
+test::DuelExact solve_duel(int hp_member, int hp_opponent, double p, double q, int mod, int dc) {
+  const test::DuelChain d = test::alternating_duel(hp_member, hp_opponent, p, q);
+  return {d.fell * death_by_dying(mod, dc), d.won, d.rounds};
 }
 
 }  // namespace
@@ -340,7 +306,7 @@ TEST_CASE("pf2 party: a duel and the dying track against their exact Markov chai
   uint64_t seed = 60;
   for (const Case& c : cases) {
     const int mod = c.fortitude ? 5 : 0, dc = c.fortitude ? 16 : 10;
-    const DuelExact e = solve_duel(c.hp_member, c.hp_opponent, c.p, c.q, mod, dc);
+    const test::DuelExact e = solve_duel(c.hp_member, c.hp_opponent, c.p, c.q, mod, dc);
     const std::string toml = party_text(
         member("duelist", c.hp_member, 20,
                "hit_chance = " + std::to_string(c.p) + "\ndamage = \"1\"",
@@ -351,24 +317,9 @@ TEST_CASE("pf2 party: a duel and the dying track against their exact Markov chai
         "round_cap = 1000\n", c.fortitude ? "" : "recovery_check = \"flat\"\n");
     const LoadedScenario ls = test::load_text(toml);
     const uint64_t n = 100'000;
-    const RunTally t = run_trials(ls, ++seed, 0, n);
-    const Tally& x = t.variants[0];
-    const MetricSpec& m = metrics_of(ls.models[0]);
-    const double dn = static_cast<double>(n);
-    const double death = static_cast<double>(x.ends_in(m.end_mask(EndKind::Died))) / dn;
-    const double won =
-        static_cast<double>(x.counter_trials[static_cast<size_t>(m.counter_index("fight_won"))]) /
-        dn;
-    const LogHistogram& len = x.durations[static_cast<size_t>(m.duration_index("fight_length"))];
     INFO("hp " << c.hp_member << " vs " << c.hp_opponent << ", p " << c.p << ", q " << c.q
                << ", fortitude " << c.fortitude);
-    INFO("P(death) exact " << e.death << ", MC " << death);
-    CHECK(std::fabs(death - e.death) <= 4 * std::sqrt(e.death * (1 - e.death) / dn));
-    INFO("P(won) exact " << e.won << ", MC " << won);
-    CHECK(std::fabs(won - e.won) <= 4 * std::sqrt(e.won * (1 - e.won) / dn));
-    const double rounds = len.mean() / 6.0;
-    INFO("E[rounds] exact " << e.rounds << ", MC " << rounds);
-    CHECK(std::fabs(rounds - e.rounds) <= 4 * std::sqrt(len.variance() / dn) / 6.0);
+    test::check_duel(ls, ++seed, n, e);
   }
 }
 

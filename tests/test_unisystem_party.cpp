@@ -13,9 +13,11 @@
 #include "sim/engine/load.h"
 #include "sim/engine/runner.h"
 #include "tests/cli_support.h"
+#include "tests/party_support.h"
 #include "tests/support.h"
 
 using namespace leth;
+using test::counter;
 
 namespace {
 
@@ -28,28 +30,16 @@ std::string party_text(const std::string& body, const std::string& fight = "",
 
 std::string member(const std::string& name, int hp, int init, const std::string& attack,
                    const std::string& extra = "") {
-  return "[[party]]\nname = \"" + name + "\"\nmax_hp = " + std::to_string(hp) +
-         "\ninitiative = " + std::to_string(init) + "\n" + extra + "\n[[party.attacks]]\n" +
-         attack + "\n";
+  return test::combatant_text("party", name, "max_hp", hp, init, attack, extra);
 }
 
 std::string opponent(const std::string& name, int hp, int init, const std::string& attack,
                      const std::string& extra = "") {
-  return "[[opponents]]\nname = \"" + name + "\"\nhp = " + std::to_string(hp) +
-         "\ninitiative = " + std::to_string(init) + "\n" + extra + "\n[[opponents.attacks]]\n" +
-         attack + "\n";
-}
-
-uint32_t counter(const LoadedScenario& ls, const Outcome& o, const std::string& name) {
-  const int i = metrics_of(ls.models[0]).counter_index(name);
-  REQUIRE(i >= 0);
-  return o.counters[static_cast<size_t>(i)];
+  return test::combatant_text("opponents", name, "hp", hp, init, attack, extra);
 }
 
 const unisystem::Party& party_of(const LoadedScenario& ls) {
-  const unisystem::Party* p = std::get<unisystem::Model>(ls.models[0]).party();
-  REQUIRE(p != nullptr);
-  return *p;
+  return test::party_of<unisystem::Model>(ls);
 }
 
 // Seed 000's alley: the suspect's burst at Ryan in his class IIa vest; Muldoon's two shots.
@@ -323,10 +313,6 @@ namespace {
 // member strikes first each round (chance p), the opponent then (q). A member who falls
 // dying dies unless the medic (First Aid `aid`, or none) stabilises it: the medic's test 5
 // seconds after the fall, then the minute test m (D10 + 4 - m >= 9), then the next aid, ...
-struct DuelExact {
-  double death, won;
-};
-
 double dies_when_dying(int aid) {
   const double s = aid < 0 ? 0.0 : std::clamp((aid + 10 - 8) / 10.0, 0.0, 1.0);
   double alive = 1.0, saved = 0.0;
@@ -337,7 +323,7 @@ double dies_when_dying(int aid) {
   return 1.0 - saved;
 }
 
-DuelExact solve_duel(double p, double q, int aid) {
+test::DuelExact solve_duel(double p, double q, int aid) {
   // States (a, b): the member's and the opponent's level, 0 (20 HP), 1 (8), 2 (-4, standing).
   auto idx = [](int a, int b) { return 3 * a + b; };
   Eigen::MatrixXd Q = Eigen::MatrixXd::Zero(9, 9);
@@ -377,7 +363,7 @@ TEST_CASE("unisystem party: a duel and the dying chain against their exact Marko
   const Case cases[] = {{0.5, 0.5, -1}, {0.4, 0.7, -1}, {0.5, 0.6, 2}};
   uint64_t seed = 80;
   for (const Case& c : cases) {
-    const DuelExact e = solve_duel(c.p, c.q, c.aid);
+    const test::DuelExact e = solve_duel(c.p, c.q, c.aid);
     const std::string block = "con = 3\nwill = 2\n";
     std::string party =
         member("duelist", 20, 40, "hit_chance = " + std::to_string(c.p) + "\ndamage = 12", block);
@@ -395,19 +381,8 @@ TEST_CASE("unisystem party: a duel and the dying chain against their exact Marko
                    fight, "shock_test = false\n");
     const LoadedScenario ls = test::load_text(toml);
     const uint64_t n = 100'000;
-    const RunTally t = run_trials(ls, ++seed, 0, n);
-    const Tally& x = t.variants[0];
-    const MetricSpec& m = metrics_of(ls.models[0]);
-    const double dn = static_cast<double>(n);
-    const double death = static_cast<double>(x.ends_in(m.end_mask(EndKind::Died))) / dn;
-    const double won =
-        static_cast<double>(x.counter_trials[static_cast<size_t>(m.counter_index("fight_won"))]) /
-        dn;
     INFO("p " << c.p << ", q " << c.q << ", aid " << c.aid);
-    INFO("P(death) exact " << e.death << ", MC " << death);
-    CHECK(std::fabs(death - e.death) <= 4 * std::sqrt(e.death * (1 - e.death) / dn));
-    INFO("P(won) exact " << e.won << ", MC " << won);
-    CHECK(std::fabs(won - e.won) <= 4 * std::sqrt(e.won * (1 - e.won) / dn));
+    test::check_duel(ls, ++seed, n, e);
   }
   // The medic is worth something: the chain can tell.
   CHECK(solve_duel(0.5, 0.6, 2).death < solve_duel(0.5, 0.6, -1).death - 0.02);

@@ -1,0 +1,78 @@
+// The party-fight tests' helpers: tests/party_support.h.
+#include "tests/party_support.h"
+
+#include <Eigen/Dense>
+
+#include "sim/engine/runner.h"
+
+namespace leth::test {
+
+std::string combatant_text(const std::string& table, const std::string& name,
+                           const std::string& hp_key, int hp, int initiative,
+                           const std::string& attack, const std::string& extra) {
+  return "[[" + table + "]]\nname = \"" + name + "\"\n" + hp_key + " = " + std::to_string(hp) +
+         "\ninitiative = " + std::to_string(initiative) + "\n" + extra + "\n[[" + table +
+         ".attacks]]\n" + attack + "\n";
+}
+
+uint32_t counter(const LoadedScenario& ls, const Outcome& o, const std::string& name) {
+  const int i = metrics_of(ls.models[0]).counter_index(name);
+  REQUIRE(i >= 0);
+  return o.counters[static_cast<size_t>(i)];
+}
+
+Seconds duration(const LoadedScenario& ls, const Outcome& o, const std::string& name) {
+  const int i = metrics_of(ls.models[0]).duration_index(name);
+  REQUIRE(i >= 0);
+  REQUIRE(o.has(static_cast<size_t>(i)));
+  return o.durations[static_cast<size_t>(i)];
+}
+
+DuelChain alternating_duel(int member, int opponent, double p, double q) {
+  const int n = member * opponent;
+  auto idx = [&](int a, int b) { return (a - 1) * opponent + (b - 1); };
+  Eigen::MatrixXd Q = Eigen::MatrixXd::Zero(n, n);
+  Eigen::VectorXd won = Eigen::VectorXd::Zero(n), fell = Eigen::VectorXd::Zero(n);
+  for (int a = 1; a <= member; ++a)
+    for (int b = 1; b <= opponent; ++b) {
+      const int i = idx(a, b);
+      auto opponent_turn = [&](double w, int bb) {
+        if (a == 1)
+          fell(i) += w * q;
+        else
+          Q(i, idx(a - 1, bb)) += w * q;
+        Q(i, idx(a, bb)) += w * (1 - q);
+      };
+      if (b == 1)
+        won(i) += p;
+      else
+        opponent_turn(p, b - 1);
+      opponent_turn(1 - p, b);
+    }
+  const Eigen::MatrixXd N = (Eigen::MatrixXd::Identity(n, n) - Q).inverse();
+  const int start = idx(member, opponent);
+  return {(N * fell)(start), (N * won)(start), N.row(start).sum()};
+}
+
+void check_duel(const LoadedScenario& ls, uint64_t seed, uint64_t n, const DuelExact& e,
+                double round_seconds) {
+  const RunTally t = run_trials(ls, seed, 0, n);
+  const Tally& x = t.variants[0];
+  const MetricSpec& m = metrics_of(ls.models[0]);
+  const double dn = static_cast<double>(n);
+  const double death = static_cast<double>(x.ends_in(m.end_mask(EndKind::Died))) / dn;
+  const double won =
+      static_cast<double>(x.counter_trials[static_cast<size_t>(m.counter_index("fight_won"))]) /
+      dn;
+  INFO("P(death) exact " << e.death << ", MC " << death);
+  CHECK(std::fabs(death - e.death) <= 4 * std::sqrt(e.death * (1 - e.death) / dn));
+  INFO("P(won) exact " << e.won << ", MC " << won);
+  CHECK(std::fabs(won - e.won) <= 4 * std::sqrt(e.won * (1 - e.won) / dn));
+  if (std::isnan(e.rounds)) return;
+  const LogHistogram& len = x.durations[static_cast<size_t>(m.duration_index("fight_length"))];
+  const double rounds = len.mean() / round_seconds;
+  INFO("E[rounds] exact " << e.rounds << ", MC " << rounds);
+  CHECK(std::fabs(rounds - e.rounds) <= 4 * std::sqrt(len.variance() / dn) / round_seconds);
+}
+
+}  // namespace leth::test

@@ -49,15 +49,8 @@ void BM_EngineParty2Threads(benchmark::State& state) {
 }
 
 void BM_PeerParty(benchmark::State& state) {
-  const peer::PartyPeer p;
-  uint64_t first = 0;
-  for (auto _ : state) {
-    peer::PartyPeer::Totals t;
-    p.run(kSeed, first, kTrialsPerIteration, t);
-    benchmark::DoNotOptimize(t);
-    first += kTrialsPerIteration;
-  }
-  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kTrialsPerIteration));
+  bench::time_peer<peer::PartyPeer, peer::PartyPeer::Totals>(state, peer::PartyPeer(), kSeed,
+                                                             kTrialsPerIteration);
 }
 
 BENCHMARK(BM_EngineParty)->Unit(benchmark::kMillisecond)->UseRealTime();
@@ -72,25 +65,7 @@ int main(int argc, char** argv) {
   bench::PerTrialReporter reporter(kTrialsPerIteration);
   benchmark::RunSpecifiedBenchmarks(&reporter);
   std::printf("\n");
-  for (const auto* m : {&reporter.ns_per_item, &reporter.cpu_ns_per_item}) {
-    const char* clock = m == &reporter.ns_per_item ? "wall" : "CPU ";
-    const auto e = m->find("BM_EngineParty"), p = m->find("BM_PeerParty");
-    if (p == m->end()) continue;
-    if (e == m->end()) {
-      std::printf("per trial, 1 thread, %s: peer %.1f ns\n", clock, bench::mean(p->second));
-      continue;
-    }
-    std::printf("per trial, 1 thread, %s: engine %.1f ns, peer %.1f ns: engine / peer = %.2f",
-                clock, bench::mean(e->second), bench::mean(p->second),
-                bench::mean(e->second) / bench::mean(p->second));
-    if (e->second.size() == p->second.size() && e->second.size() > 1) {
-      std::printf(" (repetitions:");
-      for (size_t i = 0; i < e->second.size(); ++i)
-        std::printf(" %.2f", e->second[i] / p->second[i]);
-      std::printf(")");
-    }
-    std::printf("\n");
-  }
+  bench::print_ratios(reporter, "BM_EngineParty", "BM_PeerParty", 2);
 
   // The question, on a fixed sample (not the timed runs), with its standard error.
   constexpr uint64_t n = 1'000'000;

@@ -57,15 +57,8 @@ void BM_EngineNothingHappens(benchmark::State& state) {
 }
 
 void BM_PeerDyingTrack(benchmark::State& state) {
-  const peer::DyingTrackPeer p;
-  uint64_t first = 0;
-  for (auto _ : state) {
-    peer::Totals t;
-    p.run(kSeed, first, kTrialsPerIteration, t);
-    benchmark::DoNotOptimize(t);
-    first += kTrialsPerIteration;
-  }
-  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kTrialsPerIteration));
+  bench::time_peer<peer::DyingTrackPeer, peer::Totals>(state, peer::DyingTrackPeer(), kSeed,
+                                                       kTrialsPerIteration);
 }
 
 BENCHMARK(BM_EngineDyingTrack)->Unit(benchmark::kMillisecond)->UseRealTime();
@@ -80,19 +73,10 @@ int main(int argc, char** argv) {
   bench::PerTrialReporter reporter(kTrialsPerIteration);
   benchmark::RunSpecifiedBenchmarks(&reporter);
   std::printf("\n");
+  bench::print_ratios(reporter, "BM_EngineDyingTrack", "BM_PeerDyingTrack", 1);
   for (const auto* m : {&reporter.ns_per_item, &reporter.cpu_ns_per_item}) {
-    const auto e = m->find("BM_EngineDyingTrack"), p = m->find("BM_PeerDyingTrack");
-    if (e == m->end() || p == m->end()) continue;
-    std::printf("per trial, 1 thread, %s: engine %.1f ns, peer %.2f ns: engine / peer = %.1f",
-                m == &reporter.ns_per_item ? "wall" : "CPU ", bench::mean(e->second),
-                bench::mean(p->second), bench::mean(e->second) / bench::mean(p->second));
-    if (e->second.size() == p->second.size() && e->second.size() > 1) {
-      std::printf(" (repetitions:");
-      for (size_t i = 0; i < e->second.size(); ++i)
-        std::printf(" %.1f", e->second[i] / p->second[i]);
-      std::printf(")");
-    }
-    std::printf("\n");
+    const auto p = m->find("BM_PeerDyingTrack");
+    if (p == m->end()) continue;
     const auto f = m->find("BM_EngineNothingHappens");
     if (f != m->end())
       std::printf(

@@ -7,6 +7,7 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <map>
 #include <string>
 #include <vector>
@@ -35,6 +36,47 @@ inline double mean(const std::vector<double>& v) {
   double s = 0;
   for (double x : v) s += x;
   return v.empty() ? 0 : s / static_cast<double>(v.size());
+}
+
+// Times a hand-written peer: `peer.run(seed, first, n, totals)` on fresh totals each iteration,
+// `n` trials an iteration from where the last one stopped.
+template <typename Peer, typename Totals>
+void time_peer(benchmark::State& state, const Peer& peer, uint64_t seed, uint64_t n) {
+  uint64_t first = 0;
+  for (auto _ : state) {
+    Totals t;
+    peer.run(seed, first, n, t);
+    benchmark::DoNotOptimize(t);
+    first += n;
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * n));
+}
+
+// Prints, wall clock then CPU, the time per trial of benchmark functions `engine` and `peer` and
+// their ratio engine / peer, with each repetition's ratio; `digits` decimals on the peer's time
+// and on the ratios. A clock without the peer's time prints nothing; without the engine's, the
+// peer's time alone.
+inline void print_ratios(const PerTrialReporter& r, const char* engine, const char* peer,
+                         int digits) {
+  for (const auto* m : {&r.ns_per_item, &r.cpu_ns_per_item}) {
+    const char* clock = m == &r.ns_per_item ? "wall" : "CPU ";
+    const auto e = m->find(engine), p = m->find(peer);
+    if (p == m->end()) continue;
+    if (e == m->end()) {
+      std::printf("per trial, 1 thread, %s: peer %.*f ns\n", clock, digits, mean(p->second));
+      continue;
+    }
+    std::printf("per trial, 1 thread, %s: engine %.1f ns, peer %.*f ns: engine / peer = %.*f",
+                clock, mean(e->second), digits, mean(p->second), digits,
+                mean(e->second) / mean(p->second));
+    if (e->second.size() == p->second.size() && e->second.size() > 1) {
+      std::printf(" (repetitions:");
+      for (size_t i = 0; i < e->second.size(); ++i)
+        std::printf(" %.*f", digits, e->second[i] / p->second[i]);
+      std::printf(")");
+    }
+    std::printf("\n");
+  }
 }
 
 }  // namespace bench

@@ -170,18 +170,6 @@ TEST_CASE("pf2 party: the recovery check at the start of a dying member's turn",
     CHECK(p.state(f) == fight::State::Down);  // stable: unconscious at 0 HP
     CHECK(f.stable_at == 18);
   }
-  SECTION("knocked out this round: no check until the next (the initiative moved)") {
-    const LoadedScenario ls = duel_bodies(false);
-    const pf2::Party& p = party_of(ls);
-    pf2::Party::Body f = body(0, 0);
-    f.dying = 1;
-    f.ko_at = 6;
-    Script none;
-    TrialRng rng(none);
-    Stream s = rng.stream(Purpose::Test);
-    p.start_turn(f, s, 6, nullptr);  // draws nothing
-    CHECK(f.dying == 1);
-  }
   SECTION("fortitude (seed 004): d20 + Fortitude against the knock-out DC + dying") {
     const LoadedScenario ls = test::load_text(party_text(
         member("fighter", 20, 0, "attack_bonus = 10\ndamage = \"1d6\"", "fortitude = 9\n") +
@@ -200,6 +188,37 @@ TEST_CASE("pf2 party: the recovery check at the start of a dying member's turn",
     p.start_turn(f, s, 6, nullptr);
     CHECK(f.dying == 3);
   }
+}
+
+TEST_CASE("pf2 party: a knocked-out member's turn moves to just before the one who did it",
+          "[pf2][party][scripted]") {
+  // 004 "Être mis KO": "votre prochain tour se produirait juste avant celui de la créature en
+  // question". The ogre acts first; it knocks the fighter out, whose place moves before the
+  // ogre's: no check in round 1 (its place this round is past), and from round 2 its check
+  // comes before the ogre's Strike.
+  const std::string toml =
+      party_text(member("fighter", 8, 0, "hit_chance = 0.0\ndamage = \"1\"") +
+                     member("monk", 50, -10, "hit_chance = 0.0\ndamage = \"1\"") +
+                     opponent("ogre", 30, 5, "attack_bonus = 10\ndamage = \"10\""),
+                 "round_cap = 2\n");
+  Script s;
+  s.d(20, 10).d(20, 10).d(20, 10);  // initiative: fighter 10, monk 0, ogre 15
+  // Round 1: ogre, fighter, monk.
+  s.d(2, 1).d(20, 5);  // the ogre: the fighter, 15 vs AC 10: 10 damage, knocked out: dying 1
+  s.no();              // the monk (the fighter's place is now before the ogre's: no check)
+  // Round 2: fighter, ogre, monk.
+  s.d(20, 5);   // the fighter's recovery check, flat DC 11: 5, a failure: dying 2
+  s.d(20, 1);   // the ogre: the monk, the only one standing; a natural 1 misses
+  s.no();       // the monk; the round cap ends the fight
+  s.d(20, 20);  // aftermath: a natural 20 vs DC 12, critical: dying 0, stable
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(counter(ls, p.outcome, "fell_fighter") == 1);
+  CHECK(counter(ls, p.outcome, "deaths") == 0);
+  const size_t check = p.log.find("fighter recovery check d20 5");
+  CHECK(check != std::string::npos);
+  CHECK(check < p.log.find("ogre misses monk"));
 }
 
 TEST_CASE("pf2 party: a 1-action Heal picks up the fallen, who is slowed; the cleric strikes on",

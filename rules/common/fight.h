@@ -109,6 +109,17 @@ concept FightRules = requires(const R& rules, typename R::Body& body, const type
   { rules.pick_up(body, body, stream, t, log) } -> std::same_as<Cost>;
 };
 
+// Optional: a ruleset whose rules say `static constexpr bool kKnockOutMovesInitiative = true`
+// moves a combatant knocked out by a blow (standing before it, down after it) to just before
+// the one who struck it in the order, for the rest of the fight (pf2, 004 "Être mis KO").
+template <typename R>
+constexpr bool knock_out_moves_initiative() {
+  if constexpr (requires { R::kKnockOutMovesInitiative; })
+    return R::kKnockOutMovesInitiative;
+  else
+    return false;
+}
+
 namespace detail {
 
 template <typename R>
@@ -193,6 +204,20 @@ struct Table {
       }
     }
     return dying >= 0 ? dying : down;
+  }
+  // Moves combatant v to just before the one at place `at` of the order; returns that one's
+  // new place.
+  size_t move_before(size_t v, size_t at) {
+    size_t j = 0;
+    while (order[j] != v) ++j;
+    if (j < at) {
+      for (size_t k = j; k + 1 < at; ++k) order[k] = order[k + 1];
+      order[at - 1] = static_cast<uint8_t>(v);
+      return at;
+    }
+    for (size_t k = j; k > at; --k) order[k] = order[k - 1];
+    order[at] = static_cast<uint8_t>(v);
+    return at + 1;
   }
   size_t count_fallen(size_t except) const {
     size_t k = 0;
@@ -316,8 +341,14 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
           hit = target;
         }
         if (hit < 0) break;
-        if (rules.strike(c, b, bodies[c], bodies[static_cast<size_t>(hit)], s, t, log))
-          tb.last_hit_by[static_cast<size_t>(hit)] = static_cast<int8_t>(c);
+        const size_t v = static_cast<size_t>(hit);
+        const bool was_up = tb.standing(v);
+        if (rules.strike(c, b, bodies[c], bodies[v], s, t, log)) {
+          tb.last_hit_by[v] = static_cast<int8_t>(c);
+          // Its next turn comes just before the striker's: this round's place is past.
+          if constexpr (knock_out_moves_initiative<R>())
+            if (was_up && tb.fallen(v)) i = tb.move_before(v, i);
+        }
         if (over()) {
           ended = true;
           break;

@@ -120,11 +120,8 @@ void Party::worsen(Body& b, int to, Seconds t, EventLog* log) const {
 
 // 004 "Jets de récupération": at the start of each of its turns while dying, a Fortitude save
 // against the knock-out DC + dying (option recovery_check: Player Core's flat check against
-// 10 + dying): success -1, critical success -2, failure +1, critical failure +2. A member
-// knocked out this round has no check yet: its initiative moved to just before the one that
-// knocked it out (004 "Être mis KO"), whose turn this round is over (README, the party fight).
+// 10 + dying): success -1, critical success -2, failure +1, critical failure +2.
 void Party::start_turn(Body& b, Stream& s, Seconds t, EventLog* log) const {
-  if (b.ko_at == t) return;
   const Options& o = cfg_.options;
   if (b.hero_points > 0 &&
       (o.heroic_recovery == HeroPolicy::Immediately ||
@@ -179,7 +176,6 @@ void Party::damage(Body& b, int64_t amount, bool critical, int dc, Seconds t, Ev
     }
     ++b.falls;
     if (b.down_first < 0) b.down_first = t;
-    b.ko_at = t;
     b.recovery_dc = dc;
     b.stable_at = -1;
     note(log, t, [&] {
@@ -210,7 +206,6 @@ void Party::damage(Body& b, int64_t amount, bool critical, int dc, Seconds t, Ev
 // deals at least 1, a critical double. Each Strike costs one of the turn's actions.
 bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Seconds t,
                    EventLog* log) const {
-  if (attacker.ko_at == t) return false;  // knocked out this round: no turn until the next
   begin_turn(attacker, t);
   if (attacker.actions <= 0) return false;
   --attacker.actions;
@@ -250,7 +245,6 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
 // actions; Medicine against 15 + dying, option first_aid_dc): success stable, critical failure
 // dying + 1. What the care leaves of the turn's three actions goes to its Strikes.
 fight::Cost Party::pick_up(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const {
-  if (helper.ko_at == t) return fight::Cost::Action;  // its turn moved to the next round
   begin_turn(helper, t);
   const Heals& h = *cfg_.combatants[helper.c].heals;
   auto left = [&] { return helper.actions > 0 ? fight::Cost::Bonus : fight::Cost::Action; };

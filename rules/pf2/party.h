@@ -79,6 +79,9 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   Outcome run_trial(TrialContext& ctx) const;
 
   // ---- fight::FightRules
+  // 004 "Être mis KO": "votre prochain tour se produirait juste avant celui de la créature en
+  // question" — the driver moves the knocked-out combatant in the order.
+  static constexpr bool kKnockOutMovesInitiative = true;
   struct Body {
     int hp = 0;
     int temp = 0;
@@ -94,7 +97,6 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     bool dead = false;
     int uses = 0;            // heals left
     Seconds turn_at = -1;    // the round of its current turn (its start time)
-    Seconds ko_at = -1;      // the round it was last knocked out in (its initiative moved)
     Seconds stable_at = -1;  // when it became stable (unconscious, no longer dying)
     uint16_t falls = 0;      // times knocked out
     uint16_t heals_given = 0;

@@ -390,3 +390,16 @@ TEST_CASE("pf2 party: bad input is located and explained", "[pf2][party][errors]
                               "attack_bonus = 3\ndamage = \"1d4\"\n")),
              Catch::Contains("channel"));
 }
+
+TEST_CASE("party fight: an opponent kind of several is named one by one in the story",
+          "[pf2][party]") {
+  const LoadedScenario ls = test::load_text(
+      party_text(member("hero", 20, 0, "attack_bonus = 5\ndamage = \"1d6\"") +
+                 opponent("ogre", 30, 0, "attack_bonus = 5\ndamage = \"1d6\"", 15, "count = 2\n") +
+                 opponent("boss", 60, 0, "attack_bonus = 8\ndamage = \"2d6\"")));
+  const auto& c = party_of(ls).config().combatants;
+  REQUIRE(c.size() == 4);
+  CHECK(c[1].name == "ogre 1");
+  CHECK(c[2].name == "ogre 2");
+  CHECK(c[3].name == "boss");  // one of its kind keeps its name
+}

@@ -38,8 +38,9 @@ void check_member_name(Reader& member, const std::vector<std::string>& names);
 int read_opponent_count(Reader& opponent, size_t combatants);
 
 // The line-up: every [[party]] member (`member(reader)`, names checked), then every
-// [[opponents]] kind (`opponent(reader, its 1-based index)`) `count` times, into `out`.
-// Returns the number of members.
+// [[opponents]] kind (`opponent(reader, its 1-based index)`) `count` times, into `out`; a kind
+// of several is named "wolf 1", "wolf 2", ... so the story tells them apart. Returns the
+// number of members.
 template <typename Combatant, typename Member, typename Opponent>
 size_t read_lineup(PartyTables& tables, std::vector<Combatant>& out, Member&& member,
                    Opponent&& opponent) {
@@ -53,7 +54,12 @@ size_t read_lineup(PartyTables& tables, std::vector<Combatant>& out, Member&& me
   for (size_t i = 0; i < tables.opponents.size(); ++i) {
     Reader& t = tables.opponents[i];
     const Combatant o = opponent(t, i + 1);
-    out.insert(out.end(), static_cast<size_t>(read_opponent_count(t, out.size())), o);
+    const int count = read_opponent_count(t, out.size());
+    for (int k = 1; k <= count; ++k) {
+      out.push_back(o);
+      // (append, not + " ": GCC 12's -Wrestrict misfires on the temporary)
+      if (count > 1) out.back().name.append(1, ' ').append(std::to_string(k));
+    }
   }
   return members;
 }

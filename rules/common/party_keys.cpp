@@ -98,4 +98,16 @@ int read_opponent_count(Reader& opponent, size_t combatants) {
   return count;
 }
 
+std::vector<Reader> read_attack_tables(Reader& combatant, const char* example, const char* needs) {
+  std::vector<Reader> tables = combatant.get_tables("attacks");
+  if (tables.empty())
+    combatant.fail_here("no attacks: every combatant attacks on its turn",
+                        std::string("add [[") + example + ".attacks]] with " + needs);
+  return tables;
+}
+
+std::string read_attack_name(Reader& attack, size_t i) {
+  return attack.get_string("name").value_or("attack " + std::to_string(i + 1));
+}
+
 }  // namespace leth::fight

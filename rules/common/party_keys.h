@@ -37,6 +37,13 @@ void check_member_name(Reader& member, const std::vector<std::string>& names);
 // the `combatants` there already.
 int read_opponent_count(Reader& opponent, size_t combatants);
 
+// A combatant's [[<example>.attacks]] tables, one turn's in order; none is a located error
+// whose suggestion names the keys an attack `needs`.
+std::vector<Reader> read_attack_tables(Reader& combatant, const char* example,
+                                       const char* needs = "attack_bonus and damage");
+// The i-th (from 0) attack's `name`, "attack <i + 1>" when absent.
+std::string read_attack_name(Reader& attack, size_t i);
+
 // The line-up: every [[party]] member (`member(reader)`, names checked), then every
 // [[opponents]] kind (`opponent(reader, its 1-based index)`) `count` times, into `out`; a kind
 // of several is named "wolf 1", "wolf 2", ... so the story tells them apart. Returns the

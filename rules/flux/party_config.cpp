@@ -14,15 +14,12 @@ namespace {
 constexpr int kShakenPa = 3;
 
 std::vector<PartyAttack> read_attacks(Reader& r, const char* example, int difficulty) {
-  std::vector<Reader> tables = r.get_tables("attacks");
-  if (tables.empty())
-    r.fail_here("no attacks: every combatant attacks on its turn",
-                std::string("add [[") + example + ".attacks]] with attack_bonus and damage");
+  std::vector<Reader> tables = fight::read_attack_tables(r, example);
   std::vector<PartyAttack> turn;
   for (size_t i = 0; i < tables.size(); ++i) {
     Reader& t = tables[i];
     PartyAttack a;
-    a.name = t.get_string("name").value_or("attack " + std::to_string(i + 1));
+    a.name = fight::read_attack_name(t, i);
     const bool bonus = t.has("attack_bonus");
     a.hit_chance = t.get_number("hit_chance", 0.0, 1.0);
     if (bonus == a.hit_chance.has_value())

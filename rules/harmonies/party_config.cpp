@@ -12,16 +12,13 @@ namespace {
 constexpr const char* kLevelKeys[kLevels] = {"light", "grave", "critical"};
 
 std::vector<PartyAttack> read_attacks(Reader& r, const char* example) {
-  std::vector<Reader> tables = r.get_tables("attacks");
-  if (tables.empty())
-    r.fail_here(
-        "no attacks: every combatant attacks on its turn",
-        std::string("add [[") + example + ".attacks]] with skill, grave_at and critical_at");
+  std::vector<Reader> tables =
+      fight::read_attack_tables(r, example, "skill, grave_at and critical_at");
   std::vector<PartyAttack> turn;
   for (size_t i = 0; i < tables.size(); ++i) {
     Reader& t = tables[i];
     PartyAttack a;
-    a.name = t.get_string("name").value_or("attack " + std::to_string(i + 1));
+    a.name = fight::read_attack_name(t, i);
     a.skill = t.get_int("skill", -30, 30);
     const bool chance = t.has("hit_chance");
     if (a.skill.has_value() == chance)

@@ -12,10 +12,7 @@ namespace {
 
 // A turn's attacks, in order (Muldoon's two shots are two attacks).
 std::vector<PartyAttack> read_attacks(Reader& r, const char* example) {
-  std::vector<Reader> tables = r.get_tables("attacks");
-  if (tables.empty())
-    r.fail_here("no attacks: every combatant attacks on its turn",
-                std::string("add [[") + example + ".attacks]] with attack_bonus and damage");
+  std::vector<Reader> tables = fight::read_attack_tables(r, example);
   std::vector<PartyAttack> turn;
   for (size_t i = 0; i < tables.size(); ++i) {
     Reader& t = tables[i];

@@ -342,7 +342,8 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
         }
         if (hit < 0) break;
         const size_t v = static_cast<size_t>(hit);
-        const bool was_up = tb.standing(v);
+        bool was_up = false;  // asked only where a knock-out moves the initiative
+        if constexpr (knock_out_moves_initiative<R>()) was_up = tb.standing(v);
         if (rules.strike(c, b, bodies[c], bodies[v], s, t, log)) {
           tb.last_hit_by[v] = static_cast<int8_t>(c);
           // Its next turn comes just before the striker's: this round's place is past.

@@ -17,8 +17,7 @@ constexpr int kStabiliseDc = 10;  // SRD: DC 10 Wisdom (Medicine)
 }  // namespace
 
 Party::Party(PartyConfig config)
-    : cfg_(std::move(config)),
-      metrics_(fight::party_metrics(fight::member_names(cfg_.combatants, cfg_.members))) {}
+    : Lineup(std::move(config)) {}
 
 Party::Body Party::fresh(size_t c) const {
   const Combatant& k = cfg_.combatants[c];
@@ -177,13 +176,9 @@ fight::Cost Party::pick_up(Body& helper, Body& patient, Stream& s, Seconds t, Ev
 }
 
 Outcome Party::run_trial(TrialContext& ctx) const {
-  std::array<Body, fight::kMaxCombatants> bodies;
-  const size_t n = combatants();
-  for (size_t c = 0; c < n; ++c) bodies[c] = fresh(c);
-  const fight::Result res = fight::play(*this, std::span<Body>(bodies.data(), n), cfg_.members,
-                                        ctx.rng, cfg_.policies, ctx.log);
-  uint32_t defeated = 0;
-  for (size_t c = cfg_.members; c < n; ++c) defeated += bodies[c].dead;
+  Bodies<Body> bodies;
+  const fight::Result res = play_fight(bodies, ctx);
+  const uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
 
   // The stable wake with 1 HP (option stable_wake, SRD 1d4 hours); then one long rest, once
   // every survivor is awake, brings every member back to full HP (SRD "Long Rest").

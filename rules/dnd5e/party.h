@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "rules/common/fight.h"
+#include "rules/common/lineup.h"
 #include "rules/common/party_report.h"
 #include "rules/dnd5e/config.h"
 #include "sim/core/metrics.h"
@@ -64,12 +65,9 @@ struct PartyConfig {
 // Reads a scenario whose variant v has [[party]] (given: its tables). Throws InputError.
 PartyConfig read_party(const Scenario& s, size_t v);
 
-class Party {
+class Party : public fight::Lineup<Party, PartyConfig> {
  public:
   explicit Party(PartyConfig config);
-
-  const MetricSpec& metrics() const { return metrics_; }
-  const PartyConfig& config() const { return cfg_; }
   Outcome run_trial(TrialContext& ctx) const;
 
   // ---- fight::FightRules
@@ -89,11 +87,6 @@ class Party {
     Seconds down_first = -1;  // first dropped to 0 HP
     Seconds up_last = 0;      // last back on their feet
   };
-  size_t combatants() const { return cfg_.combatants.size(); }
-  fight::Side side(size_t c) const {
-    return c < cfg_.members ? fight::Side::Party : fight::Side::Opponents;
-  }
-  int initiative_bonus(size_t c) const { return cfg_.combatants[c].initiative; }
   Seconds round_seconds() const { return kRound; }
   fight::State state(const Body& b) const {
     return b.dead ? fight::State::Dead : b.hp > 0 ? fight::State::Standing : fight::State::Down;
@@ -102,7 +95,6 @@ class Party {
   bool dying(const Body& b) const { return !b.dead && b.hp == 0 && !b.stable; }
   int urgency(const Body& b) const { return b.failures; }
   void start_turn(Body& b, Stream& s, Seconds t, EventLog* log) const;
-  int attacks(size_t c) const { return static_cast<int>(cfg_.combatants[c].attacks.size()); }
   bool strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Seconds t,
               EventLog* log) const;
   bool can_pick_up(const Body& b) const {
@@ -112,14 +104,12 @@ class Party {
   fight::Cost pick_up(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const;
   // ----
 
+  Body fresh(size_t c) const;  // combatant c before the fight (fight::Lineup plays from it)
+
  private:
-  Body fresh(size_t c) const;
   void damage(Body& b, int amount, bool critical, Seconds t, EventLog* log) const;
   void revive(Body& b, int hp, Seconds t) const;
-  const std::string& name(const Body& b) const { return cfg_.combatants[b.c].name; }
 
-  PartyConfig cfg_;
-  MetricSpec metrics_;
 };
 
 static_assert(fight::FightRules<Party>);

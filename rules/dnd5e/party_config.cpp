@@ -32,15 +32,12 @@ Dice dice_only(const Dice& d) {
 }
 
 std::vector<PartyAttack> read_attacks(Reader& r, const char* example) {
-  std::vector<Reader> tables = r.get_tables("attacks");
-  if (tables.empty())
-    r.fail_here("no attacks: every combatant attacks on its turn",
-                std::string("add [[") + example + ".attacks]] with attack_bonus and damage");
+  std::vector<Reader> tables = fight::read_attack_tables(r, example);
   std::vector<PartyAttack> turn;
   for (size_t i = 0; i < tables.size(); ++i) {
     Reader& t = tables[i];
     PartyAttack a;
-    a.name = t.get_string("name").value_or("attack " + std::to_string(i + 1));
+    a.name = fight::read_attack_name(t, i);
     const bool bonus = t.has("attack_bonus");
     a.hit_chance = t.get_number("hit_chance", 0.0, 1.0);
     if (bonus == a.hit_chance.has_value())
@@ -112,19 +109,7 @@ PartyConfig read_party(const Scenario& s, size_t v) {
                 "set lingering_injuries = false in [options]");
   c.policies = fight::read_policies(r);
   fight::PartyTables tables = fight::read_party_tables(r);
-  std::vector<std::string> names;
-  for (Reader& m : tables.members) {
-    c.combatants.push_back(read_member(m));
-    names.push_back(c.combatants.back().name);
-    fight::check_member_name(m, names);
-  }
-  c.members = c.combatants.size();
-  for (size_t i = 0; i < tables.opponents.size(); ++i) {
-    Reader& t = tables.opponents[i];
-    const Combatant o = read_opponent(t, i + 1);
-    c.combatants.insert(c.combatants.end(),
-                        static_cast<size_t>(fight::read_opponent_count(t, c.combatants.size())), o);
-  }
+  c.members = fight::read_lineup(tables, c.combatants, read_member, read_opponent);
   return c;
 }
 

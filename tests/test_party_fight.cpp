@@ -240,7 +240,109 @@ TEST_CASE("party fight: bad input is located and explained", "[party][errors]") 
   std::string with_injuries = party_text(hero + orc);
   with_injuries.replace(with_injuries.find("lingering_injuries = false"), 26,
                         "lingering_injuries = true");
-  CHECK_THAT(error(with_injuries), Catch::Contains("lingering_injuries = false"));
+  CHECK_NOTHROW(test::load_text(with_injuries));  // issue 21: the party fight applies them
+  CHECK_THAT(error(party_text(hero + opponent("orc", 15, 0,
+                                              "attack_bonus = 5\ndamage = \"1d12\"\n"
+                                              "damage_type = \"sonic\""))),
+             Catch::Contains("opponents[1].attacks[1]") && Catch::Contains("damage_type"));
+}
+
+namespace {
+
+std::string injuries_on(std::string toml) {
+  toml.replace(toml.find("lingering_injuries = false"), 26, "lingering_injuries = true");
+  return toml;
+}
+
+}  // namespace
+
+TEST_CASE("party fight: a member who falls gets seed 003's injury of the last damage type",
+          "[party][scripted][injuries]") {
+  const std::string toml = injuries_on(
+      party_text(member("hero", 10, 20, "hit_chance = 0.0\ndamage = \"1\"") +
+                 opponent("brute", 50, 0,
+                          "attack_bonus = 10\ndamage = \"10\"\ndamage_type = \"bludgeoning\"")));
+  Script s;
+  s.d(20, 1).d(20, 1);  // initiative: hero 21, brute 1
+  s.no();               // hero never hits
+  s.d(20, 10);          // brute: 20 hits for 10, hero at 0 HP, dying
+  s.d(20, 8);           // the injury's d20 (brute's turn stream): 8, moderate, bludgeoning row
+                        // 06-10: Paralysie temporaire
+  s.d(20, 15).d(20, 12).d(20, 11);  // aftermath: three successes, stable
+  s.d(4, 2);                        // wakes after 2 hours
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(p.log.find("hero injury (d20 8): Paralysie temporaire (bludgeoning, moderate)") !=
+        std::string::npos);
+  CHECK(counter(ls, p.outcome, "injuries") == 1);
+  CHECK(counter(ls, p.outcome, "injuries_moderate") == 1);
+  CHECK(counter(ls, p.outcome, "injuries_light") == 0);
+  // Without injuries the same fight declares no injury counter.
+  CHECK(metrics_of(test::load_text(party_text(member("hero", 10, 20, "hit_chance = 0.0\n"
+                                                                     "damage = \"1\"") +
+                                              opponent("o", 5, 0, "attack_bonus = 1\n"
+                                                                  "damage = \"1\"")))
+                       .models[0])
+            .counter_index("injuries") < 0);
+}
+
+TEST_CASE("party fight: a paralysed member does not act and is hit with advantage, critically",
+          "[party][scripted][injuries]") {
+  const std::string toml = injuries_on(
+      party_text(member("hero", 10, 20, "attack_bonus = 0\ndamage = \"1\"") +
+                     member("cleric", 30, -10, "hit_chance = 0.0\ndamage = \"1\"",
+                            "[party.heals]\ndice = \"1d4+3\"\nuses = 1\n") +
+                     opponent("brute", 50, 0, "attack_bonus = 10\ndamage = \"10\""),
+                 "strike_fallen = 1.0\nround_cap = 2\n"));
+  Script s;
+  s.d(20, 1).d(20, 1).d(20, 15);  // initiative: hero 21, brute 1, cleric 5
+  // Round 1.
+  s.d(20, 1);           // hero: a natural 1
+  s.d(2, 1).d(20, 10);  // brute: the hero; hits for 10: 0 HP
+  s.d(20, 8);           // injury: Paralysie temporaire
+  s.d(4, 2);            // cleric: Healing Word, 5 HP: conscious but paralysed
+  s.no();               // the cleric's mace misses
+  // Round 2: the hero, paralysed, does not act (no draw).
+  s.yes();               // brute: strike the fallen (the paralysed hero, the only one)
+  s.d(20, 3).d(20, 15);  // advantage: the higher, 15 + 10 hits; melee on the paralysed: critical
+  s.d(20, 18);           // 10 damage: 0 HP again, a second injury: 18, Blessure à la jambe
+  s.no();                // cleric: no heal left, the mace misses; the round cap ends the fight
+  s.d(20, 15).d(20, 12).d(20, 11);  // aftermath: stable
+  s.d(4, 2);                        // wakes
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(p.log.find("brute hits hero (attack 1, critical)") != std::string::npos);
+  CHECK(counter(ls, p.outcome, "injuries") == 2);
+  CHECK(counter(ls, p.outcome, "injuries_light") == 1);
+  CHECK(counter(ls, p.outcome, "fell_hero") == 2);
+}
+
+TEST_CASE("party fight: a blinded member attacks with disadvantage",
+          "[party][scripted][injuries]") {
+  const std::string toml = injuries_on(
+      party_text(member("hero", 10, 20, "attack_bonus = 0\ndamage = \"1\"") +
+                     member("cleric", 30, -10, "hit_chance = 0.0\ndamage = \"1\"",
+                            "[party.heals]\ndice = \"1d4+3\"\nuses = 1\n") +
+                     opponent("spitter", 50, 0,
+                              "attack_bonus = 10\ndamage = \"10\"\ndamage_type = \"acid\""),
+                 "round_cap = 2\n"));
+  Script s;
+  s.d(20, 1).d(20, 1).d(20, 15);  // initiative: hero 21, spitter 1, cleric 5
+  s.d(20, 1);                     // round 1, hero: a natural 1
+  s.d(2, 1).d(20, 10);            // spitter: the hero, 10 acid: 0 HP
+  s.d(20, 8);                     // injury: acid 06-10, Cécité temporaire (blinded)
+  s.d(4, 2);                      // cleric: Healing Word, 5 HP
+  s.no();                         // the cleric misses
+  s.d(20, 19).d(20, 2);           // round 2, hero, blinded: disadvantage, 2 misses AC 10
+  s.d(2, 2).d(20, 1);             // spitter: the cleric; a natural 1
+  s.no();                         // the cleric misses; the round cap ends the fight
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  CHECK(p.log.find("Cécité temporaire") != std::string::npos);
+  CHECK(p.log.find("hero misses spitter") != std::string::npos);
+  CHECK(p.log.find("hero hits spitter") == std::string::npos);
 }
 
 TEST_CASE("party fight: the engine and the hand-written peer answer the party benchmark alike",

@@ -17,7 +17,48 @@ constexpr int kStabiliseDc = 10;  // SRD: DC 10 Wisdom (Medicine)
 }  // namespace
 
 Party::Party(PartyConfig config)
-    : Lineup(std::move(config)) {}
+    : Lineup(std::move(config)) {
+  if (!cfg_.options.lingering_injuries) return;
+  // Seed 003's injuries: the single character's counters, as many as fit (Outcome holds 16).
+  catalog_ = &InjuryCatalog::builtin();
+  injury_counters_ = metrics_.counters.size();
+  if (injury_counters_ < Outcome::kMaxCounters)
+    metrics_.counters.push_back({"injuries", "lingering injuries inflicted on members (seed 003)"});
+  by_severity_ = injury_counters_ + 1 + kSeverities <= Outcome::kMaxCounters;
+  if (by_severity_)
+    for (int v = 0; v < kSeverities; ++v) {
+      const std::string sev = severity_name(static_cast<Severity>(v));
+      metrics_.counters.push_back({"injuries_" + sev, sev + " injuries inflicted on members"});
+    }
+  metrics_.validate();
+}
+
+bool Party::has_condition(const Body& b, Condition c) const {
+  for (size_t i = 0; i < b.n_open; ++i)
+    if (catalog_->injury(b.open[i]).condition == c) return true;
+  return false;
+}
+
+bool Party::injured_out(const Body& b) const {
+  return b.n_open > 0 &&
+         (has_condition(b, Condition::Incapacitated) || has_condition(b, Condition::Paralyzed) ||
+          has_condition(b, Condition::Stunned) || has_condition(b, Condition::Unconscious));
+}
+
+// 003: "Le type de blessure dépend du dernier type de dégât subit": one d20 (from the turn of
+// the blow that caused it) gives the severity and the row of that damage type's table.
+void Party::inflict_injury(Body& b, Stream& s, Seconds t, EventLog* log) const {
+  const int roll = s.die(20);
+  const Severity sev = cfg_.severity.of(roll);
+  const uint16_t def = catalog_->pick(b.last_type, roll, sev, cfg_.options.injury_row);
+  ++b.injuries[static_cast<size_t>(sev)];
+  if (b.n_open < Body::kMaxOpen) b.open[b.n_open++] = def;
+  note(log, t, [&] {
+    const InjuryDef& d = catalog_->injury(def);
+    return name(b) + " injury (d20 " + std::to_string(roll) + "): " + d.label + " (" +
+           d.damage_type + ", " + severity_name(sev) + ")";
+  });
+}
 
 Party::Body Party::fresh(size_t c) const {
   const Combatant& k = cfg_.combatants[c];
@@ -69,9 +110,16 @@ void Party::start_turn(Body& b, Stream& s, Seconds t, EventLog* log) const {
 }
 
 // SRD "Damage at 0 Hit Points", "Instant Death", "Monsters and Death".
-void Party::damage(Body& b, int amount, bool critical, Seconds t, EventLog* log) const {
+void Party::damage(Body& b, int amount, bool critical, Stream& s, Seconds t,
+                   EventLog* log) const {
   const Combatant& k = cfg_.combatants[b.c];
   if (amount <= 0) return;
+  const bool injuries = catalog_ && b.c < cfg_.members && k.player_rules;
+  // 003 "Plaie ouverte: Lorsque vous subissez des dégâts, vous subissez 1d4 dégâts
+  // additionnels", once per open wound.
+  if (injuries)
+    for (size_t i = 0; i < b.n_open; ++i)
+      if (catalog_->injury(b.open[i]).ongoing == Ongoing::OpenWound) amount += s.die(4);
   if (b.hp > 0) {
     const int soak = std::min(b.temp, amount);
     b.temp -= soak;
@@ -93,12 +141,16 @@ void Party::damage(Body& b, int amount, bool critical, Seconds t, EventLog* log)
     ++b.falls;
     if (b.down_first < 0) b.down_first = t;
     note(log, t, [&] { return name(b) + " drops to 0 HP, dying"; });
+    if (injuries && (cfg_.options.injury_trigger != InjuryTrigger::FirstFall || b.falls == 1))
+      inflict_injury(b, s, t, log);
     return;
   }
   if (cfg_.options.massive_damage && amount >= k.max_hp) {
     b.dead = true;
   } else {
     b.stable = false;
+    if (injuries && cfg_.options.injury_trigger == InjuryTrigger::EachDamageAtZero)
+      inflict_injury(b, s, t, log);
     b.failures = static_cast<uint8_t>(b.failures + (critical ? 2 : 1));
     b.dead = b.failures >= cfg_.options.failures_to_die;
   }
@@ -117,6 +169,19 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
   const PartyAttack& a = k.attacks[static_cast<size_t>(n)];
   if (n == 0) attacker.sneak_done = false;
   const bool unconscious = target.hp == 0;
+  // 003's injury conditions, while open (README "The party fight"): paralysed or unconscious,
+  // as at 0 HP; blinded or stunned, advantage against it; the attacker blinded, poisoned or
+  // frightened, disadvantage. Advantage and disadvantage cancel (SRD).
+  const bool helpless = unconscious || (target.n_open > 0 &&
+                                        (has_condition(target, Condition::Paralyzed) ||
+                                         has_condition(target, Condition::Unconscious)));
+  const bool exposed = target.n_open > 0 && (has_condition(target, Condition::Blinded) ||
+                                             has_condition(target, Condition::Stunned));
+  const bool advantage = (helpless && a.melee) || exposed ||
+                         (helpless && !unconscious);  // a paralysed target: any attack
+  const bool disadvantage = attacker.n_open > 0 && (has_condition(attacker, Condition::Blinded) ||
+                                                    has_condition(attacker, Condition::Poisoned) ||
+                                                    has_condition(attacker, Condition::Frightened));
   bool hit = false;
   bool crit = false;
   int roll = 0;
@@ -125,11 +190,14 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
     crit = hit && a.crit_chance > 0.0 && s.chance(a.crit_chance);
   } else {
     roll = s.die(20);
-    if (unconscious && a.melee) roll = std::max(roll, s.die(20));
+    if (advantage != disadvantage) {
+      const int other = s.die(20);
+      roll = advantage ? std::max(roll, other) : std::min(roll, other);
+    }
     hit = roll == 20 || (roll != 1 && roll + a.attack_bonus >= cfg_.combatants[target.c].ac);
     crit = roll == 20;
   }
-  if (hit && unconscious && a.melee) crit = true;
+  if (hit && helpless && a.melee) crit = true;
   if (!hit) {
     note(log, t, [&] { return k.name + " misses " + name(target) + " (" + a.name + ")"; });
     return false;
@@ -144,7 +212,8 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
     return k.name + " hits " + name(target) + " (" + a.name + (crit ? ", critical" : "") +
            ") for " + std::to_string(amount);
   });
-  damage(target, amount, crit, t, log);
+  target.last_type = a.damage_type;
+  damage(target, amount, crit, s, t, log);
   return true;
 }
 
@@ -152,6 +221,7 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
 // is conscious, its death saves reset); else a Medicine check to stabilise the dying.
 fight::Cost Party::pick_up(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const {
   const Heals& h = *cfg_.combatants[helper.c].heals;
+  if (patient.hp > 0) return fight::Cost::Bonus;  // kept down by an injury: no heal helps
   if (helper.uses > 0) {
     --helper.uses;
     ++helper.heals_given;
@@ -202,8 +272,16 @@ Outcome Party::run_trial(TrialContext& ctx) const {
   if (hurt && full <= cfg_.horizon)
     note(ctx.log, full,
          [] { return std::string("after a long rest, the survivors are at full HP"); });
-  return fight::party_outcome(res, std::span(members.data(), cfg_.members), defeated, full,
-                              cfg_.horizon);
+  Outcome o = fight::party_outcome(res, std::span(members.data(), cfg_.members), defeated, full,
+                                   cfg_.horizon);
+  if (catalog_)
+    for (size_t c = 0; c < cfg_.members; ++c)
+      for (size_t v = 0; v < kSeverities; ++v) {
+        if (injury_counters_ < Outcome::kMaxCounters)
+          o.count(injury_counters_, bodies[c].injuries[v]);
+        if (by_severity_) o.count(injury_counters_ + 1 + v, bodies[c].injuries[v]);
+      }
+  return o;
 }
 
 }  // namespace leth::dnd5e

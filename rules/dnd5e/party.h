@@ -6,6 +6,7 @@
 // passages and the readings; docs/parties.md how to write a party scenario.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
@@ -15,6 +16,7 @@
 #include "rules/common/lineup.h"
 #include "rules/common/party_report.h"
 #include "rules/dnd5e/config.h"
+#include "rules/dnd5e/injuries.h"
 #include "sim/core/metrics.h"
 #include "sim/core/outcome.h"
 #include "sim/core/trial.h"
@@ -29,6 +31,7 @@ struct PartyAttack {
   Dice damage;
   Dice crit_extra;  // the damage's dice alone, rolled once more on a critical
   bool melee = true;
+  uint16_t damage_type = 0;  // index into damage_types(): the row of an injury it causes
 };
 
 // Healing Word, Cure Wounds, a Medicine check: what a member does for a fallen ally.
@@ -55,6 +58,7 @@ struct Combatant {
 
 struct PartyConfig {
   Options options;
+  SeverityMap severity;  // lingering injuries: the d20 -> severity mapping in use
   fight::Policies policies;
   std::vector<Combatant> combatants;  // the members, then every opponent
   size_t members = 0;
@@ -86,10 +90,21 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     Seconds died_at = -1;
     Seconds down_first = -1;  // first dropped to 0 HP
     Seconds up_last = 0;      // last back on their feet
+    // Seed 003's lingering injuries, open until the end of the trial (no recovery is played):
+    // the first kMaxOpen are tracked (their effects act), all are counted by severity.
+    static constexpr size_t kMaxOpen = 6;
+    std::array<uint16_t, kMaxOpen> open{};  // indices into the injury catalog
+    uint8_t n_open = 0;
+    std::array<uint16_t, kSeverities> injuries{};  // inflicted, by severity
+    uint16_t last_type = 0;                         // the last damage type taken
   };
   Seconds round_seconds() const { return kRound; }
+  // Down: at 0 HP, or kept from acting by an open injury (incapacitated, paralysed, stunned,
+  // unconscious).
   fight::State state(const Body& b) const {
-    return b.dead ? fight::State::Dead : b.hp > 0 ? fight::State::Standing : fight::State::Down;
+    return b.dead                          ? fight::State::Dead
+           : b.hp > 0 && !injured_out(b) ? fight::State::Standing
+                                           : fight::State::Down;
   }
   int hp(const Body& b) const { return b.hp; }
   bool dying(const Body& b) const { return !b.dead && b.hp == 0 && !b.stable; }
@@ -107,9 +122,15 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   Body fresh(size_t c) const;  // combatant c before the fight (fight::Lineup plays from it)
 
  private:
-  void damage(Body& b, int amount, bool critical, Seconds t, EventLog* log) const;
+  void damage(Body& b, int amount, bool critical, Stream& s, Seconds t, EventLog* log) const;
+  void inflict_injury(Body& b, Stream& s, Seconds t, EventLog* log) const;
+  bool has_condition(const Body& b, Condition c) const;
+  bool injured_out(const Body& b) const;
   void revive(Body& b, int hp, Seconds t) const;
 
+  const InjuryCatalog* catalog_ = nullptr;  // with lingering_injuries
+  size_t injury_counters_ = 0;              // the index of "injuries" in metrics_.counters
+  bool by_severity_ = false;                // injuries_light.. fit within the counters
 };
 
 static_assert(fight::FightRules<Party>);

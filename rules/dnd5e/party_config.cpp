@@ -48,6 +48,7 @@ std::vector<PartyAttack> read_attacks(Reader& r, const char* example) {
     const Damage d = read_damage(t, vocabulary());
     a.damage = d.dice;
     a.crit_extra = dice_only(d.dice);
+    a.damage_type = d.type;
     a.melee = t.get_bool("melee", true);
     const size_t n = static_cast<size_t>(t.get_int("strikes", 1, 10, 1));
     turn.insert(turn.end(), n, a);
@@ -102,11 +103,7 @@ PartyConfig read_party(const Scenario& s, size_t v) {
   Reader r = s.section_reader(v);
   PartyConfig c;
   c.horizon = s.horizon;
-  SeverityMap severity;
-  c.options = read_rule_options(r, severity);
-  if (c.options.lingering_injuries)
-    r.fail_here("the party fight does not apply lingering injuries yet (issue 21)",
-                "set lingering_injuries = false in [options]");
+  c.options = read_rule_options(r, c.severity);
   c.policies = fight::read_policies(r);
   fight::PartyTables tables = fight::read_party_tables(r);
   c.members = fight::read_lineup(tables, c.combatants, read_member, read_opponent);

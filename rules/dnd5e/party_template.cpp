@@ -20,7 +20,8 @@ seed = 1
 horizon = "30 days"
 
 [options]                        # the rule options, as for one character
-lingering_injuries = false       # required: the party fight does not apply them yet
+lingering_injuries = false       # true: seed 003 injuries on members falling to 0 HP (their
+                                 # effects in the fight; no recovery after it yet)
 stable_wake = "1d4 hours"
 
 )") + fight::policies_template() +

@@ -268,7 +268,24 @@ Outcome Party::run_trial(TrialContext& ctx) const {
     hurt = hurt || below;
     members[c] = {b.dead, b.died_at, b.falls, b.heals_given, b.down_first, b.up_last, below};
   }
-  const Seconds full = hurt ? awake + cfg_.long_rest : res.end;
+  Seconds full = hurt ? awake + cfg_.long_rest : res.end;
+  // 003: "Les repos longs guérissent toutes les blessures légères et modérés": the long rest
+  // heals those. A severe or serious one needs its treatment and bed rest, which the party
+  // fight does not play yet (README, the party fight): such a trial ends unresolved at the
+  // horizon rather than recovered.
+  for (size_t c = 0; c < cfg_.members && catalog_; ++c) {
+    const Body& b = bodies[c];
+    if (b.dead || b.injuries[static_cast<size_t>(Severity::Severe)] +
+                          b.injuries[static_cast<size_t>(Severity::Serious)] ==
+                      0)
+      continue;
+    members[c].hurt = hurt = true;
+    full = cfg_.horizon + 1;
+    note(ctx.log, res.end, [&] {
+      return name(b) + " keeps a severe or serious injury: its treatment is not played in the "
+                       "party fight, so the trial ends unresolved";
+    });
+  }
   if (hurt && full <= cfg_.horizon)
     note(ctx.log, full,
          [] { return std::string("after a long rest, the survivors are at full HP"); });

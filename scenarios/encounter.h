@@ -35,8 +35,10 @@ struct Attacker {
   uint16_t damage_type = 0;  // index into DamageVocabulary::types
   bool has_attacks = false;  // the table has `attacks`, for the ruleset to read
   Channel channel = Channel::Lethal;
-  double keep_attacking_downed = 0.0;  // chance per turn to keep striking a fallen character
-  int first_round = 1;                 // the rounds this attacker fights in
+  // The chance, asked before each of its blows while the character is down, that it strikes
+  // the fallen character (pf2, dnd5e: the fight driver's strike_fallen; see each README).
+  double keep_attacking_downed = 0.0;
+  int first_round = 1;  // the rounds this attacker fights in
   int last_round = 1'000'000;
   std::optional<double> hit_chance;  // fixed chance to hit, instead of a ruleset's roll
   double crit_chance = 0.0;          // with hit_chance: chance that a hit is critical

@@ -7,6 +7,7 @@
 // mean; each ruleset's README says what its body and its attack do.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <concepts>
 #include <cstddef>
@@ -57,6 +58,10 @@ struct Policies {
   double retreat = 1.0;
   int round_cap = 100;
   int aftermath_cap = 10'000;  // rounds after the fight while someone is dying
+  // Opponents who cannot be harmed (the single character's attackers): the fight does not end
+  // when the party falls — they go on striking the fallen (strike_fallen) — but when every
+  // member is dead or at the round cap, when they leave.
+  bool untouchable_opponents = false;
 };
 
 inline constexpr size_t kMaxCombatants = 32;
@@ -120,6 +125,44 @@ constexpr bool knock_out_moves_initiative() {
     return false;
 }
 
+// Optional hooks, each found by a `requires` below; a ruleset without one gets the party
+// fight's behaviour. The single character's fight (rules/common/solo_fight.h) uses them all.
+//   rules.turn_order(std::span<uint16_t> order): lays out the order itself; no initiative roll.
+//   rules.turn_stream(round, c), rules.check_stream(round, c): the SubStream of c's turn and of
+//     its check while down, instead of streams::combatant_turn / combatant_check.
+//   rules.opens_turn(c, round, stream): false skips c's turn this round (an attacker outside its
+//     rounds, a breath weapon not recharged); it may draw from the turn's stream.
+//   rules.strike_fallen(c): opponent c's own chance to strike a fallen member, instead of the
+//     policy's strike_fallen.
+//   rules.round_start(round, t, log), rules.round_end(round, t, log): the start and the end of a
+//     round of the fight (help arriving acts at the end of a round).
+//   rules.standing_turn(c, body, t, log): a standing combatant's turn begins (5e's piercing
+//     wound); not when the turn began with a check.
+//   rules.spares_fallen(c, t, log): opponent c did not take its chance to strike the fallen
+//     (for the story).
+//   A round_start that ends the fight (the ruleset's own clocks played up to the round: a
+//   survival roll that kills) ends it before the round's turns.
+
+// Where the driver keeps a fight's line-up: the order of turns, who last hit whom, who fled, the
+// initiative rolls; one entry a combatant. A party fight's fits on the stack (Seats<32>); the
+// single character's, with up to 2^16 attackers, lives in a buffer its thread reuses.
+struct SeatSpans {
+  std::span<uint16_t> order;
+  std::span<int32_t> last_hit_by;
+  std::span<uint8_t> fled;
+  std::span<int> roll;
+};
+template <size_t N>
+struct Seats {
+  std::array<uint16_t, N> order{};
+  std::array<int32_t, N> last_hit_by{};
+  std::array<uint8_t, N> fled{};
+  std::array<int, N> roll{};
+  SeatSpans spans(size_t n) {
+    return {{order.data(), n}, {last_hit_by.data(), n}, {fled.data(), n}, {roll.data(), n}};
+  }
+};
+
 namespace detail {
 
 template <typename R>
@@ -127,9 +170,9 @@ struct Table {
   const R& rules;
   std::span<typename R::Body> bodies;
   size_t n;
-  std::array<uint8_t, kMaxCombatants> order{};
-  std::array<int8_t, kMaxCombatants> last_hit_by{};
-  std::array<bool, kMaxCombatants> fled{};
+  std::span<uint16_t> order;
+  std::span<int32_t> last_hit_by;
+  std::span<uint8_t> fled;
   size_t party = 0;
 
   State state(size_t c) const { return fled[c] ? State::Dead : rules.state(bodies[c]); }
@@ -212,11 +255,11 @@ struct Table {
     while (order[j] != v) ++j;
     if (j < at) {
       for (size_t k = j; k + 1 < at; ++k) order[k] = order[k + 1];
-      order[at - 1] = static_cast<uint8_t>(v);
+      order[at - 1] = static_cast<uint16_t>(v);
       return at;
     }
     for (size_t k = j; k > at; --k) order[k] = order[k - 1];
-    order[at] = static_cast<uint8_t>(v);
+    order[at] = static_cast<uint16_t>(v);
     return at + 1;
   }
   size_t count_fallen(size_t except) const {
@@ -228,34 +271,65 @@ struct Table {
 
 }  // namespace detail
 
+namespace detail {
+
+template <typename R>
+SubStream turn_stream(const R& rules, int r, size_t c) {
+  if constexpr (requires { rules.turn_stream(r, c); })
+    return rules.turn_stream(r, c);
+  else
+    return streams::combatant_turn(r, c);
+}
+template <typename R>
+SubStream check_stream(const R& rules, int r, size_t c) {
+  if constexpr (requires { rules.check_stream(r, c); })
+    return rules.check_stream(r, c);
+  else
+    return streams::combatant_check(r, c);
+}
+template <typename R>
+double strike_fallen(const R& rules, size_t c, const Policies& p) {
+  if constexpr (requires { rules.strike_fallen(c); })
+    return rules.strike_fallen(c);
+  else
+    return p.strike_fallen;
+}
+
+}  // namespace detail
+
 // Plays the fight from fresh bodies (bodies[c] for combatant c, party members first) to its
-// end and then the aftermath rounds until nobody is dying. Allocation-free.
+// end and then the aftermath rounds until nobody is dying, keeping its line-up in `seats` (one
+// entry a combatant). Allocation-free.
 template <FightRules R>
 Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, TrialRng& rng,
-            const Policies& p, EventLog* log) {
-  detail::Table<R> tb{rules, bodies, rules.combatants()};
+            const Policies& p, EventLog* log, SeatSpans seats) {
+  detail::Table<R> tb{rules,     bodies, rules.combatants(), seats.order, seats.last_hit_by,
+                      seats.fled};
   tb.party = party;
-  tb.last_hit_by.fill(-1);
   const size_t n = tb.n;
+  std::fill(tb.last_hit_by.begin(), tb.last_hit_by.end(), -1);
+  std::fill(tb.fled.begin(), tb.fled.end(), uint8_t{0});
 
-  // Initiative: d20 + bonus, once; ties by the higher bonus, then the party, then the list.
-  std::array<int, kMaxCombatants> roll{};
-  {
+  if constexpr (requires { rules.turn_order(seats.order); }) {
+    rules.turn_order(seats.order);
+  } else {
+    // Initiative: d20 + bonus, once; ties by the higher bonus, then the party, then the list.
+    std::span<int> roll = seats.roll;
     Stream s = open(rng, streams::fight_initiative());
     for (size_t c = 0; c < n; ++c) {
       roll[c] = s.die(20) + rules.initiative_bonus(c);
-      tb.order[c] = static_cast<uint8_t>(c);
+      tb.order[c] = static_cast<uint16_t>(c);
     }
+    auto before = [&](size_t a, size_t b) {
+      if (roll[a] != roll[b]) return roll[a] > roll[b];
+      if (rules.initiative_bonus(a) != rules.initiative_bonus(b))
+        return rules.initiative_bonus(a) > rules.initiative_bonus(b);
+      return a < b;  // party members are listed first
+    };
+    for (size_t i = 1; i < n; ++i)  // insertion sort: a few combatants, no allocation
+      for (size_t j = i; j > 0 && before(tb.order[j], tb.order[j - 1]); --j)
+        std::swap(tb.order[j], tb.order[j - 1]);
   }
-  auto before = [&](size_t a, size_t b) {
-    if (roll[a] != roll[b]) return roll[a] > roll[b];
-    if (rules.initiative_bonus(a) != rules.initiative_bonus(b))
-      return rules.initiative_bonus(a) > rules.initiative_bonus(b);
-    return a < b;  // party members are listed first
-  };
-  for (size_t i = 1; i < n; ++i)  // insertion sort: a few combatants, no allocation
-    for (size_t j = i; j > 0 && before(tb.order[j], tb.order[j - 1]); --j)
-      std::swap(tb.order[j], tb.order[j - 1]);
 
   Result res;
   const Seconds round = rules.round_seconds();
@@ -263,6 +337,13 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
 
   // Whether the fight is over, and how; checked after every act that can change a side.
   auto over = [&]() -> bool {
+    if (p.untouchable_opponents) {
+      // They leave at the round cap; before it, only the death of every member ends the fight.
+      for (size_t c = 0; c < party; ++c)
+        if (rules.state(bodies[c]) != State::Dead) return false;
+      res.ending = Ending::Fell;
+      return true;
+    }
     const size_t party_up = tb.count_standing(Side::Party);
     const size_t opp_up = tb.count_standing(Side::Opponents);
     if (opp_up == 0) {
@@ -308,11 +389,19 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
   while (!ended && r < p.round_cap) {
     ++r;
     const Seconds t = static_cast<Seconds>(r - 1) * round;
+    if constexpr (requires { rules.round_start(r, t, log); }) {
+      rules.round_start(r, t, log);
+      if (over()) {  // the ruleset's own clocks, played up to the round, can end the fight
+        ended = true;
+        break;
+      }
+    }
     for (size_t i = 0; i < n && !ended; ++i) {
       const size_t c = tb.order[i];
       if (tb.fled[c] || rules.state(bodies[c]) == State::Dead) continue;
-      if (rules.dying(bodies[c])) {
-        Stream d = open(rng, streams::combatant_check(r, c));
+      const bool checks = rules.dying(bodies[c]);
+      if (checks) {
+        Stream d = open(rng, detail::check_stream(rules, r, c));
         rules.start_turn(bodies[c], d, t, log);
         // A check can take the last of a side out (harmonies: a standing combatant's survival
         // roll, the faint or death it brings). In dnd5e and pf2 only the fallen check, so this
@@ -323,18 +412,36 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
         }
       }
       if (!tb.standing(c)) continue;
+      // A turn that began with a check (and stood up by it) is not begun again.
+      if constexpr (requires { rules.standing_turn(c, bodies[c], t, log); }) {
+        if (!checks) {
+          rules.standing_turn(c, bodies[c], t, log);
+          if (over()) {
+            ended = true;
+            break;
+          }
+          if (!tb.standing(c)) continue;
+        }
+      }
       const Side own = tb.side(c);
       if (own == Side::Party && care(c, r, t, true)) continue;
+      const int blows = rules.attacks(c);
+      if (blows == 0) continue;
       const Side foes = own == Side::Party ? Side::Opponents : Side::Party;
       const Targeting policy = own == Side::Party ? p.party_targets : p.opponents_target;
-      Stream s = open(rng, streams::combatant_turn(r, c));
+      Stream s = open(rng, detail::turn_stream(rules, r, c));
+      if constexpr (requires { rules.opens_turn(c, r, s); })
+        if (!rules.opens_turn(c, r, s)) continue;
+      const double fallen_chance = detail::strike_fallen(rules, c, p);
       int target = -1;
-      const int blows = rules.attacks(c);
       for (int b = 0; b < blows; ++b) {
         int hit = -1;
-        if (own == Side::Opponents && p.strike_fallen > 0.0 &&
-            tb.count_fallen(kMaxCombatants) > 0 && s.chance(p.strike_fallen))
-          hit = tb.random_of(Side::Party, s, [&](size_t k) { return tb.fallen(k); });
+        if (own == Side::Opponents && fallen_chance > 0.0 && tb.count_fallen(kMaxCombatants) > 0) {
+          if (s.chance(fallen_chance))
+            hit = tb.random_of(Side::Party, s, [&](size_t k) { return tb.fallen(k); });
+          else if constexpr (requires { rules.spares_fallen(c, t, log); })
+            rules.spares_fallen(c, t, log);
+        }
         if (hit < 0) {
           if (target < 0 || !tb.standing(static_cast<size_t>(target)))
             target = tb.target(c, foes, policy, s);
@@ -345,7 +452,7 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
         bool was_up = false;  // asked only where a knock-out moves the initiative
         if constexpr (knock_out_moves_initiative<R>()) was_up = tb.standing(v);
         if (rules.strike(c, b, bodies[c], bodies[v], s, t, log)) {
-          tb.last_hit_by[v] = static_cast<int8_t>(c);
+          tb.last_hit_by[v] = static_cast<int32_t>(c);
           // Its next turn comes just before the striker's: this round's place is past.
           if constexpr (knock_out_moves_initiative<R>())
             if (was_up && tb.fallen(v)) i = tb.move_before(v, i);
@@ -356,16 +463,24 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
         }
       }
     }
+    if constexpr (requires { rules.round_end(r, t, log); })
+      if (!ended) {
+        rules.round_end(r, t, log);
+        if (over()) ended = true;
+      }
   }
   res.rounds = r;
   res.fight_end = static_cast<Seconds>(r) * round;
-  note(log, res.fight_end, [&] {
-    const char* how[] = {"the party wins", "the whole party is down", "the party withdraws",
-                         "the round cap ends the fight"};
-    return std::string("end of the fight after ") + std::to_string(r) +
-           " rounds: " + how[static_cast<int>(res.ending)] +
-           (res.opponents_fled ? " (the opponents flee)" : "");
-  });
+  if (p.untouchable_opponents && !ended) res.ending = Ending::RoundCap;
+  // The single character's fight says its end itself, with its state.
+  if (!p.untouchable_opponents)
+    note(log, res.fight_end, [&] {
+      const char* how[] = {"the party wins", "the whole party is down", "the party withdraws",
+                           "the round cap ends the fight"};
+      return std::string("end of the fight after ") + std::to_string(r) +
+             " rounds: " + how[static_cast<int>(res.ending)] +
+             (res.opponents_fled ? " (the opponents flee)" : "");
+    });
 
   // The aftermath: the dying keep checking, the standing pick them up.
   auto someone_dying = [&] {
@@ -381,7 +496,7 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
       const size_t c = tb.order[i];
       if (c >= party || rules.state(bodies[c]) == State::Dead) continue;
       if (rules.dying(bodies[c])) {
-        Stream d = open(rng, streams::combatant_check(r, c));
+        Stream d = open(rng, detail::check_stream(rules, r, c));
         rules.start_turn(bodies[c], d, t, log);
       }
       if (tb.standing(c)) care(c, r, t, false);
@@ -389,6 +504,14 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
   }
   res.end = static_cast<Seconds>(r) * round;
   return res;
+}
+
+// A party fight's line-up fits on the stack.
+template <FightRules R>
+Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, TrialRng& rng,
+            const Policies& p, EventLog* log) {
+  Seats<kMaxCombatants> seats;
+  return play(rules, bodies, party, rng, p, log, seats.spans(rules.combatants()));
 }
 
 }  // namespace leth::fight

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "rules/common/solo_fight.h"
 #include "sim/core/clock.h"
 #include "sim/core/out_of_action.h"
 #include "sim/core/substreams.h"
@@ -111,12 +112,8 @@ constexpr int kMaxInjuries = 32;  // per trial; further ones are counted but not
 constexpr Seconds kLongRest = 8 * kHour;
 constexpr Seconds kShortRest = kHour;
 
+// The events of a trial's timeline after the fight (the fight is the driver's: SoloRules).
 enum class Ev : uint16_t {
-  RoundStart,
-  CharacterTurn,
-  CreatureTurn,
-  RoundEnd,
-  FightEnds,
   DeathSave,
   HealerAct,
   TreatEnd,
@@ -174,6 +171,8 @@ class Trial {
   Outcome run();
 
  private:
+  friend class SoloRules;
+
   // --- state
   bool down() const { return hp_ == 0; }
   bool dying() const { return down() && !stable_ && !dead_; }
@@ -211,10 +210,10 @@ class Trial {
   }
   int con_mod() const { return modifier(scores_[static_cast<size_t>(Ability::Con)]); }
 
-  // --- fight
+  // --- fight, played by the driver (SoloRules)
   void start_fight();
-  void round_start(int round, Seconds t);
-  void creature_turn(size_t actor, int round, Seconds t);
+  bool creature_takes_turn(size_t actor, int round, Stream& s) const;
+  bool creature_blow(size_t actor, size_t i, Stream& s, Seconds t);
   void character_turn(Seconds t);
   void round_end(Seconds t);
   void fight_ends(Seconds t);
@@ -276,6 +275,7 @@ class Trial {
   Seconds death_time_ = 0;
   End death_end_ = kDiedCombat;
   int rounds_ = 0;
+  Seconds combat_end_ = 0;
   Seconds help_at_ = -1;
   bool healer_here_ = false;
   int healing_uses_ = 0, potions_ = 0, lesser_ = 0, greater_ = 0, heal_spell_ = 0, rem_mod_ = 0,
@@ -535,75 +535,62 @@ void Trial::death_save(Seconds t) {
   }
 }
 
+// The fight's length, drawn once; the driver plays its rounds (SoloRules).
 void Trial::start_fight() {
   Stream setup = open(rng_, streams::fight_setup());
   rounds_ = static_cast<int>(cfg_.encounter.rounds.roll(setup));
   note(log_, 0,
        [&] { return "the fight begins: " + amount_text(static_cast<double>(rounds_), kRound); });
-  const Seconds end = std::min<Seconds>(static_cast<Seconds>(rounds_) * kRound, cfg_.horizon);
-  if (rounds_ >= 1 && cfg_.horizon > 0) timeline_.schedule(0, Ev::RoundStart, 0, 1);
-  timeline_.schedule(end, Ev::FightEnds);
+  combat_end_ = std::min<Seconds>(static_cast<Seconds>(rounds_) * kRound, cfg_.horizon);
 }
 
-void Trial::round_start(int round, Seconds t) {
-  const size_t n = m_.actors().size();
-  if (!cfg_.encounter.attackers_first) timeline_.schedule(t, Ev::CharacterTurn);
-  for (size_t a = 0; a < n; ++a)
-    timeline_.schedule(t, Ev::CreatureTurn, static_cast<uint16_t>(a), round);
-  if (cfg_.encounter.attackers_first) timeline_.schedule(t, Ev::CharacterTurn);
-  timeline_.schedule(t, Ev::RoundEnd, 0, round);
-  if (round < rounds_ && t + kRound < cfg_.horizon)
-    timeline_.schedule(t + kRound, Ev::RoundStart, 0, round + 1);
+// A creature strikes in its rounds (first_round..last_round), and one with a recharge (a
+// breath weapon) after its first round only on a d6 at or above it, drawn first from its turn.
+bool Trial::creature_takes_turn(size_t actor, int round, Stream& s) const {
+  const Strike& st = cfg_.strikes[static_cast<size_t>(m_.actors()[actor].strike)];
+  if (round < st.base.first_round || round > st.base.last_round) return false;
+  return !(st.recharge > 0 && round > st.base.first_round && s.die(6) < st.recharge);
 }
 
-// A creature's turn: its blows in order from its own stream. SRD: attacks against a blinded,
-// stunned, paralysed or unconscious character have advantage, but an unconscious one is prone,
-// which gives attacks from beyond 5 feet disadvantage: a ranged attack on them is a straight
-// roll. A melee hit on a paralysed or unconscious one is critical; paralysed, stunned and
-// unconscious fail Str and Dex saves.
-void Trial::creature_turn(size_t actor, int round, Seconds t) {
-  const Model::Actor& a = m_.actors()[actor];
-  const Strike& st = cfg_.strikes[static_cast<size_t>(a.strike)];
-  if (round < st.base.first_round || round > st.base.last_round) return;
-  Stream s = open(rng_, streams::creature_turn(round, actor));
-  if (st.recharge > 0 && round > st.base.first_round && s.die(6) < st.recharge) return;
-  if (down() && !s.chance(st.base.keep_attacking_downed)) return;
-  for (size_t i = 0; i < st.turn.size() && !dead_; ++i) {
-    const Attack& at = st.turn[i];
-    const bool helpless = paralysed() || unconscious();
-    int64_t dmg = 0;
-    bool crit = false;
-    if (st.mode == Strike::Mode::Attack) {
-      const bool advantage = blind() || stunned() || helpless;
-      const bool prone_at_range = unconscious() && !st.melee;  // disadvantage: cancels it
-      int d = s.die(20);
-      if (advantage && !prone_at_range) d = std::max(d, s.die(20));
-      const bool hit = d == 20 || (d != 1 && d + at.attack_bonus >= ch_.ac);
-      if (!hit) continue;
-      crit = d == 20 || (st.melee && helpless);
-    } else if (st.mode == Strike::Mode::Save) {
-      const bool auto_fail =
-          (st.save == Ability::Str || st.save == Ability::Dex) && (helpless || stunned());
-      const size_t ab = static_cast<size_t>(st.save);
-      const int bonus = ch_.saves[ab] + modifier(scores_[ab]) - modifier(ch_.scores[ab]);
-      const bool saved = !auto_fail && s.die(20) + bonus >= st.dc;
-      dmg = std::max<int64_t>(0, at.damage.roll(s));
-      if (saved) dmg = st.half_on_save ? dmg / 2 : 0;
-      take_damage(dmg, at.damage_type, false, t, st.base.name.c_str());
-      if (!dead_ && down() && i + 1 < st.turn.size() && !s.chance(st.base.keep_attacking_downed))
-        break;
-      continue;
-    } else {
-      if (!s.chance(*st.base.hit_chance)) continue;
-      crit = (st.base.crit_chance > 0 && s.chance(st.base.crit_chance / *st.base.hit_chance)) ||
-             (st.melee && helpless);
-    }
-    dmg = at.damage.roll(s);
-    if (crit) dmg += at.damage.roll(s) - constant_part(at.damage);  // SRD: the dice twice
-    take_damage(std::max<int64_t>(1, dmg), at.damage_type, crit, t, st.base.name.c_str());
-    if (!dead_ && down() && i + 1 < st.turn.size() && !s.chance(st.base.keep_attacking_downed))
-      break;
+// Blow i of a creature's turn, from the turn's stream (the driver asks keep_attacking_downed
+// before each blow at a fallen character). SRD: attacks against a blinded, stunned, paralysed or
+// unconscious character have advantage, but an unconscious one is prone, which gives attacks
+// from beyond 5 feet disadvantage: a ranged attack on them is a straight roll. A melee hit on a
+// paralysed or unconscious one is critical; paralysed, stunned and unconscious fail Str and Dex
+// saves.
+bool Trial::creature_blow(size_t actor, size_t i, Stream& s, Seconds t) {
+  const Strike& st = cfg_.strikes[static_cast<size_t>(m_.actors()[actor].strike)];
+  const Attack& at = st.turn[i];
+  const bool helpless = paralysed() || unconscious();
+  int64_t dmg = 0;
+  bool crit = false;
+  if (st.mode == Strike::Mode::Attack) {
+    const bool advantage = blind() || stunned() || helpless;
+    const bool prone_at_range = unconscious() && !st.melee;  // disadvantage: cancels it
+    int d = s.die(20);
+    if (advantage && !prone_at_range) d = std::max(d, s.die(20));
+    const bool hit = d == 20 || (d != 1 && d + at.attack_bonus >= ch_.ac);
+    if (!hit) return false;
+    crit = d == 20 || (st.melee && helpless);
+  } else if (st.mode == Strike::Mode::Save) {
+    const bool auto_fail =
+        (st.save == Ability::Str || st.save == Ability::Dex) && (helpless || stunned());
+    const size_t ab = static_cast<size_t>(st.save);
+    const int bonus = ch_.saves[ab] + modifier(scores_[ab]) - modifier(ch_.scores[ab]);
+    const bool saved = !auto_fail && s.die(20) + bonus >= st.dc;
+    dmg = std::max<int64_t>(0, at.damage.roll(s));
+    if (saved) dmg = st.half_on_save ? dmg / 2 : 0;
+    take_damage(dmg, at.damage_type, false, t, st.base.name.c_str());
+    return true;
+  } else {
+    if (!s.chance(*st.base.hit_chance)) return false;
+    crit = (st.base.crit_chance > 0 && s.chance(st.base.crit_chance / *st.base.hit_chance)) ||
+           (st.melee && helpless);
   }
+  dmg = at.damage.roll(s);
+  if (crit) dmg += at.damage.roll(s) - constant_part(at.damage);  // SRD: the dice twice
+  take_damage(std::max<int64_t>(1, dmg), at.damage_type, crit, t, st.base.name.c_str());
+  return true;
 }
 
 // The character's turn: a death save at 0 HP; standing, 003's piercing wound costs 1 HP "à la
@@ -916,21 +903,6 @@ void Trial::dispatch(const Timeline::Event& ev) {
   const Seconds t = ev.time;
   const int who = ev.who;
   switch (static_cast<Ev>(ev.kind)) {
-    case Ev::RoundStart:
-      round_start(ev.arg, t);
-      break;
-    case Ev::CharacterTurn:
-      character_turn(t);
-      break;
-    case Ev::CreatureTurn:
-      creature_turn(ev.who, ev.arg, t);
-      break;
-    case Ev::RoundEnd:
-      round_end(t);
-      break;
-    case Ev::FightEnds:
-      fight_ends(t);
-      break;
     case Ev::DeathSave:
       if (dying()) {
         death_save(t);
@@ -1061,6 +1033,55 @@ Outcome Trial::outcome() const {
   return o;
 }
 
+// The single character's fight on the driver (rules/common/solo_fight.h): the creatures
+// strike in their listed order, the character's turn before them or after them
+// (attackers_first) — a death save at 0 HP, the piercing wound standing —, help that has
+// arrived acts at the end of each round. The time in each state is tracked around every act,
+// as it was around every event of the timeline.
+class SoloRules : public fight::Solo<SoloRules> {
+ public:
+  explicit SoloRules(Trial& t)
+      : Solo(t.m_.actors().size(), t.cfg_.encounter.attackers_first), t_(&t) {}
+
+  bool character_down() const { return t_->down(); }
+  bool character_dead() const { return t_->dead_; }
+  int character_hp() const { return t_->hp_; }
+  void character_turn(Seconds t) const {
+    act(t, [&] { t_->character_turn(t); });
+  }
+  void standing_turn(size_t c, Body&, Seconds t, EventLog*) const {
+    if (c == 0) character_turn(t);
+  }
+  int blows(size_t actor) const { return static_cast<int>(strike_of(actor).turn.size()); }
+  bool takes_turn(size_t actor, int round, Stream& s) const {
+    return t_->creature_takes_turn(actor, round, s);
+  }
+  bool blow(size_t actor, int n, Stream& s, Seconds t) const {
+    bool r = false;
+    act(t, [&] { r = t_->creature_blow(actor, static_cast<size_t>(n), s, t); });
+    return r;
+  }
+  double keep_attacking_downed(size_t actor) const {
+    return strike_of(actor).base.keep_attacking_downed;
+  }
+  void round_start(int, Seconds t, EventLog*) const { t_->track(t); }
+  void round_end(int, Seconds t, EventLog*) const {
+    act(t, [&] { t_->round_end(t); });
+  }
+
+ private:
+  const Strike& strike_of(size_t actor) const {
+    return t_->cfg_.strikes[static_cast<size_t>(t_->m_.actors()[actor].strike)];
+  }
+  template <typename F>
+  void act(Seconds t, F&& f) const {
+    t_->track(t);
+    f();
+    if (!t_->dead_) t_->track(t);
+  }
+  Trial* t_;
+};
+
 Outcome Trial::run() {
   if (cfg_.healer) {
     const Healer& h = *cfg_.healer;
@@ -1076,7 +1097,18 @@ Outcome Trial::run() {
   }
   start_fight();
   track(0);
-  while (!dead_ && !timeline_.empty()) {
+  const int rounds = fight::solo_rounds(rounds_, cfg_.horizon);
+  if (rounds > 0) fight::play_solo(SoloRules(*this), rounds, rng_, log_);
+  if (!dead_) {
+    track(combat_end_);
+    fight_ends(combat_end_);
+    if (!dead_) {
+      plan_healer(combat_end_);
+      track(combat_end_);
+    }
+  }
+  // After the fight, one timeline until death, full health or the horizon.
+  while (!dead_ && full_since_ < 0 && !timeline_.empty()) {
     const Timeline::Event ev = timeline_.pop();
     if (ev.time > cfg_.horizon) break;
     track(ev.time);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "rules/common/solo_fight.h"
 #include "rules/flux/resolution.h"
 #include "rules/flux/tables.h"
 #include "sim/core/clock.h"
@@ -100,7 +101,8 @@ std::string pv_text(int pv, int max) {
 class Trial {
  public:
   Trial(const Model& m, TrialContext& ctx)
-      : cfg_(m.config()),
+      : m_(m),
+        cfg_(m.config()),
         opt_(cfg_.options),
         rng_(ctx.rng),
         log_(ctx.log),
@@ -116,6 +118,7 @@ class Trial {
   Outcome run();
 
  private:
+  friend class SoloRules;
   // --- the states that change a test (002 "Les altérations d'état")
   bool in_state(State s) const {
     return in_fight_ && cfg_.character.states[static_cast<size_t>(s)];
@@ -162,6 +165,7 @@ class Trial {
   void die(Seconds t, End how, Why&& why);
   Outcome outcome() const;
 
+  const Model& m_;
   const Config& cfg_;
   const Options& opt_;
   TrialRng& rng_;
@@ -271,41 +275,70 @@ void Trial::fall(Seconds t) {
   take_damage(damage, t, "the fall");
 }
 
+// The single character's fight on the driver (rules/common/solo_fight.h): each creature one
+// blow a round, in the listed order; a character acting on at 0 PV falls into the coma when
+// its scene is over, at the start of a round. The driver asks keep_attacking_downed before a
+// blow at a character in the coma.
+class SoloRules : public fight::Solo<SoloRules> {
+ public:
+  explicit SoloRules(Trial& t)
+      : Solo(t.m_.actors().size(), true),
+        t_(&t),
+        // 002 "Ébranlé : ... perte de 3 PA."
+        pa_(std::max(0, t.cfg_.character.pa - (t.in_state(State::Shaken) ? kShakenPa : 0))) {}
+
+  bool character_down() const { return t_->comatose_ || t_->stabilised_; }
+  bool character_dead() const { return t_->dead_; }
+  int character_hp() const { return t_->pv_; }
+  // No check at its turn: the coma's Survival tests are hourly, after the fight.
+  bool dying(const Body&) const { return false; }
+  void character_turn(Seconds) const {}
+  int blows(size_t) const { return 1; }
+  bool takes_turn(size_t actor, int round, Stream&) const {
+    const Attacker& a = attacker(actor);
+    return round >= a.first_round && round <= a.last_round;
+  }
+  bool blow(size_t actor, int, Stream& s, Seconds t) const {
+    const Attacker& a = attacker(actor);
+    const int n = t_->m_.actors()[actor].number;
+    EventLog* log = t_->log_;
+    if (character_down())
+      note(log, t, [&] { return who(a, n) + " strikes the character in the coma"; });
+    if (!s.chance(*a.hit_chance)) {
+      note(log, t, [&] { return who(a, n) + " misses"; });
+      return false;
+    }
+    const int damage = std::max(0, static_cast<int>(a.damage.roll(s)) - pa_);
+    note(log, t,
+         [&] { return who(a, n) + " hits: " + std::to_string(damage) + " damage after PA"; });
+    t_->take_damage(damage, t, a.name.c_str());
+    return true;
+  }
+  double keep_attacking_downed(size_t actor) const { return attacker(actor).keep_attacking_downed; }
+  void spares_fallen(size_t c, Seconds t, EventLog* log) const {
+    const Attacker& a = attacker(c - 1);
+    const int n = t_->m_.actors()[c - 1].number;
+    note(log, t, [&] { return who(a, n) + " leaves the character in the coma be"; });
+  }
+  void round_start(int, Seconds t, EventLog*) const {
+    if (t_->acting_ && t_->coma_due_ <= t) t_->coma(t_->coma_due_);
+  }
+
+ private:
+  const Attacker& attacker(size_t actor) const {
+    return t_->cfg_.attackers[static_cast<size_t>(t_->m_.actors()[actor].attacker)];
+  }
+  Trial* t_;
+  int pa_;
+};
+
 void Trial::fight() {
   in_fight_ = true;
   if (cfg_.fall) fall(0);
   Stream setup = open(rng_, streams::fight_setup());
   const int rounds =
       cfg_.attackers.empty() ? 0 : static_cast<int>(cfg_.encounter.rounds.roll(setup));
-  // 002 "Ébranlé : ... perte de 3 PA."
-  const int pa = std::max(0, cfg_.character.pa - (in_state(State::Shaken) ? kShakenPa : 0));
-  for (int round = 1; round <= rounds && !dead_; ++round) {
-    const Seconds t = (round - 1) * kRound;
-    if (acting_ && coma_due_ <= t) coma(coma_due_);
-    uint64_t actor = 0;
-    for (const Attacker& a : cfg_.attackers) {
-      for (int n = 0; n < a.count && !dead_; ++n, ++actor) {
-        if (round < a.first_round || round > a.last_round) continue;
-        Stream s = open(rng_, streams::creature_turn(round, actor));
-        if (comatose_ || stabilised_) {
-          const bool strikes = s.chance(a.keep_attacking_downed);
-          note(log_, t, [&] {
-            return who(a, n) + (strikes ? " strikes the character in the coma"
-                                        : " leaves the character in the coma be");
-          });
-          if (!strikes) continue;
-        }
-        if (!s.chance(*a.hit_chance)) {
-          note(log_, t, [&] { return who(a, n) + " misses"; });
-          continue;
-        }
-        const int damage = std::max(0, static_cast<int>(a.damage.roll(s)) - pa);
-        note(log_, t,
-             [&] { return who(a, n) + " hits: " + std::to_string(damage) + " damage after PA"; });
-        take_damage(damage, t, a.name.c_str());
-      }
-    }
-  }
+  if (rounds > 0 && !dead_) fight::play_solo(SoloRules(*this), rounds, rng_, log_);
   fight_end_ = rounds * kRound;
   in_fight_ = false;
 }
@@ -671,6 +704,12 @@ Outcome Trial::run() {
 }
 
 }  // namespace
+
+Model::Model(Config config) : config_(std::move(config)) {
+  for (size_t a = 0; a < config_.attackers.size(); ++a)
+    for (int n = 0; n < config_.attackers[a].count; ++n)
+      actors_.push_back({static_cast<int>(a), n});
+}
 
 Outcome Model::run_trial(TrialContext& ctx) const {
   if (party_) return party_->run_trial(ctx);

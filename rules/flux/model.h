@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "rules/common/health_model.h"
 #include "rules/flux/config.h"
@@ -52,7 +53,7 @@ const char* party_template();
 
 class Model {
  public:
-  explicit Model(Config config) : config_(std::move(config)) {}
+  explicit Model(Config config);
   explicit Model(PartyConfig party);
 
   static const RulesetInfo& info();
@@ -66,8 +67,16 @@ class Model {
 
   const Config& config() const { return config_; }
 
+  // One creature's place in the fight: its attacker table, its number among its kind (from 0).
+  struct Actor {
+    int attacker;
+    int number;
+  };
+  const std::vector<Actor>& actors() const { return actors_; }
+
  private:
   Config config_;
+  std::vector<Actor> actors_;
   std::shared_ptr<const Party> party_;  // immutable, shared by the threads
 };
 

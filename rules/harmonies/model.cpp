@@ -4,6 +4,7 @@
 #include <array>
 #include <limits>
 
+#include "rules/common/solo_fight.h"
 #include "rules/harmonies/roll.h"
 #include "sim/core/out_of_action.h"
 #include "sim/core/substreams.h"
@@ -104,7 +105,7 @@ constexpr Seconds kNotResting = -1;
 constexpr Seconds kNever = std::numeric_limits<Seconds>::max();
 
 enum class Ev : uint16_t {
-  RoundStart,  // arg: the round
+  RoundStart,  // arg: the round; where the driver's round comes among the clocks' events
   FightEnds,
   Check,         // the survival roll of the one clock (unstable or stable period)
   FirstAid,      // a first-aid attempt ends
@@ -220,8 +221,11 @@ class Trial {
   }
 
   // --- the rules
-  void round_start(int round, Seconds t);
-  void attack(size_t actor_index, int round, Seconds t);
+  friend class SoloRules;
+  bool creature_takes_turn(size_t actor_index, int round) const;
+  void creature_blow(size_t actor_index, Stream& s, Seconds t);
+  bool advance_to_round();
+  void play_event(const Timeline::Event& ev);
   void sudden_effort(int round, Seconds t);
   void fight_ends(Seconds t);
   void receive(int level, Seconds t, const std::string& from);
@@ -330,29 +334,40 @@ TestResult Trial::character_test(Stream& s, int level, int difficulty, bool with
 
 // ---------------------------------------------------------------- the fight
 
-void Trial::round_start(int round, Seconds t) {
-  for (size_t a = 0; a < m_.actors().size() && !over() && in_combat_; ++a) attack(a, round, t);
-  if (!over() && in_combat_) sudden_effort(round, t);
-  if (!over() && in_combat_ && round < rounds_ && t + kRound < cfg_.horizon)
-    timeline_.schedule(t + kRound, Ev::RoundStart, 0, round + 1);
+// The clocks' events that come before a round of the fight (the survival rolls, first aid, a
+// fainted character coming to), up to the round's marker: the order of one timeline. False
+// when one of them ended the fight (a death, the duel's faint).
+bool Trial::advance_to_round() {
+  while (!over() && in_combat_ && !timeline_.empty()) {
+    const Timeline::Event ev = timeline_.pop();
+    if (static_cast<Ev>(ev.kind) == Ev::RoundStart) {
+      settle_rest(ev.time);
+      return true;
+    }
+    play_event(ev);
+  }
+  return false;
 }
 
-// One creature's blow: whether it strikes a fallen character, whether it hits, and the wound.
-void Trial::attack(size_t actor_index, int round, Seconds t) {
+void Trial::play_event(const Timeline::Event& ev) {
+  settle_rest(ev.time);
+  dispatch(ev);
+  track_out_of_action(ev.time);
+}
+
+bool Trial::creature_takes_turn(size_t actor_index, int round) const {
+  const Attack& a = cfg_.encounter.attacks[static_cast<size_t>(m_.actors()[actor_index].attack)];
+  return round >= a.first_round && round <= a.last_round;
+}
+
+// One creature's blow, from its turn's stream: whether it hits, and the wound. The driver asks
+// keep_attacking_downed first when the character has fainted.
+void Trial::creature_blow(size_t actor_index, Stream& s, Seconds t) {
   const Model::Actor& actor = m_.actors()[actor_index];
   const Attack& a = cfg_.encounter.attacks[static_cast<size_t>(actor.attack)];
-  if (round < a.first_round || round > a.last_round) return;
-  Stream s = open(rng_, streams::creature_turn(round, actor_index));
   std::string who;  // for the log only: a trial without one allocates nothing
   if (log_) who = a.count > 1 ? a.name + " " + std::to_string(actor.number) : a.name;
-  if (!conscious_) {
-    const bool strikes = s.chance(a.keep_attacking_downed);
-    note(log_, t, [&] {
-      return who +
-             (strikes ? " strikes the fainted character" : " leaves the fainted character be");
-    });
-    if (!strikes) return;
-  }
+  if (!conscious_) note(log_, t, [&] { return who + " strikes the fainted character"; });
   if (!s.chance(a.hit_chance)) {
     note(log_, t, [&] { return who + " misses"; });
     return;
@@ -915,8 +930,7 @@ void Trial::settle_rest(Seconds until) {
 void Trial::dispatch(const Timeline::Event& ev) {
   const Seconds t = ev.time;
   switch (static_cast<Ev>(ev.kind)) {
-    case Ev::RoundStart:
-      round_start(ev.arg, t);
+    case Ev::RoundStart:  // taken by advance_to_round(); none is left after the fight
       break;
     case Ev::FightEnds:
       fight_ends(t);
@@ -990,6 +1004,68 @@ Outcome Trial::outcome() const {
   return o;
 }
 
+// The single character's fight on the driver (rules/common/solo_fight.h): the creatures, one
+// blow each, in their listed order; then the character's sudden effort. Its survival rolls,
+// first aid and waking stay on the trial's timeline: each round's marker keeps the round's
+// place among them, so the driver's rounds and those clocks run in the order of one timeline.
+class SoloRules : public fight::Solo<SoloRules> {
+ public:
+  SoloRules(Trial& t, int rounds) : Solo(t.m_.actors().size(), true), t_(&t), rounds_(rounds) {}
+
+  bool character_down() const { return !t_->conscious_; }
+  // Out of the fight for good: dead, lost, or the duel ended by its faint.
+  bool character_dead() const { return t_->over() || !t_->in_combat_; }
+  int character_hp() const { return 0; }
+  // No check at its turn: its survival rolls are on its own clock.
+  bool dying(const Body&) const { return false; }
+  void character_turn(Seconds) const {}
+  int blows(size_t) const { return 1; }
+  bool takes_turn(size_t actor, int round, Stream&) const {
+    return t_->creature_takes_turn(actor, round);
+  }
+  bool blow(size_t actor, int, Stream& s, Seconds t) const {
+    t_->creature_blow(actor, s, t);
+    return true;
+  }
+  double keep_attacking_downed(size_t actor) const {
+    return attack_of(actor).keep_attacking_downed;
+  }
+  void spares_fallen(size_t c, Seconds t, EventLog* log) const {
+    const Model::Actor& actor = t_->m_.actors()[c - 1];
+    const Attack& a = attack_of(c - 1);
+    note(log, t, [&] {
+      return (a.count > 1 ? a.name + " " + std::to_string(actor.number) : a.name) +
+             " leaves the fainted character be";
+    });
+  }
+  void round_start(int, Seconds t, EventLog*) const {
+    if (!t_->advance_to_round()) return;  // the fight ended before the round
+    last_round_at_ = t;
+    tracked_ = false;
+  }
+  // 001's sudden effort, then the next round's marker; the round counts as one event.
+  void round_end(int round, Seconds t, EventLog*) const {
+    t_->sudden_effort(round, t);
+    if (!t_->over() && t_->in_combat_ && round < rounds_)
+      t_->timeline_.schedule(t + kRound, Ev::RoundStart, 0, round + 1);
+    t_->track_out_of_action(t);
+    tracked_ = true;
+  }
+  // A round cut short (a death, the duel's faint) is tracked at its time.
+  void finish() const {
+    if (!tracked_) t_->track_out_of_action(last_round_at_);
+  }
+
+ private:
+  const Attack& attack_of(size_t actor) const {
+    return t_->cfg_.encounter.attacks[static_cast<size_t>(t_->m_.actors()[actor].attack)];
+  }
+  Trial* t_;
+  int rounds_;
+  mutable Seconds last_round_at_ = 0;
+  mutable bool tracked_ = true;
+};
+
 Outcome Trial::run() {
   const Aftercare& a = cfg_.aftercare;
   if (a.present) {
@@ -1026,13 +1102,19 @@ Outcome Trial::run() {
   }
   if (phys_.n > 0) become_unstable(0, -1);
   track_out_of_action(0);
+  const int rounds = m_.actors().empty() ? 0 : fight::solo_rounds(rounds_, cfg_.horizon);
+  if (rounds > 0) {
+    const SoloRules rules(*this, rounds);
+    fight::play_solo(rules, rounds, rng_, log_);
+    rules.finish();
+  } else if (!m_.actors().empty()) {
+    timeline_.cancel_kind(Ev::RoundStart);
+  }
   while (!over() && !timeline_.empty()) {
     if (!in_combat_ && phys_.n == 0 && conscious_) break;
     const Timeline::Event ev = timeline_.pop();
     if (ev.time > cfg_.horizon) break;
-    settle_rest(ev.time);
-    dispatch(ev);
-    track_out_of_action(ev.time);
+    play_event(ev);
   }
   settle_rest(cfg_.horizon);
   if (unstable_ && !over() && log_)

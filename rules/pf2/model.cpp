@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "rules/common/solo_fight.h"
 #include "sim/core/check.h"
 #include "sim/core/clock.h"
 #include "sim/core/out_of_action.h"
@@ -69,13 +70,8 @@ std::string hp_text(int hp, int max) {
   return std::to_string(hp) + "/" + std::to_string(max);
 }
 
-// The events of one trial's timeline, fight and aftermath alike.
+// The events of one trial's timeline after the fight (the fight is the driver's: SoloRules).
 enum class Ev : uint16_t {
-  RoundStart,     // arg: the round; schedules the round's turns in initiative order
-  CharacterTurn,  // in the fight
-  CreatureTurn,   // who: the actor; arg: the round
-  RoundEnd,       // the healer's action in the fight; arg: the round
-  FightEnds,
   DyingTurn,  // after the fight: a turn while dying (a recovery check)
   HealerRound,
   TreatStart,
@@ -124,6 +120,8 @@ class Trial {
   Outcome run();
 
  private:
+  friend class SoloRules;
+
   // --- state queries
   bool down() const { return hp_ == 0; }
   int death_at() const { return 4 - (opt_.doomed ? doomed_ : 0); }
@@ -134,23 +132,22 @@ class Trial {
     return opt_.recovery_check == RecoveryCheck::Fortitude ? recovery_dc_ + dying_ : 10 + dying_;
   }
 
-  // --- the fight, as events on the timeline
+  // --- the fight, played by the driver (SoloRules), and the timeline after it
   void start_fight();
-  void round_start(int round, Seconds t);
   void round_end(Seconds t);
   void fight_ends(Seconds t);
   void dispatch(const Timeline::Event& ev);
 
   // --- the rules
-  void creature_turn(size_t actor_index, int round, Seconds t);
+  bool creature_takes_turn(size_t actor_index, int round) const;
+  bool creature_blow(size_t actor_index, size_t i, Stream& s, Seconds t);
   Blow strike(const Attack& a, size_t before, Stream& s) const;
   Blow basic_save(const Strike& st, const Attack& a, Stream& s) const;
   Blow fixed_chance(const Strike& st, const Attack& a, Stream& s) const;
   void character_turn(Seconds t);
   void healer_action(Seconds t, bool in_combat);
   // `actor`: the creature that dealt it (index into Model::actors()), or -1 for treatment.
-  void take_hit(const Hit& hit, int dc, bool death_effect, int actor, Seconds t,
-                bool* knocked_out_now);
+  void take_hit(const Hit& hit, int dc, bool death_effect, int actor, Seconds t);
   std::string actor_name(int actor) const;
   void knock_out(bool critical, int dc, bool nonlethal, Seconds t);
   void gain_dying_while_down(bool critical, int dc, Seconds t);
@@ -217,9 +214,6 @@ class Trial {
   bool in_combat_ = true;
   Seconds combat_end_ = 0;
   int rounds_ = 0;
-  size_t character_slot_ = 0;  // the character acts just before this actor (size(): last)
-  static constexpr Timeline::Id kNoTurn = ~Timeline::Id{0};
-  Timeline::Id character_turn_ = kNoTurn;  // the character's turn in the current round
 
   uint64_t dying_checks_ = 0;  // stream indices, so each check has its own numbers
   uint64_t care_actions_ = 0;
@@ -370,8 +364,7 @@ void Trial::spend_hero_points(Seconds t) {
   }
 }
 
-void Trial::take_hit(const Hit& hit, int dc, bool death_effect, int actor, Seconds t,
-                     bool* knocked_out_now) {
+void Trial::take_hit(const Hit& hit, int dc, bool death_effect, int actor, Seconds t) {
   int64_t amount = hit.amount;
   const bool nonlethal = hit.channel == Channel::Nonlethal;
   // 004 "Dégâts extrêmes": damage >= twice max HP in one blow kills at once; not a nonlethal
@@ -403,7 +396,6 @@ void Trial::take_hit(const Hit& hit, int dc, bool death_effect, int actor, Secon
       die(t, [&] { return "reduced to 0 HP by a death effect (" + actor_name(actor) + ")"; });
       return;
     }
-    if (knocked_out_now) *knocked_out_now = true;
     knock_out(hit.critical, dc, nonlethal, t);
     return;
   }
@@ -579,61 +571,47 @@ Blow Trial::fixed_chance(const Strike& st, const Attack& a, Stream& s) const {
   return b;
 }
 
-// One creature's turn: its blows in order (Strike::turn), all from the turn's own stream. A
-// creature finding the character down strikes only with chance keep_attacking_downed, asked at
-// the start of the turn and again before each further blow once the character has fallen.
-void Trial::creature_turn(size_t actor_index, int round, Seconds t) {
+// A creature strikes in its rounds only (first_round..last_round).
+bool Trial::creature_takes_turn(size_t actor_index, int round) const {
+  const Strike& st = cfg_.strikes[static_cast<size_t>(m_.actors()[actor_index].strike)];
+  return round >= st.base.first_round && round <= st.base.last_round;
+}
+
+// Blow i of a creature's turn (Strike::turn), from the turn's stream; true when it dealt
+// damage. The driver asks keep_attacking_downed before each blow at a fallen character, and
+// moves the character's turn to just before the creature that knocked it out (004).
+bool Trial::creature_blow(size_t actor_index, size_t i, Stream& s, Seconds t) {
   const Model::Actor& actor = m_.actors()[actor_index];
   const Strike& st = cfg_.strikes[static_cast<size_t>(actor.strike)];
-  if (round < st.base.first_round || round > st.base.last_round) return;
   const int who = static_cast<int>(actor_index);
-  // Each creature's turn has its own stream: its rolls do not depend on what came before.
-  Stream s = open(rng_, streams::creature_turn(round, actor_index));
-  if (down()) {
-    const bool strikes_on = s.chance(st.base.keep_attacking_downed);
-    if (!strikes_on) return;
+  if (down())
     note(log_, t, [&] { return actor_name(who) + " keeps attacking the fallen character"; });
+  const Attack& a = st.turn[i];
+  Blow b;
+  switch (st.mode) {
+    case Strike::Mode::Attack:
+      b = strike(a, i, s);
+      break;
+    case Strike::Mode::Save:
+      b = basic_save(st, a, s);
+      break;
+    case Strike::Mode::Chance:
+      b = fixed_chance(st, a, s);
+      break;
   }
-  const size_t n = st.turn.size();
-  for (size_t i = 0; i < n && !dead_; ++i) {
-    const Attack& a = st.turn[i];
-    Blow b;
-    switch (st.mode) {
-      case Strike::Mode::Attack:
-        b = strike(a, i, s);
-        break;
-      case Strike::Mode::Save:
-        b = basic_save(st, a, s);
-        break;
-      case Strike::Mode::Chance:
-        b = fixed_chance(st, a, s);
-        break;
-    }
-    note(log_, t, [&] {
-      std::string line = actor_name(who);
-      if (!a.name.empty()) line += " " + a.name;
-      line += ": " + b.how;
-      if (b.damage > 0)
-        line += ", " + std::to_string(b.damage) + " " + vocabulary().types[a.damage_type] +
-                (st.base.channel == Channel::Nonlethal ? " (nonlethal)" : "") + " damage";
-      return line;
-    });
-    if (b.damage <= 0) continue;
-    Hit h{b.damage, st.base.channel, a.damage_type, b.critical, actor.strike};
-    bool ko_now = false;
-    take_hit(h, st.dc.value_or(0), st.death_effect, who, t, &ko_now);
-    if (ko_now && !dead_) {
-      // 004: the character's initiative moves to just before the creature that knocked it out:
-      // from the next round on, and not again in this one.
-      character_slot_ = actor_index;
-      timeline_.cancel(character_turn_);
-    }
-    if (!dead_ && down() && i + 1 < n) {
-      // Further blows of this turn at a fallen character only if it keeps attacking.
-      if (!s.chance(st.base.keep_attacking_downed)) break;
-      note(log_, t, [&] { return actor_name(who) + " keeps attacking the fallen character"; });
-    }
-  }
+  note(log_, t, [&] {
+    std::string line = actor_name(who);
+    if (!a.name.empty()) line += " " + a.name;
+    line += ": " + b.how;
+    if (b.damage > 0)
+      line += ", " + std::to_string(b.damage) + " " + vocabulary().types[a.damage_type] +
+              (st.base.channel == Channel::Nonlethal ? " (nonlethal)" : "") + " damage";
+    return line;
+  });
+  if (b.damage <= 0) return false;
+  take_hit(Hit{b.damage, st.base.channel, a.damage_type, b.critical, actor.strike},
+           st.dc.value_or(0), st.death_effect, who, t);
+  return true;
 }
 
 // The healer's action in a round: healing magic first, else Administer First Aid.
@@ -660,37 +638,17 @@ void Trial::healer_action(Seconds t, bool in_combat) {
   }
 }
 
-// The fight: rounds of 6 s on the timeline, each a RoundStart that schedules the round's turns
-// in initiative order and a RoundEnd for the healer; FightEnds closes it.
+// The fight's length, drawn once; the driver plays its rounds (SoloRules).
 void Trial::start_fight() {
   const EncounterCommon& enc = cfg_.encounter;
   Stream setup = open(rng_, streams::fight_setup());
   rounds_ = static_cast<int>(enc.rounds.roll(setup));
-  character_slot_ = enc.attackers_first ? m_.actors().size() : 0;
   note(log_, 0, [&] {
     return "the fight begins: " + amount_text(static_cast<double>(rounds_), kRound) + ", HP " +
            hp_text(hp_, ch_.max_hp) +
            (temp_hp_ ? " + " + std::to_string(temp_hp_) + " temporary" : "");
   });
   combat_end_ = std::min<Seconds>(static_cast<Seconds>(rounds_) * kRound, cfg_.horizon);
-  if (rounds_ >= 1 && 0 < cfg_.horizon) timeline_.schedule(0, Ev::RoundStart, 0, 1);
-  timeline_.schedule(combat_end_, Ev::FightEnds);
-}
-
-void Trial::round_start(int round, Seconds t) {
-  note(log_, t, [&] { return "round " + std::to_string(round); });
-  const size_t n = m_.actors().size();
-  for (size_t a = 0; a <= n; ++a) {
-    // A conscious character's turn does nothing here (its checks are for when it is down), and
-    // a knock-out this round cancels it (the initiative moves): only a fallen one needs it.
-    if (a == character_slot_)
-      character_turn_ = down() ? timeline_.schedule(t, Ev::CharacterTurn) : kNoTurn;
-    if (a < n) timeline_.schedule(t, Ev::CreatureTurn, static_cast<uint16_t>(a), round);
-  }
-  if (help_at_ >= 0) timeline_.schedule(t, Ev::RoundEnd, 0, round);  // only a healer acts there
-  const Seconds next = t + kRound;
-  if (round < rounds_ && next < cfg_.horizon)
-    timeline_.schedule(next, Ev::RoundStart, 0, round + 1);
 }
 
 // The healer acts at the end of each round from the round it arrives in, and during the fight
@@ -744,7 +702,7 @@ void Trial::treat_wounds(Seconds t) {
     const int amount = s.die(8);
     note(log_, t,
          [&] { return "the botched treatment deals " + std::to_string(amount) + " damage"; });
-    take_hit(Hit{amount, Channel::Lethal, 0, false, -1}, dc, false, -1, t, nullptr);
+    take_hit(Hit{amount, Channel::Lethal, 0, false, -1}, dc, false, -1, t);
     if (!dead_ && dying_ > 0) timeline_.schedule(t + kRound, Ev::DyingTurn);
   }
 }
@@ -844,21 +802,6 @@ void Trial::quiet_dying_turns(Seconds t) {
 void Trial::dispatch(const Timeline::Event& ev) {
   const Seconds t = ev.time;
   switch (static_cast<Ev>(ev.kind)) {
-    case Ev::RoundStart:
-      round_start(ev.arg, t);
-      break;
-    case Ev::CharacterTurn:
-      character_turn(t);
-      break;
-    case Ev::CreatureTurn:
-      creature_turn(ev.who, ev.arg, t);
-      break;
-    case Ev::RoundEnd:
-      round_end(t);
-      break;
-    case Ev::FightEnds:
-      fight_ends(t);
-      break;
     case Ev::DyingTurn:
       if (dying_ == 0) break;
       if (quiet_dying()) {
@@ -946,6 +889,43 @@ Outcome Trial::outcome() const {
   return o;
 }
 
+// The single character's fight on the driver (rules/common/solo_fight.h): the creatures
+// strike in their listed order, the character before them or after them (attackers_first), a
+// knock-out moves its turn to just before the creature that did it (004 "Être mis KO"), help
+// that has arrived acts at the end of each round.
+class SoloRules : public fight::Solo<SoloRules> {
+ public:
+  static constexpr bool kKnockOutMovesInitiative = true;
+  explicit SoloRules(Trial& t)
+      : Solo(t.m_.actors().size(), t.cfg_.encounter.attackers_first), t_(&t) {}
+
+  bool character_down() const { return t_->down(); }
+  bool character_dead() const { return t_->dead_; }
+  int character_hp() const { return t_->hp_; }
+  void character_turn(Seconds t) const { t_->character_turn(t); }
+  int blows(size_t actor) const {
+    return static_cast<int>(
+        t_->cfg_.strikes[static_cast<size_t>(t_->m_.actors()[actor].strike)].turn.size());
+  }
+  bool takes_turn(size_t actor, int round, Stream&) const {
+    return t_->creature_takes_turn(actor, round);
+  }
+  bool blow(size_t actor, int n, Stream& s, Seconds t) const {
+    return t_->creature_blow(actor, static_cast<size_t>(n), s, t);
+  }
+  double keep_attacking_downed(size_t actor) const {
+    return t_->cfg_.strikes[static_cast<size_t>(t_->m_.actors()[actor].strike)]
+        .base.keep_attacking_downed;
+  }
+  void round_start(int round, Seconds t, EventLog* log) const {
+    note(log, t, [&] { return "round " + std::to_string(round); });
+  }
+  void round_end(int, Seconds t, EventLog*) const { t_->round_end(t); }
+
+ private:
+  Trial* t_;
+};
+
 Outcome Trial::run() {
   if (cfg_.healer) {
     Stream s = open(rng_, streams::help_arrival());
@@ -954,15 +934,17 @@ Outcome Trial::run() {
     note(log_, 0, [&] { return "help will arrive at " + clock_text(help_at_); });
   }
   start_fight();
-  // One timeline for the fight and the aftermath. After the fight a trial ends as soon as
-  // the character is back to full health; nothing happens after the horizon.
+  const int rounds = fight::solo_rounds(rounds_, cfg_.horizon);
+  if (rounds > 0) fight::play_solo(SoloRules(*this), rounds, rng_, log_);
+  if (!dead_) fight_ends(combat_end_);
+  // After the fight, one timeline: a trial ends as soon as the character is back to full
+  // health; nothing happens after the horizon.
   while (!dead_ && !timeline_.empty()) {
     if (!in_combat_ && full()) break;
     const Timeline::Event ev = timeline_.pop();
     if (ev.time > cfg_.horizon) break;
     dispatch(ev);
-    const bool aftermath = !in_combat_ && static_cast<Ev>(ev.kind) != Ev::FightEnds;
-    if (aftermath && !dead_) plan_healer(ev.time);
+    if (!dead_) plan_healer(ev.time);
   }
   const Outcome o = outcome();
   if (o.end == metric::kRecovered)

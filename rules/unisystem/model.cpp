@@ -4,6 +4,7 @@
 #include <array>
 #include <utility>
 
+#include "rules/common/solo_fight.h"
 #include "rules/unisystem/roll.h"
 #include "rules/unisystem/track.h"
 #include "sim/core/out_of_action.h"
@@ -110,6 +111,7 @@ enum FightTest : uint64_t {
 // endurance tests after the fight, in one order (README, interpretation 21).
 enum class Ev : uint16_t {
   Round,          // arg: the round; the end of the one before, then the creatures' turns
+                  // (played by the driver: where its round comes among the clocks' events)
   FightEnds,      // arg: the last round; its end, then the fight is over
   Minute,         // arg: the minute of the dying episode; the survival test (helpers first)
   EnduranceTest,  // after the fight, a turn's endurance test while at 0 or less
@@ -184,6 +186,7 @@ class Trial {
   Outcome run();
 
  private:
+  friend class SoloRules;
   // --- penalties, as they stand at time t
   int essence_penalty(Seconds t) const {
     return essence_tracked_ && essence_.at(t) <= 1 ? kEssenceDepression : 0;
@@ -216,8 +219,9 @@ class Trial {
   // --- the fight
   void start_fight();
   void effort();
-  void round(int round, Seconds t);
-  void creature_turn(size_t actor, int round, Seconds t);
+  bool advance_to_round();
+  bool creature_takes_turn(size_t actor, int round) const;
+  void creature_turn(size_t actor, int round, Seconds t, Stream& s);
   int64_t attack(const Attacker& a, const Profile& pr, Seconds t, Stream& s);
   void after_hits(size_t actor, int round, Seconds t, int64_t damage, int hp_before,
                   int essence_before);
@@ -369,9 +373,7 @@ void Trial::play() {
 void Trial::dispatch(const Timeline::Event& ev) {
   const Seconds t = ev.time;
   switch (static_cast<Ev>(ev.kind)) {
-    case Ev::Round:
-      if (ev.arg > 1) round_end(ev.arg - 1, t);
-      round(ev.arg, t);
+    case Ev::Round:  // taken by advance_to_round(); one past the horizon ends play()
       break;
     case Ev::FightEnds:
       round_end(ev.arg, t);
@@ -414,22 +416,27 @@ void Trial::effort() {
   });
 }
 
-// Round r (5 seconds from t): every creature's turn. Its end comes at the next round's time,
-// with the next round's event (or the fight's end): one event, the same order.
-void Trial::round(int r, Seconds t) {
-  for (size_t i = 0; i < m_.actors().size() && !dead_; ++i) creature_turn(i, r, t);
-  if (dead_) return;
-  if (r < rounds_)
-    timeline_.schedule(t + kTurn, Ev::Round, 0, r + 1);
-  else
-    timeline_.schedule(t + kTurn, Ev::FightEnds, 0, r);
+// The events that come before a round of the fight (the minute's survival tests), up to the
+// round's marker, in the order of one timeline. False when one of them ended the fight.
+bool Trial::advance_to_round() {
+  while (!timeline_.empty()) {
+    const Timeline::Event ev = timeline_.pop();
+    if (static_cast<Ev>(ev.kind) == Ev::Round) return true;
+    dispatch(ev);
+    if (finished_ || clinical_) return false;
+  }
+  return false;
 }
 
-void Trial::creature_turn(size_t actor, int round, Seconds t) {
+bool Trial::creature_takes_turn(size_t actor, int round) const {
   const Attacker& a = cfg_.attackers[static_cast<size_t>(m_.actors()[actor].attacker)];
-  if (round < a.base.first_round || round > a.base.last_round) return;
-  Stream s = open(rng_, streams::creature_turn(round, actor));
-  if (out_of_fight_ && !s.chance(a.base.keep_attacking_downed)) return;
+  return round >= a.base.first_round && round <= a.base.last_round;
+}
+
+// A creature's turn, from its own stream: its attacks in order, then the tests after its hits
+// (once a turn: the driver sees the turn as one blow).
+void Trial::creature_turn(size_t actor, int round, Seconds t, Stream& s) {
+  const Attacker& a = cfg_.attackers[static_cast<size_t>(m_.actors()[actor].attacker)];
   const int hp_before = hp_, essence_before = essence_.at(t);
   int64_t damage = 0;
   for (const Profile& pr : a.turn) damage += attack(a, pr, t, s);
@@ -917,10 +924,64 @@ void Trial::recover(Seconds t0) {
   finish(kRecovered, full);
 }
 
+// The single character's fight on the driver (rules/common/solo_fight.h), in 5-second turns:
+// each creature's turn is one blow for the driver (its attacks, then the tests after its hits),
+// so keep_attacking_downed is asked once a turn at a character out of the fight; a round's
+// marker on the timeline keeps its place among the minute's survival tests, and the end of a
+// round comes with the next one's start, as one event.
+class SoloRules : public fight::Solo<SoloRules> {
+ public:
+  SoloRules(Trial& t) : Solo(t.m_.actors().size(), true), t_(&t) {}
+
+  Seconds round_seconds() const { return kTurn; }
+  bool character_down() const { return t_->out_of_fight_; }
+  bool character_dead() const { return t_->dead_ || t_->finished_ || stopped_; }
+  int character_hp() const { return t_->hp_; }
+  // No check at its turn: its survival tests come each minute, on the timeline.
+  bool dying(const Body&) const { return false; }
+  void character_turn(Seconds) const {}
+  int blows(size_t) const { return 1; }
+  bool takes_turn(size_t actor, int round, Stream&) const {
+    return t_->creature_takes_turn(actor, round);
+  }
+  bool blow(size_t actor, int, Stream& s, Seconds t) const {
+    t_->creature_turn(actor, round_, t, s);
+    return true;
+  }
+  double keep_attacking_downed(size_t actor) const {
+    return t_->cfg_.attackers[static_cast<size_t>(t_->m_.actors()[actor].attacker)]
+        .base.keep_attacking_downed;
+  }
+  void round_start(int round, Seconds t, EventLog*) const {
+    round_ = round;
+    if (!t_->advance_to_round()) {
+      stopped_ = true;
+      return;
+    }
+    if (round > 1) t_->round_end(round - 1, t);
+  }
+  void round_end(int round, Seconds t, EventLog*) const {
+    if (t_->dead_) return;
+    if (round < t_->rounds_)
+      t_->timeline_.schedule(t + kTurn, Ev::Round, 0, round + 1);
+    else
+      t_->timeline_.schedule(t + kTurn, Ev::FightEnds, 0, round);
+  }
+
+ private:
+  Trial* t_;
+  mutable int round_ = 0;
+  mutable bool stopped_ = false;
+};
+
 Outcome Trial::run() {
   draw_arrivals();  // before the fight: a death in it may be resuscitated
   start_fight();
-  play();
+  // The rounds whose start comes by the horizon (an event at the horizon still happens).
+  const int rounds =
+      static_cast<int>(std::min<Seconds>(rounds_, cfg_.horizon < 0 ? 0 : cfg_.horizon / kTurn + 1));
+  if (rounds > 0) fight::play_solo(SoloRules(*this), rounds, rng_, log_);
+  if (!finished_ && !clinical_) play();
   if (finished_) return outcome();
   if (clinical_) {
     if (!resuscitate()) return outcome();

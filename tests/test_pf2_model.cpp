@@ -830,6 +830,20 @@ TEST_CASE("pf2: between a troll's attacks it strikes on at the fallen only by ch
     CHECK(has(p, "hit while dying: dying 1 -> 2"));
     CHECK_FALSE(has(p, "vs AC 19: failure"));  // no second claw
   }
+  SECTION("a miss at the fallen spends the chance too: it is asked before every Strike") {
+    Script s;
+    s.d(20, 14).d(10, 3).d(10, 4);  // jaws: dying 1
+    s.yes();                        // the first claw follows
+    s.d(20, 2);                     // 2 + 10 = 12 vs AC 19: failure, a miss
+    s.no();                         // asked again before the second claw: it does not follow
+    s.d(20, 10);                    // recovery save after the fight: 15 vs DC 21: failure
+    s.d(20, 1);                     // 6 vs 22: critical failure: dying 4
+    const Played p = play(parts, s);
+    CHECK(has(p, "troll claw: d20 2 + 10 = 12 vs AC 19: failure"));
+    const size_t first = p.log.find("troll claw");
+    CHECK(p.log.find("troll claw", first + 1) == std::string::npos);  // one claw only
+    CHECK(p.outcome.end == pf2::metric::kDiedDying);
+  }
 }
 
 TEST_CASE("pf2: one attack profile plays exactly as the attacker's own Strike", "[pf2][attack]") {

@@ -269,10 +269,7 @@ struct Table {
   }
 };
 
-}  // namespace detail
-
-namespace detail {
-
+// The hooks' defaults: the party fight's.
 template <typename R>
 SubStream turn_stream(const R& rules, int r, size_t c) {
   if constexpr (requires { rules.turn_stream(r, c); })

@@ -5,8 +5,11 @@
 // aftercare, its recovery clocks), so a ruleset's solo rules derive from Solo<Derived> and
 // forward each question of the driver to its Trial:
 //   bool character_down() const, character_dead(), int character_hp()   its state
-//   void character_turn(Seconds t)                          its turn while down (a check)
-//   int blows(size_t actor) const                           an attacker's blows in a turn
+//   void character_turn(Seconds t)                          (optional) its turn while down,
+//                                                           a check; without it, its checks
+//                                                           run on its own clock
+//   int blows(size_t actor) const                           (optional) an attacker's blows
+//                                                           in a turn; without it, one
 //   bool blow(size_t actor, int n, Stream& s, Seconds t)    blow n: true when it struck
 //   bool takes_turn(size_t actor, int round, Stream& s)     (optional) the attacker's rounds
 //   double keep_attacking_downed(size_t actor) const        its chance to strike the fallen
@@ -44,6 +47,14 @@ inline int solo_rounds(int rounds, Seconds horizon) {
 
 template <typename Derived>
 class Solo {
+  // Whether the character has a turn of its own while down (a death save, a recovery check);
+  // asked once Derived is complete.
+  static constexpr bool turn_while_down() {
+    return requires(const Derived& d, Seconds t) {
+      d.character_turn(t);
+    };
+  }
+
  public:
   using Body = SoloBody;
 
@@ -62,13 +73,23 @@ class Solo {
                                      : State::Standing;
   }
   int hp(const Body& b) const { return b.c == 0 ? self().character_hp() : 1 << 30; }
-  // Every turn of a fallen character is played (a check, waking, a hero point).
+  // Every turn of a fallen character is played (a check, waking, a hero point), where the
+  // ruleset has such a turn.
   bool dying(const Body& b) const {
+    if constexpr (!turn_while_down()) return false;
     return b.c == 0 && !self().character_dead() && self().character_down();
   }
   int urgency(const Body&) const { return 0; }
-  void start_turn(Body&, Stream&, Seconds t, EventLog*) const { self().character_turn(t); }
-  int attacks(size_t c) const { return c == 0 ? 0 : self().blows(c - 1); }
+  void start_turn(Body&, Stream&, Seconds t, EventLog*) const {
+    if constexpr (turn_while_down()) self().character_turn(t);
+  }
+  int attacks(size_t c) const {
+    if (c == 0) return 0;
+    if constexpr (requires(const Derived& d) { d.blows(c); })
+      return self().blows(c - 1);
+    else
+      return 1;
+  }
   bool strike(size_t c, int n, Body&, Body&, Stream& s, Seconds t, EventLog*) const {
     return self().blow(c - 1, n, s, t);
   }

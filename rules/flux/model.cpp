@@ -290,10 +290,6 @@ class SoloRules : public fight::Solo<SoloRules> {
   bool character_down() const { return t_->comatose_ || t_->stabilised_; }
   bool character_dead() const { return t_->dead_; }
   int character_hp() const { return t_->pv_; }
-  // No check at its turn: the coma's Survival tests are hourly, after the fight.
-  bool dying(const Body&) const { return false; }
-  void character_turn(Seconds) const {}
-  int blows(size_t) const { return 1; }
   bool takes_turn(size_t actor, int round, Stream&) const {
     const Attacker& a = attacker(actor);
     return round >= a.first_round && round <= a.last_round;

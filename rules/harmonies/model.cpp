@@ -1016,10 +1016,6 @@ class SoloRules : public fight::Solo<SoloRules> {
   // Out of the fight for good: dead, lost, or the duel ended by its faint.
   bool character_dead() const { return t_->over() || !t_->in_combat_; }
   int character_hp() const { return 0; }
-  // No check at its turn: its survival rolls are on its own clock.
-  bool dying(const Body&) const { return false; }
-  void character_turn(Seconds) const {}
-  int blows(size_t) const { return 1; }
   bool takes_turn(size_t actor, int round, Stream&) const {
     return t_->creature_takes_turn(actor, round);
   }

@@ -937,10 +937,6 @@ class SoloRules : public fight::Solo<SoloRules> {
   bool character_down() const { return t_->out_of_fight_; }
   bool character_dead() const { return t_->dead_ || t_->finished_ || stopped_; }
   int character_hp() const { return t_->hp_; }
-  // No check at its turn: its survival tests come each minute, on the timeline.
-  bool dying(const Body&) const { return false; }
-  void character_turn(Seconds) const {}
-  int blows(size_t) const { return 1; }
   bool takes_turn(size_t actor, int round, Stream&) const {
     return t_->creature_takes_turn(actor, round);
   }

@@ -303,8 +303,8 @@ namespace {
 // exhausted, and each further blow calls the test again (s_ex); failed, the coma: the party has
 // fallen, and alone, without care, the member dies. A member who wins acting at 0 PV or less
 // falls into the coma at the scene's end: it dies too.
-test::DuelExact solve_duel(int hp_member, int hp_opponent, double p, double p_ex, double q, double s,
-                     double s_ex) {
+test::DuelExact solve_duel(int hp_member, int hp_opponent, double p, double p_ex, double q,
+                           double s, double s_ex) {
   const int depth = 60;  // acting at 0, -1, ...: s_ex^60 is nothing
   const int levels = hp_member + depth;
   const int n = levels * hp_opponent;
@@ -382,9 +382,19 @@ TEST_CASE("flux party: bad input is located and explained, status 2, nothing wri
   };
   CHECK_THAT(error(party_text("[[party]]\nname = \"hero\"\nmax_pv = 10\n" + ghoul)),
              Catch::Contains("party[1]") && Catch::Contains("no attacks"));
-  CHECK_THAT(error(party_text(hero + "[[opponents]]\nname = \"shade\"\n[[opponents.attacks]]\n"
-                                     "attack_bonus = 3\ndamage = \"1d4\"\n")),
-             Catch::Contains("opponents[1]") && Catch::Contains("needs pv"));
+  // Opponents without pv cannot be harmed: each leaves after its rounds, all or none.
+  const std::string shade = "[[opponents]]\nname = \"shade\"\n[[opponents.attacks]]\n" +
+                            std::string("attack_bonus = 3\ndamage = \"1d4\"\n");
+  const std::string shade_2 =
+      "[[opponents]]\nname = \"shade\"\nrounds = 2\n[[opponents.attacks]]\n" +
+      std::string("attack_bonus = 3\ndamage = \"1d4\"\n");
+  CHECK_THAT(error(party_text(hero + shade)),
+             Catch::Contains("opponents[1]") && Catch::Contains("leaves after its rounds"));
+  CHECK_THAT(error(party_text(hero + ghoul + shade_2)),
+             Catch::Contains("opponents[2]") && Catch::Contains("gives no pv"));
+  CHECK_THAT(
+      error(party_text(hero + shade_2 + ghoul)),
+      Catch::Contains("opponents[2]") && Catch::Contains("gives pv, the first one does not"));
   CHECK_THAT(error(party_text(member("medic", 10, 0, "attack_bonus = 5\ndamage = \"1d6\"",
                                      "[party.heals]\nmedicine = 5\nequipment = false\n") +
                               ghoul)),

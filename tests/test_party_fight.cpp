@@ -181,8 +181,7 @@ double death_by_saves(double help = 0.0) {
   return h(0);
 }
 
-test::DuelExact solve_duel(int hp_member, int hp_opponent, double p, double q,
-                           double help = 0.0) {
+test::DuelExact solve_duel(int hp_member, int hp_opponent, double p, double q, double help = 0.0) {
   const test::DuelChain d = test::alternating_duel(hp_member, hp_opponent, p, q);
   return {d.fell * death_by_saves(help), d.won, d.rounds};
 }
@@ -225,9 +224,19 @@ TEST_CASE("party fight: bad input is located and explained", "[party][errors]") 
                                      "[party.heals]\nbonus_action = true\n") +
                               orc)),
              Catch::Contains("party[1].heals") && Catch::Contains("nothing to heal with"));
-  CHECK_THAT(error(party_text(hero + "[[opponents]]\nname = \"ghost\"\n[[opponents.attacks]]\n"
-                                     "attack_bonus = 3\ndamage = \"1d4\"\n")),
-             Catch::Contains("opponents[1]") && Catch::Contains("needs hp"));
+  // Opponents without hp cannot be harmed: each leaves after its rounds, all or none.
+  const std::string ghost = "[[opponents]]\nname = \"ghost\"\n[[opponents.attacks]]\n" +
+                            std::string("attack_bonus = 3\ndamage = \"1d4\"\n");
+  const std::string ghost_2 =
+      "[[opponents]]\nname = \"ghost\"\nrounds = 2\n[[opponents.attacks]]\n" +
+      std::string("attack_bonus = 3\ndamage = \"1d4\"\n");
+  CHECK_THAT(error(party_text(hero + ghost)),
+             Catch::Contains("opponents[1]") && Catch::Contains("leaves after its rounds"));
+  CHECK_THAT(error(party_text(hero + orc + ghost_2)),
+             Catch::Contains("opponents[2]") && Catch::Contains("gives no hp"));
+  CHECK_THAT(
+      error(party_text(hero + ghost_2 + orc)),
+      Catch::Contains("opponents[2]") && Catch::Contains("gives hp, the first one does not"));
   CHECK_THAT(error(party_text(hero + orc + "[character]\nmax_hp = 10\n")),
              Catch::Contains("character") && Catch::Contains("[[party]]"));
   CHECK_THAT(error(party_text(hero + hero + orc)), Catch::Contains("two members named"));
@@ -291,22 +300,24 @@ TEST_CASE("party fight: a member who falls gets seed 003's injury of the last da
   CHECK(metrics_of(ls.models[0]).ends[grave.outcome.end].kind != EndKind::Recovered);
   CHECK(grave.log.find("hero keeps a severe or serious injury") != std::string::npos);
   // Without injuries the same fight declares no injury counter.
-  CHECK(metrics_of(test::load_text(party_text(member("hero", 10, 20, "hit_chance = 0.0\n"
-                                                                     "damage = \"1\"") +
-                                              opponent("o", 5, 0, "attack_bonus = 1\n"
-                                                                  "damage = \"1\"")))
+  CHECK(metrics_of(test::load_text(party_text(member("hero", 10, 20,
+                                                     "hit_chance = 0.0\n"
+                                                     "damage = \"1\"") +
+                                              opponent("o", 5, 0,
+                                                       "attack_bonus = 1\n"
+                                                       "damage = \"1\"")))
                        .models[0])
             .counter_index("injuries") < 0);
 }
 
 TEST_CASE("party fight: a paralysed member does not act and is hit with advantage, critically",
           "[party][scripted][injuries]") {
-  const std::string toml = injuries_on(
-      party_text(member("hero", 10, 20, "attack_bonus = 0\ndamage = \"1\"") +
-                     member("cleric", 30, -10, "hit_chance = 0.0\ndamage = \"1\"",
-                            "[party.heals]\ndice = \"1d4+3\"\nuses = 1\n") +
-                     opponent("brute", 50, 0, "attack_bonus = 10\ndamage = \"10\""),
-                 "strike_fallen = 1.0\nround_cap = 2\n"));
+  const std::string toml =
+      injuries_on(party_text(member("hero", 10, 20, "attack_bonus = 0\ndamage = \"1\"") +
+                                 member("cleric", 30, -10, "hit_chance = 0.0\ndamage = \"1\"",
+                                        "[party.heals]\ndice = \"1d4+3\"\nuses = 1\n") +
+                                 opponent("brute", 50, 0, "attack_bonus = 10\ndamage = \"10\""),
+                             "strike_fallen = 1.0\nround_cap = 2\n"));
   Script s;
   s.d(20, 1).d(20, 1).d(20, 15);  // initiative: hero 21, brute 1, cleric 5
   // Round 1.
@@ -333,13 +344,12 @@ TEST_CASE("party fight: a paralysed member does not act and is hit with advantag
 
 TEST_CASE("party fight: a blinded member attacks with disadvantage",
           "[party][scripted][injuries]") {
-  const std::string toml = injuries_on(
-      party_text(member("hero", 10, 20, "attack_bonus = 0\ndamage = \"1\"") +
-                     member("cleric", 30, -10, "hit_chance = 0.0\ndamage = \"1\"",
-                            "[party.heals]\ndice = \"1d4+3\"\nuses = 1\n") +
-                     opponent("spitter", 50, 0,
-                              "attack_bonus = 10\ndamage = \"10\"\ndamage_type = \"acid\""),
-                 "round_cap = 2\n"));
+  const std::string toml = injuries_on(party_text(
+      member("hero", 10, 20, "attack_bonus = 0\ndamage = \"1\"") +
+          member("cleric", 30, -10, "hit_chance = 0.0\ndamage = \"1\"",
+                 "[party.heals]\ndice = \"1d4+3\"\nuses = 1\n") +
+          opponent("spitter", 50, 0, "attack_bonus = 10\ndamage = \"10\"\ndamage_type = \"acid\""),
+      "round_cap = 2\n"));
   Script s;
   s.d(20, 1).d(20, 1).d(20, 15);  // initiative: hero 21, spitter 1, cleric 5
   s.d(20, 1);                     // round 1, hero: a natural 1

@@ -44,6 +44,9 @@ enum class PickUp : uint8_t {
   AfterFight,  // never in the fight; in the aftermath rounds only
 };
 
+inline constexpr size_t kMaxCombatants = 32;
+static_assert(kMaxCombatants <= streams::kMaxCombatants);
+
 struct Policies {
   Targeting party_targets = Targeting::Random;
   Targeting opponents_target = Targeting::Random;
@@ -62,10 +65,14 @@ struct Policies {
   // when the party falls — they go on striking the fallen (strike_fallen) — but when every
   // member is dead or at the round cap, when they leave.
   bool untouchable_opponents = false;
+  // With them, in a party fight: the last round of opponent c's turns (0: every round); the
+  // rounds of a kind without health (docs/parties.md). The single character's attackers keep
+  // their rounds in the ruleset (its opens_turn).
+  std::array<uint16_t, kMaxCombatants> leaves_after{};
+  // Whether the driver notes the fight's end in the story (the single character's fight says
+  // it itself, with the character's state).
+  bool notes_end = true;
 };
-
-inline constexpr size_t kMaxCombatants = 32;
-static_assert(kMaxCombatants <= streams::kMaxCombatants);
 
 // How a fight ended.
 enum class Ending : uint8_t {
@@ -422,6 +429,11 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
       }
       const Side own = tb.side(c);
       if (own == Side::Party && care(c, r, t, true)) continue;
+      // Nobody attacks what cannot be harmed; such an opponent leaves after its rounds.
+      if (p.untouchable_opponents &&
+          (own == Side::Party || (c < kMaxCombatants && p.leaves_after[c] != 0 &&
+                                  r > static_cast<int>(p.leaves_after[c]))))
+        continue;
       const int blows = rules.attacks(c);
       if (blows == 0) continue;
       const Side foes = own == Side::Party ? Side::Opponents : Side::Party;
@@ -469,11 +481,12 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
   res.rounds = r;
   res.fight_end = static_cast<Seconds>(r) * round;
   if (p.untouchable_opponents && !ended) res.ending = Ending::RoundCap;
-  // The single character's fight says its end itself, with its state.
-  if (!p.untouchable_opponents)
+  if (p.notes_end)
     note(log, res.fight_end, [&] {
-      const char* how[] = {"the party wins", "the whole party is down", "the party withdraws",
-                           "the round cap ends the fight"};
+      const char* how[] = {
+          "the party wins", "every member is dead", "the party withdraws",
+          p.untouchable_opponents ? "the opponents leave" : "the round cap ends the fight"};
+      if (!p.untouchable_opponents) how[1] = "the whole party is down";
       return std::string("end of the fight after ") + std::to_string(r) +
              " rounds: " + how[static_cast<int>(res.ending)] +
              (res.opponents_fled ? " (the opponents flee)" : "");

@@ -62,7 +62,7 @@ std::string read_member_name(Reader& member) {
   return n;
 }
 
-PartyTables read_party_tables(Reader& r) {
+PartyTables read_party_tables(Reader& r, const char* health) {
   // Asked of the file's table itself, not through the reader, so that a party template's
   // catalog does not list them; a variant's [character] is an unknown key all the same.
   for (const char* single : {"character", "encounter", "aftercare", "recovery"})
@@ -77,7 +77,18 @@ PartyTables read_party_tables(Reader& r) {
         "at most " + std::to_string(kMaxMembers) + " members in a party",
         "split the party over two scenarios");
   if (t.opponents.empty())
-    r.fail_here("a party fight needs opponents", "add [[opponents]] with hp, ac and attacks");
+    r.fail_here("a party fight needs opponents",
+                std::string("add [[opponents]] with ") + health + " and attacks");
+  t.untouchable = !t.opponents.front().has(health);
+  const std::string h = health;
+  for (Reader& o : t.opponents)
+    if (o.has(health) == t.untouchable)
+      o.fail_here(
+          "this [[opponents]] kind gives " + (t.untouchable ? h : "no " + h) + ", the first one " +
+              (t.untouchable ? "does not" : "does") + ": opponents are all defeatable (each with " +
+              h + ") or all cannot be harmed (none with " + h + ", each leaving after its rounds)",
+          t.untouchable ? "remove " + h + ", and give this kind rounds = 3"
+                        : "add " + h + " to this kind");
   return t;
 }
 
@@ -96,6 +107,14 @@ int read_opponent_count(Reader& opponent, size_t combatants) {
         "at most " + std::to_string(kMaxCombatants) + " combatants in a fight, members included",
         "fewer opponents");
   return count;
+}
+
+int read_opponent_rounds(Reader& opponent) {
+  if (!opponent.has("rounds"))
+    opponent.fail_here(
+        "an opponent that cannot be harmed (no health given) leaves after its rounds: how many?",
+        "add rounds = 3, or give it health so the party can defeat it");
+  return static_cast<int>(opponent.need_int("rounds", 1, kMaxRounds));
 }
 
 std::vector<Reader> read_attack_tables(Reader& combatant, const char* example, const char* needs) {

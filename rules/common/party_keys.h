@@ -4,6 +4,7 @@
 // opponent's stat block itself, between these calls.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -23,11 +24,14 @@ std::string read_member_name(Reader& member);
 
 // The scenario's [[party]] (1 to kMaxMembers) and [[opponents]] (at least one), after refusing
 // the single character's sections ([character], [encounter], [aftercare], [recovery]).
+// `health` is the ruleset's key of an opponent's health (5e "hp"): a kind without it cannot be
+// harmed; a table that mixes kinds with and without it is a located error.
 struct PartyTables {
   std::vector<Reader> members;
   std::vector<Reader> opponents;
+  bool untouchable = false;  // no opponent gives `health`
 };
-PartyTables read_party_tables(Reader& r);
+PartyTables read_party_tables(Reader& r, const char* health);
 
 // Refuses a member named as one before it: `names` are the members read so far, the last one
 // being the member of `member`.
@@ -44,13 +48,18 @@ std::vector<Reader> read_attack_tables(Reader& combatant, const char* example,
 // The i-th (from 0) attack's `name`, "attack <i + 1>" when absent.
 std::string read_attack_name(Reader& attack, size_t i);
 
+// An untouchable kind's `rounds` (required, 1..kMaxRounds): it strikes in rounds 1 to rounds,
+// then leaves.
+int read_opponent_rounds(Reader& opponent);
+
 // The line-up: every [[party]] member (`member(reader)`, names checked), then every
 // [[opponents]] kind (`opponent(reader, its 1-based index)`) `count` times, into `out`; a kind
-// of several is named "wolf 1", "wolf 2", ... so the story tells them apart. Returns the
-// number of members.
+// of several is named "wolf 1", "wolf 2", ... so the story tells them apart. Opponents that
+// cannot be harmed set `policies` (untouchable_opponents, each one's rounds, the round cap at
+// the last of them). Returns the number of members.
 template <typename Combatant, typename Member, typename Opponent>
 size_t read_lineup(PartyTables& tables, std::vector<Combatant>& out, Member&& member,
-                   Opponent&& opponent) {
+                   Opponent&& opponent, Policies& policies) {
   std::vector<std::string> names;
   for (Reader& m : tables.members) {
     out.push_back(member(m));
@@ -58,16 +67,22 @@ size_t read_lineup(PartyTables& tables, std::vector<Combatant>& out, Member&& me
     check_member_name(m, names);
   }
   const size_t members = out.size();
+  policies.untouchable_opponents = tables.untouchable;
+  int last_round = 0;
   for (size_t i = 0; i < tables.opponents.size(); ++i) {
     Reader& t = tables.opponents[i];
+    const int rounds = tables.untouchable ? read_opponent_rounds(t) : 0;
     const Combatant o = opponent(t, i + 1);
+    last_round = std::max(last_round, rounds);
     const int count = read_opponent_count(t, out.size());
     for (int k = 1; k <= count; ++k) {
+      policies.leaves_after[out.size()] = static_cast<uint16_t>(rounds);
       out.push_back(o);
       // (append, not + " ": GCC 12's -Wrestrict misfires on the temporary)
       if (count > 1) out.back().name.append(1, ' ').append(std::to_string(k));
     }
   }
+  if (tables.untouchable) policies.round_cap = std::min(policies.round_cap, last_round);
   return members;
 }
 

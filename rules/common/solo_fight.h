@@ -124,6 +124,7 @@ class Solo {
     p.round_cap = rounds;
     p.aftermath_cap = 0;
     p.untouchable_opponents = true;
+    p.notes_end = false;
     return p;
   }
 

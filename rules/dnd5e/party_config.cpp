@@ -85,15 +85,13 @@ Combatant read_member(Reader& r) {
 Combatant read_opponent(Reader& r, size_t index) {
   Combatant o;
   o.name = r.get_string("name").value_or("opponent " + std::to_string(index));
-  if (!r.has("hp"))
-    r.fail_here("an opponent of a party fight needs hp: the party can defeat it",
-                "add hp = 42 and ac = 18; opponents that cannot be harmed are the "
-                "single-character [[encounter.attackers]]");
+  o.initiative = static_cast<int>(r.get_int("initiative", -10, 20, 0));
+  o.attacks = read_attacks(r, "opponents");
+  o.player_rules = false;
+  if (!r.has("hp")) return o;  // it cannot be harmed (docs/parties.md): only its attacks count
   o.max_hp = static_cast<int>(r.need_int("hp", 1, 10000));
   o.ac = static_cast<int>(r.get_int("ac", 0, 40, 10));
-  o.initiative = static_cast<int>(r.get_int("initiative", -10, 20, 0));
   o.player_rules = r.get_bool("player_rules", false);
-  o.attacks = read_attacks(r, "opponents");
   return o;
 }
 
@@ -105,8 +103,8 @@ PartyConfig read_party(const Scenario& s, size_t v) {
   c.horizon = s.horizon;
   c.options = read_rule_options(r, c.severity);
   c.policies = fight::read_policies(r);
-  fight::PartyTables tables = fight::read_party_tables(r);
-  c.members = fight::read_lineup(tables, c.combatants, read_member, read_opponent);
+  fight::PartyTables tables = fight::read_party_tables(r, "hp");
+  c.members = fight::read_lineup(tables, c.combatants, read_member, read_opponent, c.policies);
   return c;
 }
 

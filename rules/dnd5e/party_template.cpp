@@ -62,7 +62,7 @@ medicine = 5                     # DC 10 Wisdom (Medicine) to stabilise, once no
 [[opponents]]
 name = "wolf"
 count = 3
-hp = 11                          # required: the party can defeat it
+hp = 11                          # the party can defeat it; none: cannot be harmed, give rounds
 ac = 13
 initiative = 2
 player_rules = false             # true: death saves at 0 HP like a member

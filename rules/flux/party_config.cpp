@@ -82,15 +82,18 @@ Combatant read_member(Reader& r, int difficulty) {
 Combatant read_opponent(Reader& r, size_t index, int difficulty) {
   Combatant o;
   o.name = r.get_string("name").value_or("opponent " + std::to_string(index));
-  if (!r.has("pv"))
-    r.fail_here("an opponent of a party fight needs pv: the party can defeat it",
-                "add pv = 12 and pa = 2; opponents that cannot be harmed are the "
-                "single-character [[encounter.attackers]]");
+  o.max_flux = o.flux = 1;  // never exhausted by its Flux: opponents do not spend it
+  if (!r.has("pv")) {       // it cannot be harmed (docs/parties.md): only its attacks count
+    o.max_pv = o.pv = 1;
+    o.player_rules = false;
+    o.initiative = static_cast<int>(r.get_int("initiative", -100, 200, 0));
+    o.attacks = read_attacks(r, "opponents", difficulty);
+    return o;
+  }
   o.max_pv = o.pv = static_cast<int>(r.need_int("pv", 1, 10000));
   o.pa = static_cast<int>(r.get_int("pa", 0, 1000, 0));
   o.stats[kVai] = static_cast<int>(r.get_int("vai", -10, 100, 0));
   o.survival = static_cast<int>(r.get_int("survival", -20, 100, 0));
-  o.max_flux = o.flux = 1;  // never exhausted by its Flux: opponents do not spend it
   o.initiative = static_cast<int>(r.get_int("initiative", -100, 200, 0));
   o.player_rules = r.get_bool("player_rules", false);
   o.attacks = read_attacks(r, "opponents", difficulty);
@@ -112,11 +115,11 @@ PartyConfig read_party(const Scenario& s, size_t v) {
   c.policies.aftermath_cap = 0;
   if (auto f = r.get_table("fight"))
     if (auto sc = f->get_fixed_duration("scene", kDay, "\"10 minutes\"")) c.scene = *sc;
-  fight::PartyTables tables = fight::read_party_tables(r);
+  fight::PartyTables tables = fight::read_party_tables(r, "pv");
   const int dc = c.resolution.difficulty;
   c.members = fight::read_lineup(
       tables, c.combatants, [dc](Reader& m) { return read_member(m, dc); },
-      [dc](Reader& o, size_t i) { return read_opponent(o, i, dc); });
+      [dc](Reader& o, size_t i) { return read_opponent(o, i, dc); }, c.policies);
   return c;
 }
 

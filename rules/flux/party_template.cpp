@@ -79,7 +79,7 @@ concoction_uses = 1
 [[opponents]]
 name = "ghoul"
 count = 2
-pv = 9                           # required: the party can defeat it
+pv = 9                           # the party can defeat it; none: cannot be harmed, give rounds
 pa = 1
 vai = 0                          # with player_rules: Survival and the coma threshold
 survival = 0

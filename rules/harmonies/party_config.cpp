@@ -92,10 +92,12 @@ Combatant read_member(Reader& r) {
 Combatant read_opponent(Reader& r, size_t index) {
   Combatant o;
   o.name = r.get_string("name").value_or("opponent " + std::to_string(index));
-  if (!r.has("survival"))
-    r.fail_here("an opponent of a party fight needs survival: the party can defeat it",
-                "add survival = 6 (Cp+Rs) and its wound caps if not a human's; opponents that "
-                "cannot be harmed are the single-character [[encounter.attackers]]");
+  if (!r.has("survival")) {  // it cannot be harmed (docs/parties.md): only its attacks count
+    o.player_rules = false;
+    o.initiative = static_cast<int>(r.get_int("initiative", -10, 20, 0));
+    o.attacks = read_attacks(r, "opponents");
+    return o;
+  }
   read_block(r, o);
   o.player_rules = r.get_bool("player_rules", false);
   o.attacks = read_attacks(r, "opponents");
@@ -110,8 +112,8 @@ PartyConfig read_party(const Scenario& s, size_t v) {
   c.horizon = s.horizon;
   c.options = read_rule_options(r);
   c.policies = fight::read_policies(r);
-  fight::PartyTables tables = fight::read_party_tables(r);
-  c.members = fight::read_lineup(tables, c.combatants, read_member, read_opponent);
+  fight::PartyTables tables = fight::read_party_tables(r, "survival");
+  c.members = fight::read_lineup(tables, c.combatants, read_member, read_opponent, c.policies);
   return c;
 }
 

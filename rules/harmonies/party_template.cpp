@@ -66,7 +66,7 @@ first_aid = 3                    # its first-aid level: against the sum of the w
 [[opponents]]
 name = "brigand"
 count = 2
-survival = 6                     # required: the party can wound it
+survival = 6                     # the party can wound it; none: cannot be harmed, give rounds
 fainting = 6
 defence = 1
 initiative = 1

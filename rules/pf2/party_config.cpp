@@ -79,10 +79,13 @@ Combatant read_member(Reader& r) {
 Combatant read_opponent(Reader& r, size_t index) {
   Combatant o;
   o.name = r.get_string("name").value_or("opponent " + std::to_string(index));
-  if (!r.has("hp"))
-    r.fail_here("an opponent of a party fight needs hp: the party can defeat it",
-                "add hp = 45 and ac = 19; opponents that cannot be harmed are the "
-                "single-character [[encounter.attackers]]");
+  if (!r.has("hp")) {  // it cannot be harmed (docs/parties.md): its attacks and its DC count
+    o.initiative = static_cast<int>(r.get_int("initiative", -10, 50, 0));
+    o.dc = r.get_int("dc", 0, 80);
+    o.player_rules = false;
+    o.attacks = read_attacks(r, "opponents", kMaxStrikesPerTurn);
+    return o;
+  }
   o.max_hp = static_cast<int>(r.need_int("hp", 1, 10000));
   read_block(r, o);
   o.player_rules = r.get_bool("player_rules", false);
@@ -98,7 +101,7 @@ PartyConfig read_party(const Scenario& s, size_t v) {
   c.horizon = s.horizon;
   c.options = read_rule_options(r);
   c.policies = fight::read_policies(r);
-  fight::PartyTables tables = fight::read_party_tables(r);
+  fight::PartyTables tables = fight::read_party_tables(r, "hp");
   bool player_rules_opponent = false;
   const bool fortitude = c.options.recovery_check == RecoveryCheck::Fortitude;
   auto opponent = [&](Reader& t, size_t i) {
@@ -114,7 +117,7 @@ PartyConfig read_party(const Scenario& s, size_t v) {
     player_rules_opponent = player_rules_opponent || o.player_rules;
     return o;
   };
-  c.members = fight::read_lineup(tables, c.combatants, read_member, opponent);
+  c.members = fight::read_lineup(tables, c.combatants, read_member, opponent, c.policies);
   if (fortitude && player_rules_opponent)
     for (size_t m = 0; m < c.members; ++m)
       if (!c.combatants[m].dc)

@@ -74,7 +74,7 @@ PartyConfig read_party(const Scenario& s, size_t v) {
                                  "cinematic is not in the party fight: its attacks are all lethal",
                                  "remove cinematic (and realism)");
   c.policies = fight::read_policies(r);
-  fight::PartyTables tables = fight::read_party_tables(r);
+  fight::PartyTables tables = fight::read_party_tables(r, "hp");
   auto member = [](Reader& m) {
     Combatant k;
     k.name = fight::read_member_name(m);
@@ -84,16 +84,17 @@ PartyConfig read_party(const Scenario& s, size_t v) {
   auto opponent = [](Reader& o, size_t i) {
     Combatant k;
     k.name = o.get_string("name").value_or("opponent " + std::to_string(i));
-    if (!o.has("hp"))
-      o.fail_here(
-          "an opponent of a party fight needs hp (its Life Points): the party can "
-          "defeat it",
-          "add hp = 30; opponents that cannot be harmed are the single-character "
-          "[[encounter.attackers]]");
+    if (!o.has("hp")) {  // it cannot be harmed (docs/parties.md): only its attacks count
+      k.creature = find_creature("human");
+      k.max_hp = 1;
+      k.initiative = static_cast<int>(o.get_int("initiative", -50, 50, 0));
+      k.attacks = read_attacks(o, "opponents");
+      return k;
+    }
     read_block(o, k, "hp", "opponents");
     return k;
   };
-  c.members = fight::read_lineup(tables, c.combatants, member, opponent);
+  c.members = fight::read_lineup(tables, c.combatants, member, opponent, c.policies);
   return c;
 }
 

@@ -58,7 +58,7 @@ damage_type = "bullet"
 [[opponents]]
 name = "suspect"
 count = 1
-hp = 30                          # required: Life Points (the party can defeat it)
+hp = 30                          # Life Points; none: cannot be harmed, give rounds
 creature = "human"
 con = 2
 will = 1

@@ -435,3 +435,43 @@ TEST_CASE("party fight: a medic who can only stabilise, against the exact chain"
   CHECK(e.death < solve_duel(3, 3, 0.5, 0.5).death - 0.05);
   test::check_duel(ls, 77, n, {e.death, e.won});
 }
+
+TEST_CASE("party fight: a piercing wound costs 1 HP at the end of each standing turn",
+          "[party][scripted][injuries]") {
+  // 003 "Plaie perforante: Vous perdez 1 point de vie à la fin de chaque tour tant que vous
+  // êtes debout".
+  const std::string toml = injuries_on(party_text(
+      member("hero", 10, 20, "hit_chance = 0.0\ndamage = \"1\"") +
+          member("cleric", 30, 10, "hit_chance = 0.0\ndamage = \"1\"",
+                 "[party.heals]\ndice = \"5\"\nuses = 1\n") +
+          opponent("archer", 50, 0,
+                   "attack_bonus = 10\ndamage = \"10\"\ndamage_type = \"piercing\"\nmelee = false"),
+      "opponents_target = \"weakest\"\nround_cap = 3\n"));
+  Script s;
+  s.d(20, 1).d(20, 1).d(20, 1);  // initiative: hero 21, cleric 11, archer 1
+  s.no().no();                   // round 1: hero and cleric miss
+  s.d(20, 10);                   // archer: 20 hits the hero for 10: 0 HP, dying
+  s.d(20, 12);                   // injury: piercing 11-14, Plaie perforante (light)
+  s.d(20, 15);                   // round 2, hero: a death save, 1 success (down: no loss)
+  s.no();                        // cleric: Healing Word, 5 HP (a bonus action), then misses
+  s.d(20, 1);                    // archer: a natural 1 at the hero
+  s.no();                        // round 3, hero misses; its turn ends: 1 HP lost, 4 left
+  s.no();                        // cleric misses
+  s.d(20, 1);                    // archer misses; the round cap ends the fight
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  CHECK(p.log.find("Plaie perforante") != std::string::npos);
+  const size_t loss = p.log.find("hero loses 1 HP to a piercing wound");
+  CHECK(loss != std::string::npos);
+  CHECK(p.log.find("hero loses 1 HP", loss + 1) == std::string::npos);  // once: round 3
+  CHECK(loss > p.log.find("[0:00:12]"));
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(counter(ls, p.outcome, "injuries_light") == 1);
+  // Its course after the fight is not played for a party: the option is refused, located.
+  std::string per_hour = toml;
+  per_hour.insert(per_hour.find("lingering_injuries"),
+                  "piercing_wound_after_fight = \"per_hour\"\n");
+  CHECK_THAT(test::error_of([&] { test::load_text(per_hour); }),
+             Catch::Contains("options.piercing_wound_after_fight") &&
+                 Catch::Contains("not played in a party fight"));
+}

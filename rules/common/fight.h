@@ -135,8 +135,8 @@ constexpr bool knock_out_moves_initiative() {
 // Optional hooks, each found by a `requires` below; a ruleset without one gets the party
 // fight's behaviour. The single character's fight (rules/common/solo_fight.h) uses them all.
 //   rules.turn_order(std::span<uint16_t> order): lays out the order itself; no initiative roll.
-//   rules.turn_stream(round, c), rules.check_stream(round, c): the SubStream of c's turn and of
-//     its check while down, instead of streams::combatant_turn / combatant_check.
+//   rules.turn_stream(round, c): the SubStream of c's turn, instead of
+//     streams::combatant_turn (a check while down is always streams::combatant_check).
 //   rules.opens_turn(c, round, stream): false skips c's turn this round (an attacker outside its
 //     rounds, a breath weapon not recharged); it may draw from the turn's stream.
 //   rules.strike_fallen(c): opponent c's own chance to strike a fallen member, instead of the
@@ -145,6 +145,8 @@ constexpr bool knock_out_moves_initiative() {
 //     round of the fight (help arriving acts at the end of a round).
 //   rules.standing_turn(c, body, t, log): a standing combatant's turn begins (5e's piercing
 //     wound); not when the turn began with a check.
+//   rules.end_turn(c, body, stream, t, log): the end of a standing combatant's turn in the
+//     fight's rounds (5e's piercing wound), from streams::combatant_turn_end; the fight may end.
 //   rules.spares_fallen(c, t, log): opponent c did not take its chance to strike the fallen
 //     (for the story).
 //   A round_start that ends the fight (the ruleset's own clocks played up to the round: a
@@ -285,13 +287,6 @@ SubStream turn_stream(const R& rules, int r, size_t c) {
     return streams::combatant_turn(r, c);
 }
 template <typename R>
-SubStream check_stream(const R& rules, int r, size_t c) {
-  if constexpr (requires { rules.check_stream(r, c); })
-    return rules.check_stream(r, c);
-  else
-    return streams::combatant_check(r, c);
-}
-template <typename R>
 double strike_fallen(const R& rules, size_t c, const Policies& p) {
   if constexpr (requires { rules.strike_fallen(c); })
     return rules.strike_fallen(c);
@@ -387,8 +382,56 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
     return rules.pick_up(bodies[c], bodies[static_cast<size_t>(pt)], s, t, log) == Cost::Action;
   };
 
-  // The fight.
   bool ended = false;
+  // A standing combatant's acts in its turn: care (a member), else its attacks.
+  auto acts = [&](size_t c, size_t& i, int r, Seconds t) {
+    const Side own = tb.side(c);
+    if (own == Side::Party && care(c, r, t, true)) return;
+    // Nobody attacks what cannot be harmed; such an opponent leaves after its rounds.
+    if (p.untouchable_opponents &&
+        (own == Side::Party ||
+         (c < kMaxCombatants && p.leaves_after[c] != 0 && r > static_cast<int>(p.leaves_after[c]))))
+      return;
+    const int blows = rules.attacks(c);
+    if (blows == 0) return;
+    const Side foes = own == Side::Party ? Side::Opponents : Side::Party;
+    const Targeting policy = own == Side::Party ? p.party_targets : p.opponents_target;
+    Stream s = open(rng, detail::turn_stream(rules, r, c));
+    if constexpr (requires { rules.opens_turn(c, r, s); })
+      if (!rules.opens_turn(c, r, s)) return;
+    const double fallen_chance = detail::strike_fallen(rules, c, p);
+    int target = -1;
+    for (int b = 0; b < blows; ++b) {
+      int hit = -1;
+      if (own == Side::Opponents && fallen_chance > 0.0 && tb.count_fallen(kMaxCombatants) > 0) {
+        if (s.chance(fallen_chance))
+          hit = tb.random_of(Side::Party, s, [&](size_t k) { return tb.fallen(k); });
+        else if constexpr (requires { rules.spares_fallen(c, t, log); })
+          rules.spares_fallen(c, t, log);
+      }
+      if (hit < 0) {
+        if (target < 0 || !tb.standing(static_cast<size_t>(target)))
+          target = tb.target(c, foes, policy, s);
+        hit = target;
+      }
+      if (hit < 0) break;
+      const size_t v = static_cast<size_t>(hit);
+      bool was_up = false;  // asked only where a knock-out moves the initiative
+      if constexpr (knock_out_moves_initiative<R>()) was_up = tb.standing(v);
+      if (rules.strike(c, b, bodies[c], bodies[v], s, t, log)) {
+        tb.last_hit_by[v] = static_cast<int32_t>(c);
+        // Its next turn comes just before the striker's: this round's place is past.
+        if constexpr (knock_out_moves_initiative<R>())
+          if (was_up && tb.fallen(v)) i = tb.move_before(v, i);
+      }
+      if (over()) {
+        ended = true;
+        break;
+      }
+    }
+  };
+
+  // The fight.
   int r = 0;
   while (!ended && r < p.round_cap) {
     ++r;
@@ -405,7 +448,7 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
       if (tb.fled[c] || rules.state(bodies[c]) == State::Dead) continue;
       const bool checks = rules.dying(bodies[c]);
       if (checks) {
-        Stream d = open(rng, detail::check_stream(rules, r, c));
+        Stream d = open(rng, streams::combatant_check(r, c));
         rules.start_turn(bodies[c], d, t, log);
         // A check can take the last of a side out (harmonies: a standing combatant's survival
         // roll, the faint or death it brings). In dnd5e and pf2 only the fallen check, so this
@@ -427,48 +470,13 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
           if (!tb.standing(c)) continue;
         }
       }
-      const Side own = tb.side(c);
-      if (own == Side::Party && care(c, r, t, true)) continue;
-      // Nobody attacks what cannot be harmed; such an opponent leaves after its rounds.
-      if (p.untouchable_opponents &&
-          (own == Side::Party || (c < kMaxCombatants && p.leaves_after[c] != 0 &&
-                                  r > static_cast<int>(p.leaves_after[c]))))
-        continue;
-      const int blows = rules.attacks(c);
-      if (blows == 0) continue;
-      const Side foes = own == Side::Party ? Side::Opponents : Side::Party;
-      const Targeting policy = own == Side::Party ? p.party_targets : p.opponents_target;
-      Stream s = open(rng, detail::turn_stream(rules, r, c));
-      if constexpr (requires { rules.opens_turn(c, r, s); })
-        if (!rules.opens_turn(c, r, s)) continue;
-      const double fallen_chance = detail::strike_fallen(rules, c, p);
-      int target = -1;
-      for (int b = 0; b < blows; ++b) {
-        int hit = -1;
-        if (own == Side::Opponents && fallen_chance > 0.0 && tb.count_fallen(kMaxCombatants) > 0) {
-          if (s.chance(fallen_chance))
-            hit = tb.random_of(Side::Party, s, [&](size_t k) { return tb.fallen(k); });
-          else if constexpr (requires { rules.spares_fallen(c, t, log); })
-            rules.spares_fallen(c, t, log);
-        }
-        if (hit < 0) {
-          if (target < 0 || !tb.standing(static_cast<size_t>(target)))
-            target = tb.target(c, foes, policy, s);
-          hit = target;
-        }
-        if (hit < 0) break;
-        const size_t v = static_cast<size_t>(hit);
-        bool was_up = false;  // asked only where a knock-out moves the initiative
-        if constexpr (knock_out_moves_initiative<R>()) was_up = tb.standing(v);
-        if (rules.strike(c, b, bodies[c], bodies[v], s, t, log)) {
-          tb.last_hit_by[v] = static_cast<int32_t>(c);
-          // Its next turn comes just before the striker's: this round's place is past.
-          if constexpr (knock_out_moves_initiative<R>())
-            if (was_up && tb.fallen(v)) i = tb.move_before(v, i);
-        }
-        if (over()) {
-          ended = true;
-          break;
+      acts(c, i, r, t);
+      // The end of a standing combatant's turn (5e's piercing wound), in the fight's rounds.
+      if constexpr (requires(Stream & e) { rules.end_turn(c, bodies[c], e, t, log); }) {
+        if (!ended && tb.standing(c)) {
+          Stream e = open(rng, streams::combatant_turn_end(r, c));
+          rules.end_turn(c, bodies[c], e, t, log);
+          if (over()) ended = true;
         }
       }
     }
@@ -506,7 +514,7 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
       const size_t c = tb.order[i];
       if (c >= party || rules.state(bodies[c]) == State::Dead) continue;
       if (rules.dying(bodies[c])) {
-        Stream d = open(rng, detail::check_stream(rules, r, c));
+        Stream d = open(rng, streams::combatant_check(r, c));
         rules.start_turn(bodies[c], d, t, log);
       }
       if (tb.standing(c)) care(c, r, t, false);

@@ -16,11 +16,13 @@ constexpr int kStabiliseDc = 10;  // SRD: DC 10 Wisdom (Medicine)
 
 }  // namespace
 
-Party::Party(PartyConfig config)
-    : Lineup(std::move(config)) {
+Party::Party(PartyConfig config) : Lineup(std::move(config)) {
   if (!cfg_.options.lingering_injuries) return;
   // Seed 003's injuries: the single character's counters, as many as fit (Outcome holds 16).
   catalog_ = &InjuryCatalog::builtin();
+  const auto& types = damage_types();
+  piercing_ =
+      static_cast<uint16_t>(std::find(types.begin(), types.end(), "piercing") - types.begin());
   injury_counters_ = metrics_.counters.size();
   if (injury_counters_ < Outcome::kMaxCounters)
     metrics_.counters.push_back({"injuries", "lingering injuries inflicted on members (seed 003)"});
@@ -110,8 +112,7 @@ void Party::start_turn(Body& b, Stream& s, Seconds t, EventLog* log) const {
 }
 
 // SRD "Damage at 0 Hit Points", "Instant Death", "Monsters and Death".
-void Party::damage(Body& b, int amount, bool critical, Stream& s, Seconds t,
-                   EventLog* log) const {
+void Party::damage(Body& b, int amount, bool critical, Stream& s, Seconds t, EventLog* log) const {
   const Combatant& k = cfg_.combatants[b.c];
   if (amount <= 0) return;
   const bool injuries = catalog_ && b.c < cfg_.members && k.player_rules;
@@ -172,9 +173,9 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
   // 003's injury conditions, while open (README "The party fight"): paralysed or unconscious,
   // as at 0 HP; blinded or stunned, advantage against it; the attacker blinded, poisoned or
   // frightened, disadvantage. Advantage and disadvantage cancel (SRD).
-  const bool helpless = unconscious || (target.n_open > 0 &&
-                                        (has_condition(target, Condition::Paralyzed) ||
-                                         has_condition(target, Condition::Unconscious)));
+  const bool helpless =
+      unconscious || (target.n_open > 0 && (has_condition(target, Condition::Paralyzed) ||
+                                            has_condition(target, Condition::Unconscious)));
   const bool exposed = target.n_open > 0 && (has_condition(target, Condition::Blinded) ||
                                              has_condition(target, Condition::Stunned));
   const bool advantage = (helpless && a.melee) || exposed ||
@@ -215,6 +216,19 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
   target.last_type = a.damage_type;
   damage(target, amount, crit, s, t, log);
   return true;
+}
+
+// 003 "Plaie perforante: Vous perdez 1 point de vie à la fin de chaque tour tant que vous êtes
+// debout": once per open piercing wound, as piercing damage (an open wound adds its 1d4), while
+// the member still stands.
+void Party::end_turn(size_t, Body& b, Stream& s, Seconds t, EventLog* log) const {
+  if (!catalog_) return;
+  for (size_t i = 0; i < b.n_open && state(b) == fight::State::Standing; ++i)
+    if (catalog_->injury(b.open[i]).ongoing == Ongoing::PiercingWound) {
+      note(log, t, [&] { return name(b) + " loses 1 HP to a piercing wound"; });
+      b.last_type = piercing_;
+      damage(b, 1, false, s, t, log);
+    }
 }
 
 // Healing Word or Cure Wounds while uses last (SRD: a creature at 0 HP that regains hit points
@@ -282,8 +296,9 @@ Outcome Party::run_trial(TrialContext& ctx) const {
     members[c].hurt = hurt = true;
     full = cfg_.horizon + 1;
     note(ctx.log, res.end, [&] {
-      return name(b) + " keeps a severe or serious injury: its treatment is not played in the "
-                       "party fight, so the trial ends unresolved";
+      return name(b) +
+             " keeps a severe or serious injury: its treatment is not played in the "
+             "party fight, so the trial ends unresolved";
     });
   }
   if (hurt && full <= cfg_.horizon)

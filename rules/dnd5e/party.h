@@ -96,15 +96,15 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     std::array<uint16_t, kMaxOpen> open{};  // indices into the injury catalog
     uint8_t n_open = 0;
     std::array<uint16_t, kSeverities> injuries{};  // inflicted, by severity
-    uint16_t last_type = 0;                         // the last damage type taken
+    uint16_t last_type = 0;                        // the last damage type taken
   };
   Seconds round_seconds() const { return kRound; }
   // Down: at 0 HP, or kept from acting by an open injury (incapacitated, paralysed, stunned,
   // unconscious).
   fight::State state(const Body& b) const {
-    return b.dead                          ? fight::State::Dead
+    return b.dead                        ? fight::State::Dead
            : b.hp > 0 && !injured_out(b) ? fight::State::Standing
-                                           : fight::State::Down;
+                                         : fight::State::Down;
   }
   int hp(const Body& b) const { return b.hp; }
   bool dying(const Body& b) const { return !b.dead && b.hp == 0 && !b.stable; }
@@ -117,6 +117,9 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     return h && (b.uses > 0 || h->medicine.has_value());
   }
   fight::Cost pick_up(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const;
+  // ---- the driver's optional hooks
+  // 003 "Plaie perforante": 1 HP lost at the end of each of its turns while standing.
+  void end_turn(size_t c, Body& b, Stream& s, Seconds t, EventLog* log) const;
   // ----
 
   Body fresh(size_t c) const;  // combatant c before the fight (fight::Lineup plays from it)
@@ -129,6 +132,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   void revive(Body& b, int hp, Seconds t) const;
 
   const InjuryCatalog* catalog_ = nullptr;  // with lingering_injuries
+  uint16_t piercing_ = 0;                   // the damage type of a piercing wound's loss
   size_t injury_counters_ = 0;              // the index of "injuries" in metrics_.counters
   bool by_severity_ = false;                // injuries_light.. fit within the counters
 };

@@ -102,6 +102,12 @@ PartyConfig read_party(const Scenario& s, size_t v) {
   PartyConfig c;
   c.horizon = s.horizon;
   c.options = read_rule_options(r, c.severity);
+  if (c.options.piercing_after_fight == PiercingAfterFight::PerHour)
+    r.get_table("options")->fail(
+        "piercing_wound_after_fight",
+        "the injuries' course after the fight is not played in a party fight yet (a piercing "
+        "wound costs its 1 HP at the end of each turn in the fight only)",
+        "remove it, or play one [character]");
   c.policies = fight::read_policies(r);
   fight::PartyTables tables = fight::read_party_tables(r, "hp");
   c.members = fight::read_lineup(tables, c.combatants, read_member, read_opponent, c.policies);

@@ -166,6 +166,12 @@ inline constexpr SubStream combatant_check(int round, uint64_t c) {
 inline constexpr SubStream combatant_care(int round, uint64_t c) {
   return {Purpose::Care, kFightBase | (static_cast<uint64_t>(round) << 6) | (c % kMaxCombatants)};
 }
+// Encounter: what happens at the end of combatant c's turn in round `round` (5e's piercing
+// wound, and the open wound's 1d4 it brings). Tag 1 << 40 keeps it clear of combatant_turn.
+inline constexpr SubStream combatant_turn_end(int round, uint64_t c) {
+  return {Purpose::Encounter, kFightBase | (uint64_t{1} << 40) |
+                                  (static_cast<uint64_t>(round) << 6) | (c % kMaxCombatants)};
+}
 // Recovery: combatant c's recovery after the fight (waking, rests).
 inline constexpr SubStream combatant_recovery(uint64_t c) {
   return {Purpose::Recovery, kFightBase | (c % kMaxCombatants)};

@@ -1,17 +1,46 @@
 #include "rules/common/party_report.h"
 
 #include <algorithm>
+#include <iterator>
+
+#include "sim/core/metric_table.h"
 
 namespace leth::fight {
 
 namespace {
 
-// The order of the counters: these, then per member fell_<name>, died_<name>.
-enum Counter : uint16_t { kDeaths, kFightWon, kPartyFell, kOpponentsDefeated, kHealsUsed };
-constexpr uint16_t kMemberCounters = 5;
-// The durations: these, then per member time_out_of_action_<name>, time_to_death_<name>.
-enum Duration : uint16_t { kPartyDowntime, kOutOfAction, kPartyTimeToDeath, kFightLength };
-constexpr uint16_t kMemberDurations = 4;
+// The party's own counters and durations, one table each (sim/core/metric_table.h); each
+// member's follow them: fell_<name>, died_<name>, and time_out_of_action_<name>,
+// time_to_death_<name>.
+constexpr CounterDecl kCounterTable[] = {
+    {"deaths", "members dead at the end (rate: at least one death)"},
+    {"fight_won", "the party won: every opponent down, dead or fled"},
+    {"party_fell", "the whole party was down or dead when the fight ended"},
+    {"opponents_defeated", "opponents dead at the end of the fight"},
+    {"heals_used", "healing spells and other uses spent on fallen allies"},
+};
+constexpr DurationDecl kDurationTable[] = {
+    DurationDecl::shared(kDowntime),
+    DurationDecl::shared(kTimeOutOfAction),
+    DurationDecl::shared(kTimeToDeath),
+    {"fight_length", "from the start of the fight until it ended; over every trial"},
+};
+
+constexpr auto kDeaths = index_of(kCounterTable, "deaths");
+constexpr auto kFightWon = index_of(kCounterTable, "fight_won");
+constexpr auto kPartyFell = index_of(kCounterTable, "party_fell");
+constexpr auto kOpponentsDefeated = index_of(kCounterTable, "opponents_defeated");
+constexpr auto kHealsUsed = index_of(kCounterTable, "heals_used");
+constexpr uint16_t kMemberCounters = std::size(kCounterTable);
+
+constexpr auto kPartyDowntime = index_of(kDurationTable, kDowntime);
+constexpr auto kOutOfAction = index_of(kDurationTable, kTimeOutOfAction);
+constexpr auto kPartyTimeToDeath = index_of(kDurationTable, kTimeToDeath);
+constexpr auto kFightLength = index_of(kDurationTable, "fight_length");
+constexpr uint16_t kMemberDurations = std::size(kDurationTable);
+// Each member adds two counters and two durations: kMaxMembers of them fit in an Outcome.
+static_assert(kMemberCounters + 2 * kMaxMembers <= Outcome::kMaxCounters &&
+              kMemberDurations + 2 * kMaxMembers <= Outcome::kMaxDurations);
 
 }  // namespace
 
@@ -25,21 +54,12 @@ MetricSpec party_metrics(const std::vector<std::string>& members) {
   m.ends.push_back({EndKind::Unresolved, "still_hurt",
                     "nobody died, but the horizon came before every member was back to full "
                     "health"});
-  m.counters = {
-      {"deaths", "members dead at the end (rate: at least one death)"},
-      {"fight_won", "the party won: every opponent down, dead or fled"},
-      {"party_fell", "the whole party was down or dead when the fight ended"},
-      {"opponents_defeated", "opponents dead at the end of the fight"},
-      {"heals_used", "healing spells and other uses spent on fallen allies"},
-  };
+  m.counters = specs(kCounterTable);
   for (const std::string& n : members) {
     m.counters.push_back({"fell_" + n, "times " + n + " went down", n});
     m.counters.push_back({"died_" + n, n + " dead at the end", n});
   }
-  m.durations = {shared_duration(kDowntime),
-                 shared_duration(kTimeOutOfAction),
-                 shared_duration(kTimeToDeath),
-                 {"fight_length", "from the start of the fight until it ended; over every trial"}};
+  m.durations = specs(kDurationTable);
   for (const std::string& n : members) {
     m.durations.push_back({"time_out_of_action_" + n,
                            "from the first moment " + n + " went down until last back on " +

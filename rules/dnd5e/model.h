@@ -8,67 +8,10 @@
 
 #include "rules/common/health_model.h"
 #include "rules/dnd5e/config.h"
+#include "rules/dnd5e/metrics.h"
 #include "rules/dnd5e/party.h"
 
 namespace leth::dnd5e {
-
-// What a dnd5e trial reports (the order of Model::info().metrics's lists).
-namespace metric {
-enum End : uint16_t {
-  kDiedCombat,        // died in the fight: death saves or damage at 0 HP
-  kDiedMassive,       // killed outright by massive damage
-  kDiedDying,         // died after the fight, of death saves
-  kDiedInjury,        // killed by an injury's course: max HP or an ability reduced to 0
-  kRecovered,         // full HP, conscious, out of bed, no healable injury open
-  kStillDying,        // unresolved at the horizon: at 0 HP making death saves
-  kStillUnconscious,  // at 0 HP and stable, or in a coma
-  kStillInjured,      // conscious with an injury still open
-  kStillHurt,         // below full HP, no injury open (in bed means a treated injury open)
-};
-enum Counter : uint16_t {
-  kKnockedOut,
-  kInjuries,
-  kInjuriesLight,
-  kInjuriesModerate,
-  kInjuriesSevere,
-  kInjuriesSerious,
-  kDeathSaveFailures,
-  kNat20Revivals,
-  kStabilisedByMedicine,
-  kTreatmentsFailed,
-  kTreatmentsSucceeded,
-  kMagicUsed,
-  kHitDiceSpent,
-  kLimbsLostToDeadline,
-  kFrostbiteWorsened,
-};
-enum Duration : uint16_t {
-  kDowntime,
-  kOutOfAction,
-  kTimeToDeath,
-  kTimeUnconscious,
-  kTimeInBed,
-};
-// Sequelae: permanent losses, ability and max-HP losses, and injuries still open by severity.
-enum Sequela : uint16_t {
-  kLostEye,
-  kBlindness,
-  kDeafness,
-  kLostHand,
-  kLostFoot,
-  kStrLoss,  // .. kChaLoss: in Ability order
-  kDexLoss,
-  kConLoss,
-  kIntLoss,
-  kWisLoss,
-  kChaLoss,
-  kMaxHpLoss,
-  kOpenLight,  // .. kOpenSerious: in Severity order
-  kOpenModerate,
-  kOpenSevere,
-  kOpenSerious,
-};
-}  // namespace metric
 
 // rules/dnd5e/template.cpp: every scenario key, commented.
 const char* scenario_template();

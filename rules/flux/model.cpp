@@ -12,46 +12,10 @@
 namespace leth::flux {
 
 const RulesetInfo& Model::info() {
-  static const MetricSpec metrics{
-      .ends = {{EndKind::Died, "fall", "a fall of six floors or more (002: \"Mort\")"},
-               {EndKind::Died, "coma", "a failed Survival test in the coma, past -VAI"},
-               {EndKind::Recovered, "", "awake and back to full PV"},
-               {EndKind::Unresolved, "coma", "in the coma, not stabilised, at the horizon"},
-               {EndKind::Unresolved, "unconscious", "stabilised but not awake at the horizon"},
-               {EndKind::Unresolved, "injured", "awake but below full PV at the horizon"}},
-      .counters = {{"at_zero", "falls to 0 PV or less while conscious (a Survival test each)"},
-                   {"coma", "falls into the coma"},
-                   {"coma_survival_tests",
-                    "Survival tests in the coma, past -VAI (hourly, at the onset, when struck)"},
-                   {"stabilise_failures", "failed Medicine tests to stabilise (1 PV each)"},
-                   {"wake_tests", "Survival tests to wake once stabilised"},
-                   {"sequelae", "sequelae gained on waking (a d6 stat loss each)"},
-                   {"nights", "nights of rest taken"},
-                   {"clinic_nights", "nights of rest in a clinic"},
-                   {"hour_rests", "hour rests taken (1d4 for the group)"},
-                   {"sleep_tests_failed", "failed Will tests after a partial night"},
-                   {"falls_cushioned", "falls cushioned by a spell or a passed ADR test"},
-                   {"concoctions", "curative concoctions the helper gave at 0 PV or less"}},
-      .durations = {shared_duration(kDowntime),
-                    shared_duration(kTimeOutOfAction),
-                    shared_duration(kTimeToDeath),
-                    {"time_to_stabilise",
-                     "from the coma's onset until stabilised; over the "
-                     "trials stabilised"},
-                    {"time_sick", "the disease's length; over the trials sick a day or more"},
-                    {"time_to_clinic",
-                     "from the start until the clinic is reached; over the trials that reach "
-                     "it before they end (in death, at full PV or at the horizon)"}},
-      // A magnitude is the change in the stat, signed as dnd5e's stat losses are: -1 for each
-      // point lost (0 at the floor), so sequelae.csv's total_magnitude reads as "ADR change".
-      .sequelae = {{"adr_loss", "ADR change",
-                    "a sequela's -1 ADR (d6 = 1); magnitude: the change in ADR, -1 a point lost"},
-                   {"pui_loss", "PUI change", "a sequela's -1 PUI (d6 = 2)"},
-                   {"ins_loss", "INS change", "a sequela's -1 INS (d6 = 3)"},
-                   {"pre_loss", "PRE change", "a sequela's -1 PRE (d6 = 4)"},
-                   {"vai_loss", "VAI change", "a sequela's -1 VAI (d6 = 5)"},
-                   {"sav_loss", "SAV change", "a sequela's -1 SAV (d6 = 6)"}},
-  };
+  static const MetricSpec metrics = metric_spec({.ends = metric::kEndTable,
+                                                 .counters = metric::kCounterTable,
+                                                 .durations = metric::kDurationTable,
+                                                 .sequelae = metric::kSequelaTable});
   static const RulesetInfo r{"flux",
                              "Flux: PV, coma, stabilisation and sequelae",
                              "002_4ffadc883fca27db.txt",

@@ -8,43 +8,10 @@
 
 #include "rules/common/health_model.h"
 #include "rules/flux/config.h"
+#include "rules/flux/metrics.h"
 #include "rules/flux/party.h"
 
 namespace leth::flux {
-
-// What a flux trial reports (the order of Model::info().metrics's lists).
-namespace metric {
-enum End : uint16_t {
-  kDiedFall,          // a fall of six floors or more
-  kDiedComa,          // a failed Survival test in the coma
-  kRecovered,         // awake and back to full PV
-  kStillComa,         // unresolved at the horizon: in the coma, not stabilised
-  kStillUnconscious,  // unresolved: stabilised, not yet awake
-  kStillInjured,      // unresolved: awake, below full PV
-};
-enum Counter : uint16_t {
-  kAtZero,             // fell to 0 PV or less while conscious
-  kComa,               // fell into the coma
-  kComaSurvivalTests,  // Survival tests made in the coma past -VAI
-  kStabiliseFailures,  // failed Medicine tests (each costs a PV)
-  kWakeTests,          // Survival tests to wake once stabilised
-  kSequelae,           // sequelae gained
-  kNights,             // nights of rest taken
-  kClinicNights,       // of them, nights in a clinic
-  kHourRests,          // hour rests taken
-  kSleepTestsFailed,   // failed Will tests after a partial night (exhausted)
-  kFallsCushioned,     // falls cushioned (by a spell or a passed ADR test)
-  kConcoctions,        // curative concoctions the helper gave at 0 PV or less
-};
-enum Duration : uint16_t {
-  kDowntime,         // start -> back to full PV (recovered trials)
-  kOutOfAction,      // shared: the coma's onset -> awake (README "cannot act")
-  kTimeToDeath,      // start -> death (deaths)
-  kTimeToStabilise,  // coma onset -> stabilised (stabilised trials)
-  kTimeSick,         // the disease's length (trials sick for a day or more)
-  kTimeToClinic,     // start -> reaching the clinic (trials that reach it)
-};
-}  // namespace metric
 
 // rules/flux/template.cpp: every scenario key, commented.
 const char* scenario_template();

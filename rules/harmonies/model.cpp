@@ -12,51 +12,10 @@
 namespace leth::harmonies {
 
 const RulesetInfo& Model::info() {
-  static const MetricSpec metrics{
-      .ends = {{EndKind::Died, "blow", "a wound arrived beyond the critical cap (001)"},
-               {EndKind::Died, "worsening",
-                "a critical wound worsened (failed survival roll, sudden effort)"},
-               {EndKind::Lost, "madness",
-                "a mental wound beyond the psychosis cap: incoherent, out of play (001)"},
-               {EndKind::Recovered, "", "no physical wound left"},
-               {EndKind::Unresolved, "unstable", "wounds still unstable at the horizon"},
-               {EndKind::Unresolved, "wounded", "wounds stable but not healed at the horizon"}},
-      .counters = {{"wounds", "physical wounds received, starting wounds included"},
-                   {"escalations",
-                    "levels a physical wound climbed because its level was full (arriving or "
-                    "worsening)"},
-                   {"mental_escalations",
-                    "levels a mental wound climbed because its level was full"},
-                   {"worsenings", "wounds that worsened a level (survival roll, sudden effort)"},
-                   {"faints", "times the character fainted (fainting roll Rs+It failed)"},
-                   {"first_aid_rolls", "first-aid rolls made to stabilise"},
-                   {"stabilisations", "times every wound was stabilised"},
-                   {"missed_surveillance", "surveillances missed during therapeutic rest"},
-                   {"healing_rolls", "healing rolls made"},
-                   {"healing_failures", "healing rolls failed (the patient unstable again)"},
-                   {"mental_wounds", "mental wounds received (shocks, traumas, psychoses)"}},
-      .durations = {shared_duration(kDowntime),
-                    shared_duration(kTimeOutOfAction),
-                    shared_duration(kTimeToDeath),
-                    {"time_unstable",
-                     "seconds with unstable wounds in all (to the horizon if still "
-                     "unstable); over the trials ever wounded"},
-                    {"time_to_stable",
-                     "from the first wound until every wound was first stabilised; over the "
-                     "trials stabilised at least once"},
-                    {"time_to_loss", "from the start until lost to madness; over those lost"}},
-      .sequelae = {{"open_light", "", "light wounds still open at the horizon"},
-                   {"open_grave", "", "grave wounds still open at the horizon"},
-                   {"open_critical", "", "critical wounds still open at the horizon"},
-                   {"escalated", "",
-                    "physical escalations suffered (a wound past a full level), by survivors"},
-                   {"mental_escalated", "",
-                    "mental escalations suffered (a shock or trauma past a full level), by "
-                    "survivors"},
-                   {"shock", "", "shocks held at the end (mental, -1)"},
-                   {"trauma", "", "traumas held at the end (mental, -3)"},
-                   {"psychosis", "", "psychoses held at the end (mental, -5)"}},
-  };
+  static const MetricSpec metrics = metric_spec({.ends = metric::kEndTable,
+                                                 .counters = metric::kCounterTable,
+                                                 .durations = metric::kDurationTable,
+                                                 .sequelae = metric::kSequelaTable});
   static const RulesetInfo r{"harmonies",
                              "Les Harmonies: wound levels, instability and therapeutic rest",
                              "001_97a8fa825a08e59d.txt",
@@ -291,7 +250,7 @@ class Trial {
   int rounds_ = 0;
   bool dead_ = false;
   bool lost_ = false;
-  End end_ = End::kRecovered;
+  End end_ = metric::kRecovered;
   Seconds end_time_ = 0;
   Seconds last_healed_ = 0;  // when the last physical wound went
   Seconds first_wound_ = -1;
@@ -442,7 +401,7 @@ void Trial::receive(int level, Seconds t, const std::string& from) {
   ++count_[metric::kWounds];
   if (first_wound_ < 0) first_wound_ = t;
   if (l >= kLevels) {
-    die(t, End::kDiedBlow, [&] {
+    die(t, metric::kDiedBlow, [&] {
       return std::string("a ") + kLevelName[level] + " wound from " + from +
              " arrives beyond the critical cap";
     });
@@ -470,7 +429,7 @@ void Trial::worsen(size_t i, Seconds t, const char* why) {
   const int from = phys_.w[i].level;
   ++count_[metric::kWorsenings];
   if (from == kCritical) {
-    die(t, End::kDiedWorsening,
+    die(t, metric::kDiedWorsening,
         [&] { return std::string("the critical wound worsens (") + why + ")"; });
     return;
   }
@@ -483,7 +442,7 @@ void Trial::worsen(size_t i, Seconds t, const char* why) {
   }
   if (l >= kLevels) {
     phys_.w[i].level = static_cast<uint8_t>(from);
-    die(t, End::kDiedWorsening, [&] {
+    die(t, metric::kDiedWorsening, [&] {
       return std::string("the ") + kLevelName[from] + " wound worsens (" + why +
              ") beyond the critical cap";
     });
@@ -510,7 +469,7 @@ void Trial::receive_mental(int level, Seconds t, const std::string& from) {
   ++count_[metric::kMentalWounds];
   if (l >= kLevels) {
     lost_ = true;
-    end_ = End::kLostMadness;
+    end_ = metric::kLostMadness;
     end_time_ = t;
     note(log_, t, [&] {
       return std::string("a ") + kMentalName[level] + " from " + from +

@@ -8,52 +8,10 @@
 
 #include "rules/common/health_model.h"
 #include "rules/harmonies/config.h"
+#include "rules/harmonies/metrics.h"
 #include "rules/harmonies/party.h"
 
 namespace leth::harmonies {
-
-// What a harmonies trial reports (the order of Model::info().metrics's lists).
-namespace metric {
-enum End : uint16_t {
-  kDiedBlow,       // a wound arriving beyond the critical cap
-  kDiedWorsening,  // a critical wound worsening (instability, effort)
-  kLostMadness,    // a mental wound beyond the psychosis cap
-  kRecovered,      // no physical wound left
-  kStillUnstable,  // unresolved at the horizon: wounds unstable
-  kStillWounded,   // unresolved: wounds stable, not yet healed
-};
-enum Counter : uint16_t {
-  kWounds,              // physical wounds received (blows and starting wounds)
-  kEscalations,         // levels a physical wound climbed because its level was full
-  kMentalEscalations,   // levels a mental wound climbed because its level was full
-  kWorsenings,          // wounds that worsened (survival roll, effort)
-  kFaints,              // times the character fainted
-  kFirstAidRolls,       // first-aid rolls made
-  kStabilisations,      // times every wound was stabilised
-  kMissedSurveillance,  // surveillances missed during rest
-  kHealingRolls,        // healing rolls made
-  kHealingFailures,     // healing rolls failed (the patient unstable again)
-  kMentalWounds,        // mental wounds received
-};
-enum Duration : uint16_t {
-  kDowntime,      // until no physical wound is left (recovered)
-  kOutOfAction,   // shared: fainted, or in the minimum therapeutic rest (README)
-  kTimeToDeath,   // deaths
-  kTimeUnstable,  // seconds with unstable wounds in all
-  kTimeToStable,  // first wound -> first stabilisation
-  kTimeToLoss,    // start -> lost to madness
-};
-enum Sequela : uint16_t {
-  kOpenLight,  // wounds still open at the horizon
-  kOpenGrave,
-  kOpenCritical,
-  kEscalated,        // physical escalations suffered (a wound past a full level)
-  kMentalEscalated,  // mental escalations suffered
-  kShock,            // mental wounds held at the end
-  kTrauma,
-  kPsychosis,
-};
-}  // namespace metric
 
 // rules/harmonies/template.cpp: every scenario key, commented.
 const char* scenario_template();

@@ -11,27 +11,10 @@
 namespace leth::pf2 {
 
 const RulesetInfo& Model::info() {
-  static const MetricSpec metrics{
-      .ends = {{EndKind::Died, "combat", "died before the fight was over"},
-               {EndKind::Died, "dying", "died after the fight, of dying that began in it"},
-               {EndKind::Died, "recovery",
-                "died after the fight, of something that began after it"},
-               {EndKind::Recovered, "", "back to full HP and conscious"},
-               {EndKind::Unresolved, "dying", "still dying at the horizon"},
-               {EndKind::Unresolved, "unconscious",
-                "unconscious at 0 HP, not dying, at the horizon"},
-               {EndKind::Unresolved, "injured", "conscious but below full HP at the horizon"}},
-      .counters = {{"knocked_out", "times the character fell to 0 HP"},
-                   {"hero_points_spent",
-                    "hero points spent on heroic recovery (004 \"Récupération héroïque\")"}},
-      .durations = {shared_duration(kDowntime),
-                    shared_duration(kTimeOutOfAction),
-                    shared_duration(kTimeToDeath),
-                    {"time_dying",
-                     "seconds spent with the dying condition in all; over the "
-                     "trials that were ever dying"}},
-      .sequelae = {},  // seed 004 has no lasting injuries
-  };
+  // No sequelae: seed 004 has no lasting injuries.
+  static const MetricSpec metrics = metric_spec({.ends = metric::kEndTable,
+                                                 .counters = metric::kCounterTable,
+                                                 .durations = metric::kDurationTable});
   static const RulesetInfo r{"pf2",
                              "Pathfinder 2e: hit points, dying and recovery",
                              "004_3cd47c20af020d45.txt",
@@ -209,7 +192,7 @@ class Trial {
   Seconds wake_at_ = -1;    // when a stable, unconscious character wakes; -1: not scheduled
   Seconds full_since_ = 0;  // -1 while below full health
   Seconds death_time_ = 0;
-  End death_end_ = End::kDiedCombat;
+  End death_end_ = metric::kDiedCombat;
   bool dying_began_in_combat_ = false;
   bool in_combat_ = true;
   Seconds combat_end_ = 0;
@@ -252,11 +235,11 @@ void Trial::die(Seconds t, Why&& why) {
   death_time_ = t;
   if (dying_ > 0) time_dying_ += t - dying_since_;
   if (in_combat_)
-    death_end_ = End::kDiedCombat;
+    death_end_ = metric::kDiedCombat;
   else if (dying_began_in_combat_)
-    death_end_ = End::kDiedDying;
+    death_end_ = metric::kDiedDying;
   else
-    death_end_ = End::kDiedRecovery;
+    death_end_ = metric::kDiedRecovery;
   note(log_, t, [&] { return "dies: " + why(); });
 }
 

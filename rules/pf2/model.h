@@ -8,32 +8,10 @@
 
 #include "rules/common/health_model.h"
 #include "rules/pf2/config.h"
+#include "rules/pf2/metrics.h"
 #include "rules/pf2/party.h"
 
 namespace leth::pf2 {
-
-// What a pf2 trial reports (the order of Model::info().metrics's lists).
-namespace metric {
-enum End : uint16_t {
-  kDiedCombat,        // died before the fight was over
-  kDiedDying,         // died after the fight, of a dying episode that began in it
-  kDiedRecovery,      // died after the fight, of something that began after it
-  kRecovered,         // back to full HP, conscious
-  kStillDying,        // unresolved at the horizon: dying
-  kStillUnconscious,  // unresolved: unconscious at 0 HP, not dying
-  kStillInjured,      // unresolved: conscious, below full HP
-};
-enum Counter : uint16_t {
-  kKnockedOut,       // times the character fell to 0 HP
-  kHeroPointsSpent,  // hero points spent on heroic recovery
-};
-enum Duration : uint16_t {
-  kDowntime,     // start of the fight -> back to full HP (recovered trials)
-  kOutOfAction,  // first fall to 0 HP -> conscious for good (knocked out, ends conscious)
-  kTimeToDeath,  // start of the fight -> death (deaths)
-  kTimeDying,    // seconds spent dying in all (knocked out by lethal damage at least once)
-};
-}  // namespace metric
 
 // How many dying turns this thread has played in the quiet loop (Trial::quiet_dying_turns):
 // tests/test_pf2_quiet_dying.cpp checks that the loop it compares with the timeline ran, and

@@ -13,52 +13,10 @@
 namespace leth::unisystem {
 
 const RulesetInfo& Model::info() {
-  static const MetricSpec metrics{
-      .ends = {{EndKind::Died, "combat",
-                "a failed survival test in the fight, not resuscitated (or a creature without "
-                "survival test destroyed at its threshold)"},
-               {EndKind::Died, "dying",
-                "a failed survival test of the minute-by-minute chain, not resuscitated"},
-               {EndKind::Died, "unresuscitable",
-                "died of a blow that leaves nothing to resuscitate (000: \"décapité ou brûlé et "
-                "calciné\")"},
-               {EndKind::Died, "essence", "a failed survival test at -30 essence or less"},
-               {EndKind::Died, "recovery",
-                "a failed daily survival test without medical care, at or below the threshold"},
-               {EndKind::Recovered, "", "full hit points, endurance and essence"},
-               {EndKind::Unresolved, "dying", "still dying (not stabilised) at the horizon"},
-               {EndKind::Unresolved, "injured", "alive but not fully recovered at the horizon"}},
-      .counters = {{"wounds_superficial", "wounds of 1-2 points after armour (000: superficial)"},
-                   {"wounds_deep", "wounds of 3-5 points (000: \"profonde\")"},
-                   {"wounds_serious", "wounds of 6-10 points (000: \"grave\")"},
-                   {"wounds_life_threatening", "wounds of 11-15 points (000: \"menace la vie\")"},
-                   {"wounds_massive", "wounds of more than 15 points (beyond 000's scale)"},
-                   {"collapsed", "failed the Will test after a hit: out of the fight"},
-                   {"knocked_down", "failed the Will + Con test to stay up at 0 HP or less"},
-                   {"survival_tests", "survival tests made, of every kind"},
-                   {"stabilised", "stabilised while dying (first aid, Medicine, hospital)"},
-                   {"resuscitated", "brought back after a failed survival test"},
-                   {"first_aid_hp", "hit points restored by first-aid tests"},
-                   {"endurance_knockouts", "fell unconscious at 0 endurance or less"},
-                   {"hp_from_endurance", "hit points lost to endurance damage (realism)"},
-                   {"essence_will_failures", "failed Will tests below 0 essence"}},
-      .durations = {shared_duration(kDowntime),
-                    shared_duration(kTimeOutOfAction),
-                    shared_duration(kTimeToDeath),
-                    {"time_below_zero",
-                     "time with HP below 0, in all; over the trials that went below 0"},
-                    {"time_dying",
-                     "from the first survival test survived until stabilised or dead; over "
-                     "the trials that were dying"}},
-      .sequelae = {{"resuscitated", "", "brought back from death by resuscitation (000)"},
-                   {"days_below_zero", "days",
-                    "days of recovery begun below 0 HP (the intensive-care days)"},
-                   {"mental_level_lost", "levels",
-                    "a mental attribute level lost to essence drain (000: temporarily)"},
-                   {"mental_flaw", "flaws",
-                    "a mental flaw of 2 points or more gained from essence drain (000: "
-                    "temporarily)"}},
-  };
+  static const MetricSpec metrics = metric_spec({.ends = metric::kEndTable,
+                                                 .counters = metric::kCounterTable,
+                                                 .durations = metric::kDurationTable,
+                                                 .sequelae = metric::kSequelaTable});
   static const RulesetInfo r{"unisystem",
                              "Unisystem: survival tests, resuscitation and recovery",
                              "000_46f22156c4a95f9d.txt",

@@ -7,20 +7,6 @@
 
 namespace leth {
 
-const char* end_kind_name(EndKind k) {
-  switch (k) {
-    case EndKind::Died:
-      return "died";
-    case EndKind::Recovered:
-      return "recovered";
-    case EndKind::Unresolved:
-      return "unresolved";
-    case EndKind::Lost:
-      return "lost";
-  }
-  return "?";
-}
-
 std::string EndSpec::name() const {
   return detail.empty() ? end_kind_name(kind) : std::string(end_kind_name(kind)) + "_" + detail;
 }

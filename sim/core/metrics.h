@@ -18,7 +18,21 @@ enum class EndKind : uint8_t {
   Lost,        // out of play for good without dying (e.g. lost to madness)
 };
 inline constexpr int kEndKindCount = 4;
-const char* end_kind_name(EndKind k);  // "died", "recovered", "unresolved", "lost"
+// "died", "recovered", "unresolved", "lost". Constexpr, so that sim/core/metric_table.h can
+// find an end by its name at compile time.
+constexpr const char* end_kind_name(EndKind k) {
+  switch (k) {
+    case EndKind::Died:
+      return "died";
+    case EndKind::Recovered:
+      return "recovered";
+    case EndKind::Unresolved:
+      return "unresolved";
+    case EndKind::Lost:
+      return "lost";
+  }
+  return "?";
+}
 
 struct EndSpec {
   EndKind kind;
@@ -75,7 +89,8 @@ struct MetricSpec {
 };
 
 // The durations every model declares, each defined once, here: what starts it, what ends it,
-// over which trials. A model declares them with shared_duration() (these very words, which the
+// over which trials. A model declares them with DurationDecl::shared() in its table
+// (sim/core/metric_table.h) or shared_duration() (these very words, which the
 // docs/outputs.md quotes), and measures time_out_of_action with OutOfAction
 // (sim/core/out_of_action.h). What "full health" and "cannot act" mean under its rules is all
 // a ruleset's README adds.

@@ -4,6 +4,7 @@
 #include <Eigen/Dense>
 
 #include "sim/engine/runner.h"
+#include "tests/support.h"
 
 namespace leth::test {
 
@@ -62,8 +63,7 @@ void check_duel(const LoadedScenario& ls, uint64_t seed, uint64_t n, const DuelE
   const double dn = static_cast<double>(n);
   const double death = static_cast<double>(x.ends_in(m.end_mask(EndKind::Died))) / dn;
   const double won =
-      static_cast<double>(x.counter_trials[static_cast<size_t>(m.counter_index("fight_won"))]) /
-      dn;
+      static_cast<double>(x.counter_trials[static_cast<size_t>(m.counter_index("fight_won"))]) / dn;
   INFO("P(death) exact " << e.death << ", MC " << death);
   CHECK(std::fabs(death - e.death) <= 4 * std::sqrt(e.death * (1 - e.death) / dn));
   INFO("P(won) exact " << e.won << ", MC " << won);
@@ -73,6 +73,22 @@ void check_duel(const LoadedScenario& ls, uint64_t seed, uint64_t n, const DuelE
   const double rounds = len.mean() / round_seconds;
   INFO("E[rounds] exact " << e.rounds << ", MC " << rounds);
   CHECK(std::fabs(rounds - e.rounds) <= 4 * std::sqrt(len.variance() / dn) / round_seconds);
+}
+
+void check_untouchable_errors(const std::function<std::string(const std::string&)>& text,
+                              const std::string& hero, const std::string& foe,
+                              const std::string& health, const std::string& attack) {
+  auto error = [&](const std::string& body) { return error_of([&] { load_text(text(body)); }); };
+  const std::string ghost = "[[opponents]]\nname = \"ghost\"\n[[opponents.attacks]]\n" + attack;
+  const std::string ghost_2 =
+      "[[opponents]]\nname = \"ghost\"\nrounds = 2\n[[opponents.attacks]]\n" + attack;
+  CHECK_THAT(error(hero + ghost),
+             Catch::Contains("opponents[1]") && Catch::Contains("leaves after its rounds"));
+  CHECK_THAT(error(hero + foe + ghost_2),
+             Catch::Contains("opponents[2]") && Catch::Contains("gives no " + health));
+  CHECK_THAT(error(hero + ghost_2 + foe),
+             Catch::Contains("opponents[2]") &&
+                 Catch::Contains("gives " + health + ", the first one does not"));
 }
 
 }  // namespace leth::test

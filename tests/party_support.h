@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <variant>
 
@@ -53,5 +54,13 @@ struct DuelExact {
 // Runs n trials of the scenario from `seed` and CHECKs each figure within 4 standard errors.
 void check_duel(const LoadedScenario& ls, uint64_t seed, uint64_t n, const DuelExact& exact,
                 double round_seconds = 6.0);
+
+// The located errors of opponents without health (docs/parties.md): a kind without `rounds`,
+// and a table mixing kinds with and without `health` in either order. `text` makes the
+// ruleset's scenario from its tables; `hero` is a member, `foe` an opponent with health,
+// `attack` an opponent attack's keys.
+void check_untouchable_errors(const std::function<std::string(const std::string&)>& text,
+                              const std::string& hero, const std::string& foe,
+                              const std::string& health, const std::string& attack);
 
 }  // namespace leth::test

@@ -383,18 +383,8 @@ TEST_CASE("flux party: bad input is located and explained, status 2, nothing wri
   CHECK_THAT(error(party_text("[[party]]\nname = \"hero\"\nmax_pv = 10\n" + ghoul)),
              Catch::Contains("party[1]") && Catch::Contains("no attacks"));
   // Opponents without pv cannot be harmed: each leaves after its rounds, all or none.
-  const std::string shade = "[[opponents]]\nname = \"shade\"\n[[opponents.attacks]]\n" +
-                            std::string("attack_bonus = 3\ndamage = \"1d4\"\n");
-  const std::string shade_2 =
-      "[[opponents]]\nname = \"shade\"\nrounds = 2\n[[opponents.attacks]]\n" +
-      std::string("attack_bonus = 3\ndamage = \"1d4\"\n");
-  CHECK_THAT(error(party_text(hero + shade)),
-             Catch::Contains("opponents[1]") && Catch::Contains("leaves after its rounds"));
-  CHECK_THAT(error(party_text(hero + ghoul + shade_2)),
-             Catch::Contains("opponents[2]") && Catch::Contains("gives no pv"));
-  CHECK_THAT(
-      error(party_text(hero + shade_2 + ghoul)),
-      Catch::Contains("opponents[2]") && Catch::Contains("gives pv, the first one does not"));
+  test::check_untouchable_errors([&](const std::string& t) { return party_text(t); }, hero, ghoul,
+                                 "pv", "attack_bonus = 3\ndamage = \"1d4\"\n");
   CHECK_THAT(error(party_text(member("medic", 10, 0, "attack_bonus = 5\ndamage = \"1d6\"",
                                      "[party.heals]\nmedicine = 5\nequipment = false\n") +
                               ghoul)),

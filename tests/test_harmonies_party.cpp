@@ -259,17 +259,8 @@ TEST_CASE("harmonies party: bad input is located and explained", "[harmonies][pa
   CHECK_THAT(error(party_text(member("medic", 0, kSkill, "[party.heals]\n") + orc)),
              Catch::Contains("party[1].heals") && Catch::Contains("nothing to heal with"));
   // Opponents without survival cannot be harmed: each leaves after its rounds, all or none.
-  const std::string ghost =
-      "[[opponents]]\nname = \"ghost\"\n[[opponents.attacks]]\n" + std::string(kSkill);
-  const std::string ghost_2 =
-      "[[opponents]]\nname = \"ghost\"\nrounds = 2\n[[opponents.attacks]]\n" + std::string(kSkill);
-  CHECK_THAT(error(party_text(hero + ghost)),
-             Catch::Contains("opponents[1]") && Catch::Contains("leaves after its rounds"));
-  CHECK_THAT(error(party_text(hero + orc + ghost_2)),
-             Catch::Contains("opponents[2]") && Catch::Contains("gives no survival"));
-  CHECK_THAT(
-      error(party_text(hero + ghost_2 + orc)),
-      Catch::Contains("opponents[2]") && Catch::Contains("gives survival, the first one does not"));
+  test::check_untouchable_errors([&](const std::string& t) { return party_text(t); }, hero, orc,
+                                 "survival", kSkill);
   CHECK_THAT(error(party_text(member("hero", 0, kSkill + "hit_chance = 0.5\n") + orc)),
              Catch::Contains("party[1].attacks[1]") && Catch::Contains("one of skill"));
   CHECK_THAT(error(party_text(member("hero", 0, "hit_chance = 0.5\n") + orc)),

@@ -225,18 +225,8 @@ TEST_CASE("party fight: bad input is located and explained", "[party][errors]") 
                               orc)),
              Catch::Contains("party[1].heals") && Catch::Contains("nothing to heal with"));
   // Opponents without hp cannot be harmed: each leaves after its rounds, all or none.
-  const std::string ghost = "[[opponents]]\nname = \"ghost\"\n[[opponents.attacks]]\n" +
-                            std::string("attack_bonus = 3\ndamage = \"1d4\"\n");
-  const std::string ghost_2 =
-      "[[opponents]]\nname = \"ghost\"\nrounds = 2\n[[opponents.attacks]]\n" +
-      std::string("attack_bonus = 3\ndamage = \"1d4\"\n");
-  CHECK_THAT(error(party_text(hero + ghost)),
-             Catch::Contains("opponents[1]") && Catch::Contains("leaves after its rounds"));
-  CHECK_THAT(error(party_text(hero + orc + ghost_2)),
-             Catch::Contains("opponents[2]") && Catch::Contains("gives no hp"));
-  CHECK_THAT(
-      error(party_text(hero + ghost_2 + orc)),
-      Catch::Contains("opponents[2]") && Catch::Contains("gives hp, the first one does not"));
+  test::check_untouchable_errors([&](const std::string& t) { return party_text(t); }, hero, orc,
+                                 "hp", "attack_bonus = 3\ndamage = \"1d4\"\n");
   CHECK_THAT(error(party_text(hero + orc + "[character]\nmax_hp = 10\n")),
              Catch::Contains("character") && Catch::Contains("[[party]]"));
   CHECK_THAT(error(party_text(hero + hero + orc)), Catch::Contains("two members named"));

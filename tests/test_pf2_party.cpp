@@ -359,18 +359,8 @@ TEST_CASE("pf2 party: bad input is located and explained", "[pf2][party][errors]
                               orc)),
              Catch::Contains("party[1].heals.actions"));
   // Opponents without hp cannot be harmed: each leaves after its rounds, all or none.
-  const std::string ghost = "[[opponents]]\nname = \"ghost\"\n[[opponents.attacks]]\n" +
-                            std::string("attack_bonus = 3\ndamage = \"1d4\"\n");
-  const std::string ghost_2 =
-      "[[opponents]]\nname = \"ghost\"\nrounds = 2\n[[opponents.attacks]]\n" +
-      std::string("attack_bonus = 3\ndamage = \"1d4\"\n");
-  CHECK_THAT(error(party_text(hero + ghost)),
-             Catch::Contains("opponents[1]") && Catch::Contains("leaves after its rounds"));
-  CHECK_THAT(error(party_text(hero + orc + ghost_2)),
-             Catch::Contains("opponents[2]") && Catch::Contains("gives no hp"));
-  CHECK_THAT(
-      error(party_text(hero + ghost_2 + orc)),
-      Catch::Contains("opponents[2]") && Catch::Contains("gives hp, the first one does not"));
+  test::check_untouchable_errors([&](const std::string& t) { return party_text(t); }, hero, orc,
+                                 "hp", "attack_bonus = 3\ndamage = \"1d4\"\n");
   for (const char* single : {"character", "encounter", "aftercare", "recovery"})
     CHECK_THAT(error(party_text(hero + orc + "[" + single + "]\nrounds = 1\n")),
                Catch::Contains(single) && Catch::Contains("remove [[party]]"));

@@ -398,18 +398,8 @@ TEST_CASE("unisystem party: bad input is located and explained, status 2",
   CHECK_THAT(error(party_text("[[party]]\nname = \"hero\"\nmax_hp = 30\n" + thug)),
              Catch::Contains("party[1]") && Catch::Contains("no attacks"));
   // Opponents without hp cannot be harmed: each leaves after its rounds, all or none.
-  const std::string ghost = "[[opponents]]\nname = \"ghost\"\n[[opponents.attacks]]\n" +
-                            std::string("attack_bonus = 3\ndamage = \"1D6\"\n");
-  const std::string ghost_2 =
-      "[[opponents]]\nname = \"ghost\"\nrounds = 2\n[[opponents.attacks]]\n" +
-      std::string("attack_bonus = 3\ndamage = \"1D6\"\n");
-  CHECK_THAT(error(party_text(hero + ghost)),
-             Catch::Contains("opponents[1]") && Catch::Contains("leaves after its rounds"));
-  CHECK_THAT(error(party_text(hero + thug + ghost_2)),
-             Catch::Contains("opponents[2]") && Catch::Contains("gives no hp"));
-  CHECK_THAT(
-      error(party_text(hero + ghost_2 + thug)),
-      Catch::Contains("opponents[2]") && Catch::Contains("gives hp, the first one does not"));
+  test::check_untouchable_errors([&](const std::string& t) { return party_text(t); }, hero, thug,
+                                 "hp", "attack_bonus = 3\ndamage = \"1D6\"\n");
   // unisystem has armour dice, not an armour class: `ac` is an unknown key.
   CHECK_THAT(
       error(party_text(member("hero", 30, 0, "attack_bonus = 5\ndamage = 3", "ac = 15\n") + thug)),

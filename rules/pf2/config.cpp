@@ -1,4 +1,5 @@
 #include "rules/pf2/config.h"
+#include "rules/pf2/medicine.h"
 
 #include "sim/core/substreams.h"
 
@@ -118,6 +119,18 @@ Options read_rule_options(Reader& r) {
   o.first_aid_dc = v.choice("first_aid_dc") == "15_plus_dying" ? FirstAidDc::FifteenPlusDying
                                                                : FirstAidDc::RecoveryPlus5;
   return o;
+}
+
+int read_treat_wounds_dc(Reader& h) {
+  // The catalog keeps the first kind recorded for a key: `lethality rules pf2` lists the four
+  // DCs rather than every integer from 15 to 40.
+  if (KeyCatalog* k = h.doc().catalog())
+    k->read(h.path(), "treat_wounds_dc", "integer 15..40, one of 15 | 20 | 30 | 40", "15");
+  const int dc = static_cast<int>(h.get_int("treat_wounds_dc", 15, 40, 15));
+  if (dc != 15 && dc != 20 && dc != 30 && dc != 40)
+    h.fail("treat_wounds_dc", std::to_string(dc) + " is not a Treat Wounds DC",
+           "use 15, 20, 30 or 40");
+  return dc;
 }
 
 namespace {
@@ -243,17 +256,7 @@ std::optional<Healer> read_aftercare(Reader& r) {
   if ((out.first_aid || out.treat_wounds) && !out.medicine)
     h->fail_here("first_aid and treat_wounds need the healer's medicine modifier",
                  "add medicine = <modifier>");
-  // The catalog keeps the first kind recorded for a key: `lethality rules pf2` lists the four
-  // DCs rather than every integer from 15 to 40.
-  if (KeyCatalog* k = h->doc().catalog())
-    k->read(h->path(), "treat_wounds_dc", "integer 15..40, one of 15 | 20 | 30 | 40", "15");
-  if (h->has("treat_wounds_dc")) {
-    out.treat_wounds_dc = static_cast<int>(*h->get_int("treat_wounds_dc", 15, 40));
-    if (out.treat_wounds_dc != 15 && out.treat_wounds_dc != 20 && out.treat_wounds_dc != 30 &&
-        out.treat_wounds_dc != 40)
-      h->fail("treat_wounds_dc", std::to_string(out.treat_wounds_dc) + " is not a Treat Wounds DC",
-              "use 15, 20, 30 or 40");
-  }
+  out.treat_wounds_dc = read_treat_wounds_dc(*h);
   out.heal = h->get_dice("heal", 0, 100000);
   out.heal_uses = static_cast<int>(h->get_int("heal_uses", 0, 100, out.heal ? 1 : 0));
   if (out.heal_uses > 0 && !out.heal)

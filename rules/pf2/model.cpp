@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "rules/common/solo_fight.h"
+#include "rules/pf2/medicine.h"
 #include "sim/core/check.h"
 #include "sim/core/clock.h"
 #include "sim/core/out_of_action.h"
@@ -666,23 +667,19 @@ void Trial::fight_ends(Seconds e) {
 void Trial::treat_wounds(Seconds t) {
   const Healer& h = *cfg_.healer;
   Stream s = open(rng_, streams::care_action(++care_actions_));
-  // seeds/README (Player Core): Treat Wounds, DC 15/20/30/40 heals 2d8 (+0/10/30/50),
-  // 4d8 on a critical success; a critical failure deals 1d8.
+  // seeds/README (Player Core): Treat Wounds (rules/pf2/medicine.h).
   const int dc = h.treat_wounds_dc;
-  const int bonus = dc == 15 ? 0 : dc == 20 ? 10 : dc == 30 ? 30 : 50;
   const CheckResult r = roll_check(s, *h.medicine, dc);
   note(log_, t, [&] { return "Treat Wounds: " + check_text(r, *h.medicine, dc); });
-  if (r.degree >= Degree::Success) {
-    int amount = bonus;
-    const int dice = r.degree == Degree::CriticalSuccess ? 4 : 2;
-    for (int i = 0; i < dice; ++i) amount += s.die(8);
-    heal(amount, t, "Treat Wounds");
+  const int healed = medicine_healing(s, dc, r.degree);
+  if (healed > 0) {
+    heal(healed, t, "Treat Wounds");
     if (opt_.wounded && wounded_ > 0) {
       wounded_ = 0;
       note(log_, t, [] { return std::string("wounded ends (Treat Wounds)"); });
     }
-  } else if (r.degree == Degree::CriticalFailure) {
-    const int amount = s.die(8);
+  } else if (healed < 0) {
+    const int amount = -healed;
     note(log_, t,
          [&] { return "the botched treatment deals " + std::to_string(amount) + " damage"; });
     take_hit(Hit{amount, Channel::Lethal, 0, false, -1}, dc, false, -1, t);

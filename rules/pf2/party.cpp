@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 
+#include "rules/pf2/medicine.h"
 #include "sim/core/check.h"
 #include "sim/core/substreams.h"
 
@@ -20,8 +22,7 @@ constexpr int kShift[] = {+2, +1, -1, -2};  // the recovery check's change of dy
 
 }  // namespace
 
-Party::Party(PartyConfig config)
-    : Lineup(std::move(config)) {}
+Party::Party(PartyConfig config) : Lineup(std::move(config)) {}
 
 Party::Body Party::fresh(size_t c) const {
   const Combatant& k = cfg_.combatants[c];
@@ -241,9 +242,37 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
   return true;
 }
 
-// A Heal spell while uses last (1 or 2 actions); else Administer First Aid on the dying (2
-// actions; Medicine against 15 + dying, option first_aid_dc): success stable, critical failure
-// dying + 1. What the care leaves of the turn's three actions goes to its Strikes.
+// Battle Medicine (Player Core skill feat, 1 action): Medicine against the Treat Wounds DC,
+// healing as Treat Wounds (rules/pf2/medicine.h) without ending wounded; a critical failure's
+// 1d8 strikes the unconscious patient (dying rises, as any damage). The patient is then immune
+// to this healer's Battle Medicine for a day: for the rest of the trial. False when it could
+// not be tried (no action left, the patient immune).
+bool Party::battle_medicine(Body& helper, Body& patient, Stream& s, Seconds t,
+                            EventLog* log) const {
+  const Heals& h = *cfg_.combatants[helper.c].heals;
+  const auto mine = static_cast<uint8_t>(1u << helper.c);
+  if (!h.battle_medicine || (patient.medicine_from & mine) != 0 || helper.actions < 1) return false;
+  --helper.actions;
+  patient.medicine_from = static_cast<uint8_t>(patient.medicine_from | mine);
+  const CheckResult r = roll_check(s, *h.medicine, h.treat_wounds_dc);
+  const int healed = medicine_healing(s, h.treat_wounds_dc, r.degree);
+  note(log, t, [&] {
+    return name(helper) + " gives Battle Medicine to " + name(patient) + ": " +
+           check_text(r, *h.medicine, h.treat_wounds_dc) +
+           (healed > 0   ? ", " + std::to_string(healed) + " HP"
+            : healed < 0 ? ", botched: " + std::to_string(-healed) + " damage"
+                         : std::string());
+  });
+  if (healed > 0) revive(patient, healed, t, log);
+  if (healed < 0) damage(patient, -healed, false, h.treat_wounds_dc, t, log);
+  return true;
+}
+
+// A Heal spell while uses last (1 or 2 actions); else Battle Medicine (1 action) if the member
+// has the feat and the patient is not immune to it; then, if the patient is still dying,
+// Administer First Aid (2 actions; Medicine against 15 + dying, option first_aid_dc): success
+// stable, critical failure dying + 1. What the care leaves of the turn's three actions goes to
+// its Strikes.
 fight::Cost Party::pick_up(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const {
   begin_turn(helper, t);
   const Heals& h = *cfg_.combatants[helper.c].heals;
@@ -260,9 +289,10 @@ fight::Cost Party::pick_up(Body& helper, Body& patient, Stream& s, Seconds t, Ev
     revive(patient, amount, t, log);
     return left();
   }
+  const bool medicine = battle_medicine(helper, patient, s, t, log);
   constexpr int kFirstAidActions = 2;
   if (!h.medicine || !dying(patient) || helper.actions < kFirstAidActions)
-    return fight::Cost::Bonus;
+    return medicine ? left() : fight::Cost::Bonus;
   helper.actions = static_cast<int8_t>(helper.actions - kFirstAidActions);
   const int dc = cfg_.options.first_aid_dc == FirstAidDc::FifteenPlusDying
                      ? 15 + patient.dying
@@ -279,22 +309,158 @@ fight::Cost Party::pick_up(Body& helper, Body& patient, Stream& s, Seconds t, Ev
   return left();
 }
 
+// Treat Wounds (seeds/README, Player Core): 10 minutes of the healer's, then Medicine against
+// the DC, healing as rules/pf2/medicine.h says; a success ends wounded. Returns the HP healed
+// (< 0: the damage of a critical failure). A critical failure's
+// 1d8 may knock the patient out (a knock-out at the Treat Wounds DC, README interpretation 7).
+int Party::treat_wounds(Body& healer, Body& patient, Stream& s, Seconds t, EventLog* log) const {
+  const Heals& h = *cfg_.combatants[healer.c].heals;
+  const CheckResult r = roll_check(s, *h.medicine, h.treat_wounds_dc);
+  const int healed = medicine_healing(s, h.treat_wounds_dc, r.degree);
+  note(log, t, [&] {
+    return name(healer) + " treats the wounds of " + name(patient) + ": " +
+           check_text(r, *h.medicine, h.treat_wounds_dc) +
+           (healed > 0   ? ", " + std::to_string(healed) + " HP"
+            : healed < 0 ? ", botched: " + std::to_string(-healed) + " damage"
+                         : std::string());
+  });
+  if (healed > 0) {
+    revive(patient, healed, t, log);
+    if (cfg_.options.wounded) patient.wounded = 0;
+  }
+  if (healed < 0) damage(patient, -healed, false, h.treat_wounds_dc, t, log);
+  return healed;
+}
+
+// A member knocked out after the fight (a botched Treat Wounds): its turns every round, a
+// recovery check each, and the healer's care (a Heal, Battle Medicine, first aid) after it,
+// until it is no longer dying; then, stable, it wakes after `stable_wake`. Every draw from the
+// patient's stream `s`. Returns when the healer is free again.
+Seconds Party::until_not_dying(Body& patient, Body* helper, Stream& s, Seconds t,
+                               EventLog* log) const {
+  while (dying(patient) && t <= cfg_.horizon) {
+    t += kRound;
+    start_turn(patient, s, t, log);
+    if (helper != nullptr && dying(patient)) pick_up(*helper, patient, s, t, log);
+  }
+  if (!patient.dead && patient.hp == 0 && !dying(patient)) {
+    patient.up_last = t + cfg_.options.stable_wake.sample(s);
+    patient.hp = 1;
+    note(log, patient.up_last, [&] { return name(patient) + " wakes at 1 HP"; });
+  }
+  return t;
+}
+
+// After the fight (README, the party fight): nights of rest, the first 8 hours after the
+// fight's aftermath and one every 24 hours, each restoring Con x level HP (at least level) to
+// every member awake when it begins; and, with a member who has `treat_wounds`, Treat Wounds
+// between them: each such member, awake and not asleep, treats one patient at a time (itself
+// included), 10 minutes a treatment ending before the night, the patient the one who can be
+// treated soonest (then the lowest HP), each patient once an hour (from a treatment's end).
+// Returns when every survivor is at full HP (beyond the horizon: not within it).
+Seconds Party::rest_and_treat(Bodies<Body>& bodies, const fight::Result& res,
+                              TrialContext& ctx) const {
+  const size_t m = cfg_.members;
+  constexpr Seconds kTreatment = 10 * kMinute;
+  std::array<Seconds, fight::kMaxMembers> full_at{}, free_at{}, immune_until{};
+  std::array<std::optional<Stream>, fight::kMaxMembers> patient_stream;
+  for (size_t c = 0; c < m; ++c) {
+    full_at[c] = bodies[c].hp >= cfg_.combatants[c].max_hp ? res.end : -1;
+    free_at[c] = std::max(res.end, bodies[c].up_last);
+    immune_until[c] = res.end;
+  }
+  auto healer = [&](size_t h) {
+    const auto& hs = cfg_.combatants[h].heals;
+    return !bodies[h].dead && hs && hs->treat_wounds;
+  };
+  auto needs = [&](size_t p) { return !bodies[p].dead && full_at[p] < 0; };
+  auto reached = [&](size_t p, Seconds t) {
+    if (full_at[p] < 0 && bodies[p].hp >= cfg_.combatants[p].max_hp) full_at[p] = t;
+  };
+  Seconds night = res.end + 8 * kHour;  // the next night's start
+  while (night <= cfg_.horizon) {
+    // The treatment that can end soonest, before the night.
+    int best_h = -1, best_p = -1;
+    Seconds best = 0;
+    for (size_t h = 0; h < m; ++h) {
+      if (!healer(h)) continue;
+      for (size_t p = 0; p < m; ++p) {
+        if (!needs(p)) continue;
+        const Seconds start = std::max(free_at[h], immune_until[p]);
+        if (start + kTreatment > night) continue;
+        if (best_h < 0 || start < best ||
+            (start == best && bodies[p].hp < bodies[static_cast<size_t>(best_p)].hp)) {
+          best_h = static_cast<int>(h);
+          best_p = static_cast<int>(p);
+          best = start;
+        }
+      }
+    }
+    if (best_h >= 0) {
+      const auto h = static_cast<size_t>(best_h);
+      const auto p = static_cast<size_t>(best_p);
+      const Seconds end = best + kTreatment;
+      if (!patient_stream[p]) patient_stream[p] = open(ctx.rng, streams::combatant_treatment(p));
+      Stream& s = *patient_stream[p];
+      Body& patient = bodies[p];
+      // Healed while still asleep from the fight: it wakes.
+      if (treat_wounds(bodies[h], patient, s, end, ctx.log) > 0 && patient.up_last > end) {
+        patient.up_last = end;
+        note(ctx.log, end, [&] { return name(patient) + " wakes"; });
+      }
+      free_at[h] = end;
+      if (dying(patient))
+        free_at[h] = until_not_dying(patient, h == p ? nullptr : &bodies[h], s, end, ctx.log);
+      immune_until[p] = end + kHour;
+      if (!patient.dead) free_at[p] = std::max(free_at[p], patient.up_last);
+      reached(p, end);
+      continue;
+    }
+    bool any = false, treating = false;
+    for (size_t p = 0; p < m; ++p) any = any || needs(p);
+    for (size_t h = 0; h < m; ++h) treating = treating || healer(h);
+    if (!any) break;
+    if (!treating) break;  // the nights alone: counted below, without playing them
+    // The night: the members awake when it begins rest; the healers sleep too.
+    for (size_t p = 0; p < m; ++p) {
+      Body& b = bodies[p];
+      if (!needs(p) || b.hp == 0 || b.up_last > night) continue;
+      b.hp = std::min(b.hp + rest_gain(p), cfg_.combatants[p].max_hp);
+      reached(p, night + 8 * kHour);
+    }
+    for (size_t h = 0; h < m; ++h) free_at[h] = std::max(free_at[h], night + 8 * kHour);
+    night += kDay;
+  }
+  // Nights alone: the first one a member is awake at, then every 24 hours (as many as its HP
+  // need), in one step.
+  Seconds full = res.end;
+  for (size_t c = 0; c < m; ++c) {
+    const Body& b = bodies[c];
+    if (b.dead) continue;
+    if (full_at[c] >= 0) {
+      full = std::max(full, full_at[c]);
+      continue;
+    }
+    const int gain = rest_gain(c);
+    const int64_t nights = (cfg_.combatants[c].max_hp - b.hp + gain - 1) / gain;
+    Seconds start = night;
+    if (b.up_last > start) start += (b.up_last - start + kDay - 1) / kDay * kDay;
+    full = std::max(full, start + (nights - 1) * kDay + 8 * kHour);
+  }
+  return full;
+}
+
 Outcome Party::run_trial(TrialContext& ctx) const {
   Bodies<Body> bodies;
   const fight::Result res = play_fight(bodies, ctx);
   const uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
 
   // After the fight (README, the party fight): the stable wake at 1 HP after stable_wake from
-  // when they became stable (not before the fight's end); then nights of rest, the first
-  // 8 hours after the fight and one every 24 hours, each restoring Con x level HP (at least
-  // level) to every member awake when it begins, until every survivor is at full HP.
-  std::array<fight::MemberReport, fight::kMaxMembers> members;
-  Seconds full = res.end;
+  // when they became stable (not before the fight's end); then rest_and_treat.
+  std::array<bool, fight::kMaxMembers> below{};
   bool hurt = false;
-  const Seconds first_night = res.end + 8 * kHour;
   for (size_t c = 0; c < cfg_.members; ++c) {
     Body& b = bodies[c];
-    const Combatant& k = cfg_.combatants[c];
     if (!b.dead && b.hp == 0) {
       Stream s = open(ctx.rng, streams::combatant_recovery(c));
       const Seconds from = b.stable_at >= 0 ? b.stable_at : res.end;
@@ -303,15 +469,14 @@ Outcome Party::run_trial(TrialContext& ctx) const {
       b.dying = 0;
       note(ctx.log, b.up_last, [&] { return name(b) + " wakes at 1 HP"; });
     }
-    const bool below = !b.dead && b.hp < k.max_hp;
-    hurt = hurt || below;
-    members[c] = {b.dead, b.died_at, b.falls, b.heals_given, b.down_first, b.up_last, below};
-    if (!below) continue;
-    const int gain = std::max(k.con, 1) * k.level;
-    const int64_t nights = (k.max_hp - b.hp + gain - 1) / gain;
-    Seconds start = first_night;
-    if (b.up_last > start) start += (b.up_last - start + kDay - 1) / kDay * kDay;
-    full = std::max(full, start + (nights - 1) * kDay + 8 * kHour);
+    below[c] = !b.dead && b.hp < cfg_.combatants[c].max_hp;
+    hurt = hurt || below[c];
+  }
+  const Seconds full = hurt ? rest_and_treat(bodies, res, ctx) : res.end;
+  std::array<fight::MemberReport, fight::kMaxMembers> members;
+  for (size_t c = 0; c < cfg_.members; ++c) {
+    const Body& b = bodies[c];
+    members[c] = {b.dead, b.died_at, b.falls, b.heals_given, b.down_first, b.up_last, below[c]};
   }
   if (hurt && full <= cfg_.horizon)
     note(ctx.log, full,

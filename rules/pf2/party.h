@@ -35,12 +35,16 @@ struct PartyAttack {
   int map = kMapStep;        // the multiple attack penalty's step: 5, or 4 if agile
 };
 
-// What a member does for a fallen ally: a Heal spell, Administer First Aid.
+// What a member does for a fallen ally: a Heal spell, Battle Medicine, Administer First Aid;
+// and for every survivor after the fight, Treat Wounds.
 struct Heals {
   std::optional<Dice> dice;  // a Heal spell's hit points
   int uses = 0;
-  int actions = 2;              // 1: the ranged Heal, the rest of the turn follows; 2: the action
-  std::optional<int> medicine;  // Medicine modifier: Administer First Aid (2 actions)
+  int actions = 2;               // 1: the ranged Heal, the rest of the turn follows; 2: the action
+  std::optional<int> medicine;   // Medicine modifier: Administer First Aid (2 actions)
+  bool battle_medicine = false;  // the skill feat: 1 action, heals as Treat Wounds
+  bool treat_wounds = false;     // after the fight, 10 minutes a patient
+  int treat_wounds_dc = 15;      // 15, 20, 30 or 40: Battle Medicine's too
 };
 
 // One combatant's stat block: a member, or one opponent of an [[opponents]] kind.
@@ -95,10 +99,11 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     int8_t actions = 0;       // left in the current turn
     int8_t attacks_made = 0;  // this turn, for the multiple attack penalty
     bool dead = false;
-    int uses = 0;            // heals left
-    Seconds turn_at = -1;    // the round of its current turn (its start time)
-    Seconds stable_at = -1;  // when it became stable (unconscious, no longer dying)
-    uint16_t falls = 0;      // times knocked out
+    int uses = 0;               // heals left
+    uint8_t medicine_from = 0;  // the members whose Battle Medicine it is immune to (a bit each)
+    Seconds turn_at = -1;       // the round of its current turn (its start time)
+    Seconds stable_at = -1;     // when it became stable (unconscious, no longer dying)
+    uint16_t falls = 0;         // times knocked out
     uint16_t heals_given = 0;
     uint16_t hero_points_spent = 0;
     Seconds died_at = -1;
@@ -137,11 +142,18 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   void become_stable(Body& b, Seconds t, EventLog* log) const;
   void revive(Body& b, int amount, Seconds t, EventLog* log) const;
   void die(Body& b, Seconds t, EventLog* log, const char* why) const;
+  bool battle_medicine(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const;
+  int treat_wounds(Body& healer, Body& patient, Stream& s, Seconds t, EventLog* log) const;
+  Seconds until_not_dying(Body& patient, Body* helper, Stream& s, Seconds t, EventLog* log) const;
+  Seconds rest_and_treat(Bodies<Body>& bodies, const fight::Result& res, TrialContext& ctx) const;
+  int rest_gain(size_t c) const {
+    const Combatant& k = cfg_.combatants[c];
+    return std::max(k.con, 1) * k.level;  // seeds/README: Con x level, at least level
+  }
   int recovery_dc(const Body& b) const {
     return cfg_.options.recovery_check == RecoveryCheck::Fortitude ? b.recovery_dc + b.dying
                                                                    : 10 + b.dying;
   }
-
 };
 
 static_assert(fight::FightRules<Party>);

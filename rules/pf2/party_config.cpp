@@ -2,6 +2,7 @@
 // pf2's [options] read as for one character. docs/parties.md lists the keys every ruleset
 // shares; rules/pf2/README.md ("The party fight") pf2's own and what each does.
 #include "rules/common/party_keys.h"
+#include "rules/pf2/medicine.h"
 #include "rules/pf2/party.h"
 #include "scenarios/reader.h"
 
@@ -67,6 +68,15 @@ Combatant read_member(Reader& r) {
       h->fail("uses", "uses without dice: what does a Heal restore?", "add dice = \"1d8\"");
     hs.actions = static_cast<int>(h->get_int("actions", 1, 2, 2));
     hs.medicine = h->get_int("medicine", -10, 60);
+    // As the single character's healer: a member with Medicine treats wounds after the fight
+    // unless told not to; Battle Medicine is a skill feat, so only when given.
+    hs.treat_wounds = h->get_bool("treat_wounds", hs.medicine.has_value());
+    hs.battle_medicine = h->get_bool("battle_medicine", false);
+    for (const char* key : {"treat_wounds", "battle_medicine"})
+      if (h->has(key) && h->get_bool(key, false) && !hs.medicine)
+        h->fail(key, std::string(key) + " needs the member's Medicine modifier",
+                "add medicine = 9 (trained 5 + Wis 4 at level 3)");
+    hs.treat_wounds_dc = read_treat_wounds_dc(*h);
     if (hs.uses == 0 && !hs.medicine)
       h->fail_here("a healer with nothing to heal with",
                    "add dice = \"1d8\", uses = 3 and actions = 1 (Heal), or medicine = 9 "

@@ -66,6 +66,9 @@ dice = "2d8"                     # a Heal spell
 uses = 4
 actions = 1                      # 1: the ranged Heal, the turn goes on; 2: the two-action Heal
 medicine = 9                     # Administer First Aid (2 actions) once no use is left
+battle_medicine = false          # the skill feat: 1 action, heals as Treat Wounds, once a patient
+treat_wounds = true              # after the fight (default: with medicine), 10 minutes a patient
+treat_wounds_dc = 15             # 15 (trained), 20, 30 or 40: Battle Medicine's DC too
 
 [[opponents]]
 name = "wolf"

@@ -177,5 +177,12 @@ inline constexpr SubStream combatant_recovery(uint64_t c) {
   return {Purpose::Recovery, kFightBase | (c % kMaxCombatants)};
 }
 
+// Care: what combatant c goes through as a patient of Treat Wounds after the fight (pf2): every
+// treatment's check and healing, and a botched one's dying turns and waking, drawn in turn from
+// this one stream. Tag 1 << 40 keeps it clear of combatant_care.
+inline constexpr SubStream combatant_treatment(uint64_t c) {
+  return {Purpose::Care, kFightBase | (uint64_t{1} << 40) | (c % kMaxCombatants)};
+}
+
 }  // namespace streams
 }  // namespace leth

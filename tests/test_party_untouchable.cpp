@@ -69,6 +69,42 @@ TEST_CASE("untouchable opponents: nobody attacks them, each kind leaves after it
   CHECK(q.log.find("end of the fight after 1 rounds: the opponents leave") != std::string::npos);
 }
 
+TEST_CASE("untouchable opponents: rounds as dice, drawn once a trial for the whole kind",
+          "[party][scripted]") {
+  const std::string hero = test::combatant_text("party", "hero", "max_hp", 30, 0,
+                                                "attack_bonus = 5\ndamage = \"1d6\"", "ac = 10\n");
+  const std::string wolves =
+      "[[opponents]]\nname = \"wolf\"\ncount = 2\nrounds = \"1d4\"\ninitiative = 5\n"
+      "[[opponents.attacks]]\nattack_bonus = 3\ndamage = \"1\"\n";
+  const std::string toml = dnd5e_text(hero + wolves);
+  Script s;
+  s.d(20, 10).d(20, 10).d(20, 10);  // initiative: hero 10, wolf 1 15, wolf 2 15
+  s.d(4, 2);                        // the wolves' rounds: 2, for both
+  for (int round = 0; round < 2; ++round) s.d(20, 5).d(20, 5);  // each wolf misses (8 vs 10)
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(p.log.find("end of the fight after 2 rounds: the opponents leave") != std::string::npos);
+  CHECK(test::duration(ls, p.outcome, "fight_length") == 12);
+  // Over a run the fight lasts 1 to 4 rounds, each about a quarter of the time: P(4 rounds)
+  // within 4 standard errors of 1/4 at 4000 trials, and never beyond the dice's 4.
+  const uint64_t n = 4000;
+  uint64_t four = 0, longer = 0;
+  Timeline timeline;
+  for (uint64_t trial = 0; trial < n; ++trial) {
+    TrialRng rng(11, trial);
+    timeline.clear();
+    TrialContext ctx{rng, nullptr, timeline};
+    const Outcome o = run_trial(ls.models[0], ctx);
+    const Seconds len = test::duration(ls, o, "fight_length");
+    four += len == 24;
+    longer += len > 24;
+  }
+  const double share = static_cast<double>(four) / n, se = std::sqrt(0.25 * 0.75 / n);
+  CHECK(std::abs(share - 0.25) < 4 * se);
+  CHECK(longer == 0);
+}
+
 namespace {
 
 // The dnd5e member (hp hit points, initiative first) against one opponent who cannot be harmed

@@ -14,8 +14,10 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "sim/core/clock.h"
+#include "sim/core/dice.h"
 #include "sim/core/event_log.h"
 #include "sim/core/stream.h"
 #include "sim/core/substreams.h"
@@ -65,10 +67,12 @@ struct Policies {
   // when the party falls — they go on striking the fallen (strike_fallen) — but when every
   // member is dead or at the round cap, when they leave.
   bool untouchable_opponents = false;
-  // With them, in a party fight: the last round of opponent c's turns (0: every round); the
-  // rounds of a kind without health (docs/parties.md). The single character's attackers keep
-  // their rounds in the ruleset (its opens_turn).
-  std::array<uint16_t, kMaxCombatants> leaves_after{};
+  // With them, in a party fight: how many rounds each kind without health strikes before it
+  // leaves (docs/parties.md), drawn once a trial and kind (streams::opponents_rounds), and the
+  // kind of opponent c (1 + its index in kind_rounds; 0: none, it strikes every round). The
+  // single character's attackers keep their rounds in the ruleset (its opens_turn).
+  std::vector<Dice> kind_rounds;
+  std::array<uint8_t, kMaxCombatants> kind{};
   // Whether the driver notes the fight's end in the story (the single character's fight says
   // it itself, with the character's state).
   bool notes_end = true;
@@ -333,6 +337,22 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
   Result res;
   const Seconds round = rules.round_seconds();
   const size_t opponents = n - party;
+  // Opponents who cannot be harmed: each kind's rounds, this trial's; the fight's last round
+  // is the last of them (within the round cap).
+  int round_cap = p.round_cap;
+  std::array<uint16_t, kMaxCombatants> leaves_after{};
+  if (!p.kind_rounds.empty()) {
+    std::array<uint16_t, kMaxCombatants> drawn{};
+    Stream s = open(rng, streams::opponents_rounds());
+    int last = 0;
+    for (size_t k = 0; k < p.kind_rounds.size() && k < kMaxCombatants; ++k) {
+      drawn[k] = static_cast<uint16_t>(p.kind_rounds[k].roll(s));
+      last = std::max<int>(last, drawn[k]);
+    }
+    for (size_t c = 0; c < n && c < kMaxCombatants; ++c)
+      if (p.kind[c] != 0) leaves_after[c] = drawn[p.kind[c] - 1u];
+    round_cap = std::min(round_cap, last);
+  }
 
   // Whether the fight is over, and how; checked after every act that can change a side.
   auto over = [&]() -> bool {
@@ -390,7 +410,7 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
     // Nobody attacks what cannot be harmed; such an opponent leaves after its rounds.
     if (p.untouchable_opponents &&
         (own == Side::Party ||
-         (c < kMaxCombatants && p.leaves_after[c] != 0 && r > static_cast<int>(p.leaves_after[c]))))
+         (c < kMaxCombatants && leaves_after[c] != 0 && r > static_cast<int>(leaves_after[c]))))
       return;
     const int blows = rules.attacks(c);
     if (blows == 0) return;
@@ -433,7 +453,7 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
 
   // The fight.
   int r = 0;
-  while (!ended && r < p.round_cap) {
+  while (!ended && r < round_cap) {
     ++r;
     const Seconds t = static_cast<Seconds>(r - 1) * round;
     if constexpr (requires { rules.round_start(r, t, log); }) {

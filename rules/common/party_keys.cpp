@@ -109,12 +109,12 @@ int read_opponent_count(Reader& opponent, size_t combatants) {
   return count;
 }
 
-int read_opponent_rounds(Reader& opponent) {
+Dice read_opponent_rounds(Reader& opponent) {
   if (!opponent.has("rounds"))
     opponent.fail_here(
         "an opponent that cannot be harmed (no health given) leaves after its rounds: how many?",
-        "add rounds = 3, or give it health so the party can defeat it");
-  return static_cast<int>(opponent.need_int("rounds", 1, kMaxRounds));
+        "add rounds = 3 or rounds = \"1d4+1\", or give it health so the party can defeat it");
+  return opponent.need_dice("rounds", 1, kMaxRounds);
 }
 
 std::vector<Reader> read_attack_tables(Reader& combatant, const char* example, const char* needs) {

@@ -48,9 +48,9 @@ std::vector<Reader> read_attack_tables(Reader& combatant, const char* example,
 // The i-th (from 0) attack's `name`, "attack <i + 1>" when absent.
 std::string read_attack_name(Reader& attack, size_t i);
 
-// An untouchable kind's `rounds` (required, 1..kMaxRounds): it strikes in rounds 1 to rounds,
-// then leaves.
-int read_opponent_rounds(Reader& opponent);
+// An untouchable kind's `rounds` (required; dice or a whole number, 1..kMaxRounds): it strikes
+// in rounds 1 to rounds, drawn once a trial, then leaves.
+Dice read_opponent_rounds(Reader& opponent);
 
 // The line-up: every [[party]] member (`member(reader)`, names checked), then every
 // [[opponents]] kind (`opponent(reader, its 1-based index)`) `count` times, into `out`; a kind
@@ -71,12 +71,14 @@ size_t read_lineup(PartyTables& tables, std::vector<Combatant>& out, Member&& me
   int last_round = 0;
   for (size_t i = 0; i < tables.opponents.size(); ++i) {
     Reader& t = tables.opponents[i];
-    const int rounds = tables.untouchable ? read_opponent_rounds(t) : 0;
+    if (tables.untouchable) {
+      policies.kind_rounds.push_back(read_opponent_rounds(t));
+      last_round = std::max(last_round, static_cast<int>(policies.kind_rounds.back().max()));
+    }
     const Combatant o = opponent(t, i + 1);
-    last_round = std::max(last_round, rounds);
     const int count = read_opponent_count(t, out.size());
     for (int k = 1; k <= count; ++k) {
-      policies.leaves_after[out.size()] = static_cast<uint16_t>(rounds);
+      if (tables.untouchable) policies.kind[out.size()] = static_cast<uint8_t>(i + 1);
       out.push_back(o);
       // (append, not + " ": GCC 12's -Wrestrict misfires on the temporary)
       if (count > 1) out.back().name.append(1, ' ').append(std::to_string(k));

@@ -172,6 +172,12 @@ inline constexpr SubStream combatant_turn_end(int round, uint64_t c) {
   return {Purpose::Encounter, kFightBase | (uint64_t{1} << 40) |
                                   (static_cast<uint64_t>(round) << 6) | (c % kMaxCombatants)};
 }
+// Encounter: how many rounds each kind of opponent who cannot be harmed strikes before it
+// leaves, drawn at the start of the fight, a kind after another. Tag 2 << 40 keeps it clear of
+// fight_initiative, combatant_turn and combatant_turn_end.
+inline constexpr SubStream opponents_rounds() {
+  return {Purpose::Encounter, kFightBase | (uint64_t{2} << 40)};
+}
 // Recovery: combatant c's recovery after the fight (waking, rests).
 inline constexpr SubStream combatant_recovery(uint64_t c) {
   return {Purpose::Recovery, kFightBase | (c % kMaxCombatants)};

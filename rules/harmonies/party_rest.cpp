@@ -538,14 +538,15 @@ Outcome PartyRestPhase::run(const fight::Result& res, uint32_t defeated) {
       track(c, start);
     }
   }
-  // The members' events in the order of time (ties: the member listed first, then the kinds
-  // in Ev's order), to the horizon.
+  // The members' events in the order of time; at one time, the kinds in Ev's order (every
+  // member's survival roll, then every waking, ... so a healing roll never waits on a healer
+  // coming to at that very time), then the member listed first; to the horizon.
   while (true) {
     size_t who = 0;
     Ev kind = Ev::None;
     Seconds when = -1;
     auto consider = [&](size_t c, Ev k, Seconds at) {
-      if (at >= 0 && (kind == Ev::None || at < when)) {
+      if (at >= 0 && (kind == Ev::None || at < when || (at == when && k < kind))) {
         who = c;
         kind = k;
         when = at;

@@ -2,7 +2,8 @@
 // README "The party fight", reading 10), on scripted dice: a grave wound healed down a level
 // then away after its healing periods (downtime and out of action measured); a failed healing
 // roll making the member unstable, the treated wound the one that worsens; pain recovering at
-// [rest] pain_recovery; no healer, the wound stays; the time to heal two light wounds against
+// [rest] pain_recovery; no healer, the wound stays; the member with the best healing roll
+// healing another; the time to heal two light wounds against
 // its exact absorbing chain (Eigen), within 4 standard errors; and the located errors of the
 // new keys.
 #include <catch2/catch.hpp>
@@ -135,6 +136,31 @@ TEST_CASE(
     const LoadedScenario ls = test::load_text(toml);
     CHECK(spec(ls).ends[p.outcome.end].name() == "unresolved_still_hurt");
   }
+}
+
+TEST_CASE("harmonies party rest: the living member with the best healing roll heals the others",
+          "[harmonies][party][rest][scripted]") {
+  // blade heals at -5, medic at 3: the medic makes blade's healing roll.
+  const std::string toml =
+      "name = \"rest\"\nruleset = \"harmonies\"\ntrials = 1000\nseed = 3\nhorizon = \"30 "
+      "days\"\n[[party]]\nname = \"blade\"\nsurvival = 8\n[[party.attacks]]\nhit_chance = "
+      "0.5\nwound = { light = 1.0 }\n[party.heals]\nhealing = -5\n[[party]]\nname = "
+      "\"medic\"\nsurvival = 8\n[[party.attacks]]\nhit_chance = 0.5\nwound = { light = 1.0 "
+      "}\n[party.heals]\nfirst_aid = 5\nhealing = 3\n[[opponents]]\nname = \"brute\"\nrounds "
+      "= 1\n[[opponents.attacks]]\nhit_chance = 1.0\nwound = { light = 1.0 }\n";
+  Script s;
+  s.d(20, 10).d(20, 10).d(20, 10);  // initiative: blade, medic, brute
+  s.d(2, 1).yes().u(0.5);           // the brute strikes blade: a light wound
+  s.d(10, 5).d(10, 5);              // 6 s: the medic binds it, 5 - 1 + 0 succeeds
+  // 2 days on: the medic's roll, 3 + 0 (its pain) - 1; -2 succeeds (blade's own would be -9).
+  s.d(10, 3).d(10, 5);
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml);
+  REQUIRE(spec(ls).ends[p.outcome.end].name() == "recovered");
+  CHECK(test::duration(ls, p.outcome, "downtime") == 6 + 2 * kDay);
+  CHECK(test::duration(ls, p.outcome, "time_out_of_action_blade") == 2 * kDay);
+  CHECK(p.log.find("medic heals blade's light wound") != std::string::npos);
 }
 
 TEST_CASE("harmonies party rest: the new keys' bad values are located and explained",

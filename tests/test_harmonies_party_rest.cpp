@@ -3,8 +3,9 @@
 // then away after its healing periods (downtime and out of action measured); a failed healing
 // roll making the member unstable, the treated wound the one that worsens; pain recovering at
 // [rest] pain_recovery; no healer, the wound stays; the member with the best healing roll
-// healing another; the time to heal two light wounds against its exact absorbing chain
-// (Eigen), within 4 standard errors; and the located errors of the new keys.
+// healing another; a missed surveillance's -1 on the healing roll; the time to heal two light
+// wounds against its exact absorbing chain (Eigen), within 4 standard errors; and the located
+// errors of the new keys.
 #include <catch2/catch.hpp>
 
 #include <Eigen/Dense>
@@ -160,6 +161,28 @@ TEST_CASE("harmonies party rest: the living member with the best healing roll he
   CHECK(test::duration(ls, p.outcome, "downtime") == 6 + 2 * kDay);
   CHECK(test::duration(ls, p.outcome, "time_out_of_action_blade") == 2 * kDay);
   CHECK(p.log.find("medic heals blade's light wound") != std::string::npos);
+}
+
+TEST_CASE("harmonies party rest: a missed surveillance's -1 falls on the healing roll",
+          "[harmonies][party][rest][scripted]") {
+  const std::string toml = rest_text("light", "healing = 3\n", "[rest]\nneglect = 0.5\n");
+  Script s;
+  play_fight(s, false);
+  // 1 day after the binding (6 s): the light wound's surveillance is missed; its survival roll
+  // 8 - 1 (pain) + 0 holds; later rolls -1.
+  s.yes().d(10, 5).d(10, 5);
+  // 2 days: the surveillance is kept, then the healing roll 3 - 1 (pain) - 1 - 1 (missed care):
+  // -1 fails (it would have succeeded without the missed care): unstable.
+  s.no().d(10, 4).d(10, 5);
+  s.d(10, 5).d(10, 5);  // a round later the hero binds it again (5 - 1 - 1)
+  // Every wound's rest over: two more days, two kept surveillances, and a roll of 0 succeeds.
+  s.no().no().d(10, 5).d(10, 5);
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml);
+  REQUIRE(spec(ls).ends[p.outcome.end].name() == "recovered");
+  CHECK(test::duration(ls, p.outcome, "downtime") == 6 + 2 * kDay + kRound + 2 * kDay);
+  CHECK(counter(ls, p.outcome, "heals_used") == 2);  // the two first-aid rolls
 }
 
 TEST_CASE("harmonies party rest: the new keys' bad values are located and explained",

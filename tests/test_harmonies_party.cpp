@@ -158,10 +158,13 @@ TEST_CASE("harmonies party: at the start of its turn, the survival rolls due and
 TEST_CASE("harmonies party: a medic stabilises a fallen ally mid-fight, who comes to after",
           "[harmonies][party][scripted]") {
   const std::string never = "hit_chance = 0.0\nwound = { light = 1.0 }\n";
-  const std::string toml = party_text(
+  // The horizon at 1 hour: the rest that follows (rules/harmonies/party_rest.cpp; its own
+  // tests) would roll blade's stable survival rolls every 6 hours.
+  std::string toml = party_text(
       member("blade", 10, never) + member("medic", 0, never, "[party.heals]\nfirst_aid = 5\n") +
           opponent("brute", 5, "hit_chance = 1.0\nwound = { critical = 1.0 }\n"),
       "round_cap = 2\n");
+  toml.replace(toml.find("30 days"), 7, "1 hour");
   Script s;
   s.d(20, 10).d(20, 10).d(20, 10);  // initiative: blade 20, medic 10, brute 15
   // Round 1.
@@ -182,7 +185,7 @@ TEST_CASE("harmonies party: a medic stabilises a fallen ally mid-fight, who come
   CHECK(counter(ls, p.outcome, "deaths") == 0);
   CHECK(counter(ls, p.outcome, "fight_won") == 0);
   const MetricSpec& m = metrics_of(ls.models[0]);
-  CHECK(m.ends[p.outcome.end].name() == "unresolved_still_hurt");  // the weeks of rest: not played
+  CHECK(m.ends[p.outcome.end].name() == "unresolved_still_hurt");  // nobody heals: it stays
   CHECK(p.log.find("blade is stable") != std::string::npos);
 }
 

@@ -21,8 +21,7 @@ constexpr int kBestClosedRoll = 9;  // a closed ±d10 is at most 10 - 1
 
 }  // namespace
 
-Party::Party(PartyConfig config)
-    : Lineup(std::move(config)), table_(&wound_table()) {}
+Party::Party(PartyConfig config) : Lineup(std::move(config)), table_(&wound_table()) {}
 
 Party::Body Party::fresh(size_t c) const {
   Body b;
@@ -188,6 +187,7 @@ void Party::catch_up(Body& b, Stream& s, Seconds t, EventLog* log) const {
 void Party::stabilise(Body& b, Seconds t, EventLog* log) const {
   b.unstable = false;
   b.anchor = t;
+  b.stable_at = t;
   plan_check(b, t);
   note(log, t, [&] { return name(b) + " is stable"; });
 }
@@ -333,18 +333,7 @@ Outcome Party::run_trial(TrialContext& ctx) const {
     break;
   }
 
-  // The weeks of therapeutic rest and healing are not played (reading 10): a survivor still
-  // wounded leaves the trial unresolved (still hurt).
-  std::array<fight::MemberReport, fight::kMaxMembers> members;
-  bool hurt = false;
-  for (size_t c = 0; c < m; ++c) {
-    const Body& b = bodies[c];
-    const bool wounded = !b.dead && worst(b) >= 0;
-    hurt = hurt || wounded;
-    members[c] = {b.dead, b.died_at, b.falls, b.first_aid_rolls, b.down_first, b.up_last, wounded};
-  }
-  const Seconds full = hurt ? cfg_.horizon + 1 : res.end;
-  return fight::party_outcome(res, std::span(members.data(), m), defeated, full, cfg_.horizon);
+  return rest(bodies, res, defeated, ctx);
 }
 
 }  // namespace leth::harmonies

@@ -51,13 +51,23 @@ struct Combatant {
   std::array<int, kLevels> caps{};
   Duration faint_duration = Duration::fixed(10 * kMinute);
   std::optional<int> first_aid;      // [party.heals]: its first-aid level (it tends the fallen)
+  std::optional<int> healing;        // [party.heals]: its level for healing rolls during the rest
   bool player_rules = true;          // opponents: false (default) out of the fight when it faints
   std::vector<PartyAttack> attacks;  // one turn's, in order
+};
+
+// [rest]: the survivors' therapeutic rest after the fight, the single character's keys of the
+// same names ([aftercare] neglect and equipment, [recovery] pain_recovery) and meanings.
+struct PartyRest {
+  double neglect = 0.0;        // chance that a surveillance is missed
+  int equipment = 0;           // malus for want of equipment, on healing rolls
+  Seconds pain_every = kHour;  // one pain point recovered per this, while stable
 };
 
 struct PartyConfig {
   Options options;
   fight::Policies policies;
+  PartyRest rest;
   std::vector<Combatant> combatants;  // the members, then every opponent
   size_t members = 0;
   Seconds horizon = 0;
@@ -89,6 +99,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     Seconds died_at = -1;
     Seconds down_first = -1;  // first fainted
     Seconds up_last = 0;      // last came to
+    Seconds stable_at = -1;   // last stabilised
   };
   Seconds round_seconds() const { return kRound; }
   fight::State state(const Body& b) const {
@@ -122,6 +133,12 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   void catch_up(Body& b, Stream& s, Seconds t, EventLog* log) const;
 
  private:
+  friend class PartyRestPhase;  // party_rest.cpp: the survivors' rest after the fight
+  // party_rest.cpp: once every survivor is stable (or nobody can help), each wounded
+  // survivor's therapeutic rest, surveillance, healing rolls and pain (README, the party
+  // fight, reading 10); then the trial's outcome.
+  Outcome rest(Bodies<Body>& bodies, const fight::Result& res, uint32_t defeated,
+               TrialContext& ctx) const;
   int worst(const Body& b) const;
   Seconds period(const Body& b) const;
   TestResult test(const Body& b, Stream& s, int level, int difficulty) const;

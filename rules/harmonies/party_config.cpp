@@ -81,10 +81,12 @@ Combatant read_member(Reader& r) {
   read_block(r, m);
   m.attacks = read_attacks(r, "party");
   if (auto h = r.get_table("heals")) {
-    if (!h->has("first_aid"))
+    if (!h->has("first_aid") && !h->has("healing"))
       h->fail_here("a healer with nothing to heal with",
-                   "add first_aid = 3 (its first-aid level: it stabilises the fallen)");
-    m.first_aid = static_cast<int>(h->need_int("first_aid", -30, 30));
+                   "add first_aid = 3 (its first-aid level: it stabilises the fallen) or "
+                   "healing = -2 (its level for the healing rolls of the rest)");
+    m.first_aid = h->get_int("first_aid", -30, 30);
+    m.healing = h->get_int("healing", -30, 30);
   }
   return m;
 }
@@ -104,6 +106,20 @@ Combatant read_opponent(Reader& r, size_t index) {
   return o;
 }
 
+// [rest]: the survivors' therapeutic rest (README, the party fight, reading 10); the single
+// character's keys of the same names, ranges and defaults ([aftercare] neglect and equipment,
+// [recovery] pain_recovery: config.cpp).
+PartyRest read_rest(Reader& r) {
+  PartyRest rest;
+  auto t = r.get_table("rest");
+  if (!t) return rest;
+  rest.neglect = t->get_number("neglect", 0.0, 1.0, 0.0);
+  rest.equipment = static_cast<int>(t->get_int("equipment", -30, 0, 0));
+  if (auto d = t->get_fixed_duration("pain_recovery", 52 * kWeek, "\"1 hour\"", 1))
+    rest.pain_every = *d;
+  return rest;
+}
+
 }  // namespace
 
 PartyConfig read_party(const Scenario& s, size_t v) {
@@ -112,6 +128,7 @@ PartyConfig read_party(const Scenario& s, size_t v) {
   c.horizon = s.horizon;
   c.options = read_rule_options(r);
   c.policies = fight::read_policies(r);
+  c.rest = read_rest(r);
   fight::PartyTables tables = fight::read_party_tables(r, "survival");
   c.members = fight::read_lineup(tables, c.combatants, read_member, read_opponent, c.policies);
   return c;

@@ -19,11 +19,11 @@ horizon = "30 days"
 open_rolls = false               # ±d10°: a 10 rolls again and adds, on either die
 success = "at_least_zero"        # "above_zero"
 pain_per_penalty = 1             # pain points per -1 on every test
-healing_after_drop = "full_period"     # the rest and healing options: no effect in a party fight
-failed_stable_roll = "resume"
-failed_healing_rest = "every_wound"
+healing_after_drop = "full_period"     # the rest after the fight, as for one character:
+failed_stable_roll = "resume"          #   "counted_from_rest", "restart_rest",
+failed_healing_rest = "every_wound"    #   "treated_wound", "minimum_rest"
 surveillance = "until_healed"
-mental_healing = "none"
+mental_healing = "none"          # no effect in a party fight (no mental attacks)
 
 [fight]                          # the policies (docs/parties.md)
 party_targets = "random"         # "weakest" (the most mortality), "last_hitter", "healers_first"
@@ -33,6 +33,13 @@ pick_up = "at_once"              # "two_down", "after_fight": when first aid is 
 morale = 1.0                     # opponents flee once this share of them is down (1: never)
 retreat = 1.0                    # the party withdraws once this share of it is down (1: never)
 round_cap = 100
+
+[rest]                           # the survivors' therapeutic rest after the fight (every key
+                                 # optional; the single character's [aftercare] and [recovery]
+                                 # keys of the same names)
+neglect = 0.0                    # chance that a surveillance is missed (a survival roll, -1 after)
+equipment = 0                    # malus for want of equipment on healing rolls (e.g. -1)
+pain_recovery = "1 hour"         # one pain point back per this, while stable; longer than 0
 
 [[party]]
 name = "duellist"                # required: a-z, 0-9, _ (it names the member's columns)
@@ -60,8 +67,10 @@ initiative = 0
 name = "pistol"
 hit_chance = 0.4                 # instead of skill: a fixed chance to hit (no test, no pain)
 wound = { light = 0.5, grave = 0.3, critical = 0.2 }   # the chances of each level per hit
-[party.heals]                    # what the member does for a fallen ally
+[party.heals]                    # what the member does for a fallen ally (one key at least)
 first_aid = 3                    # its first-aid level: against the sum of the wounds' difficulties
+healing = -2                     # its level for the rest's healing rolls: the living member with
+                                 # the best (level + its pain) heals everyone; none: no healing
 
 [[opponents]]
 name = "brigand"

@@ -26,6 +26,7 @@ class OutOfAction {
   bool out() const { return out_; }
   bool ever() const { return first_ >= 0; }
   Seconds first() const { return first_; }
+  Seconds back() const { return back_; }  // the last time it could act again
 
   // Measures `duration` when the character was ever out of action and the trial ends with them
   // able to act and `alive` (not dead, not lost to play).

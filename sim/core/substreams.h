@@ -182,10 +182,27 @@ inline constexpr SubStream opponents_rounds() {
 inline constexpr SubStream combatant_recovery(uint64_t c) {
   return {Purpose::Recovery, kFightBase | (c % kMaxCombatants)};
 }
+// The therapeutic rest after the fight, each member's own (harmonies, rules/harmonies/
+// party_rest.cpp): keyed by the member and a count of its own (n >= 1, < 2^34), never by what
+// the others do. Tag 1 << 40 (2 << 40) keeps them clear of combatant_check's and
+// combatant_care's rounds, which stay below 2^40.
+// Dying: combatant c's n-th survival roll of its rest (and the fainting rolls it brings).
+inline constexpr SubStream combatant_rest_check(uint64_t c, uint64_t n) {
+  return {Purpose::Dying, kFightBase | (uint64_t{1} << 40) | (n << 6) | (c % kMaxCombatants)};
+}
+// Care: the n-th act of care on combatant c during its rest: a healing roll, first aid.
+inline constexpr SubStream combatant_rest_care(uint64_t c, uint64_t n) {
+  return {Purpose::Care, kFightBase | (uint64_t{1} << 40) | (n << 6) | (c % kMaxCombatants)};
+}
+// Care: combatant c's n-th surveillance during its rest: whether it is missed, and the roll.
+inline constexpr SubStream combatant_surveillance(uint64_t c, uint64_t n) {
+  return {Purpose::Care, kFightBase | (uint64_t{2} << 40) | (n << 6) | (c % kMaxCombatants)};
+}
 
 // Care: what combatant c goes through as a patient of Treat Wounds after the fight (pf2): every
 // treatment's check and healing, and a botched one's dying turns and waking, drawn in turn from
-// this one stream. Tag 1 << 40 keeps it clear of combatant_care.
+// this one stream. Tag 1 << 40 keeps it clear of combatant_care; with n = 0 in the count's
+// place it is clear of combatant_rest_care too, whose count begins at 1.
 inline constexpr SubStream combatant_treatment(uint64_t c) {
   return {Purpose::Care, kFightBase | (uint64_t{1} << 40) | (c % kMaxCombatants)};
 }

@@ -242,22 +242,17 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
   return true;
 }
 
-// Battle Medicine (Player Core skill feat, 1 action): Medicine against the Treat Wounds DC,
-// healing as Treat Wounds (rules/pf2/medicine.h) without ending wounded; a critical failure's
-// 1d8 strikes the unconscious patient (dying rises, as any damage). The patient is then immune
-// to this healer's Battle Medicine for a day: for the rest of the trial. False when it could
-// not be tried (no action left, the patient immune).
-bool Party::battle_medicine(Body& helper, Body& patient, Stream& s, Seconds t,
-                            EventLog* log) const {
-  const Heals& h = *cfg_.combatants[helper.c].heals;
-  const auto mine = static_cast<uint8_t>(1u << helper.c);
-  if (!h.battle_medicine || (patient.medicine_from & mine) != 0 || helper.actions < 1) return false;
-  --helper.actions;
-  patient.medicine_from = static_cast<uint8_t>(patient.medicine_from | mine);
+// A Medicine check that heals as Treat Wounds (rules/pf2/medicine.h), "<healer> <act>
+// <patient>" in the story: the HP healed brought to the patient, or a critical failure's 1d8
+// damage dealt to it (a knock-out at the Treat Wounds DC, README interpretation 7). Returns
+// the HP healed (< 0: the damage).
+int Party::medicine(Body& healer, Body& patient, const char* act, Stream& s, Seconds t,
+                    EventLog* log) const {
+  const Heals& h = *cfg_.combatants[healer.c].heals;
   const CheckResult r = roll_check(s, *h.medicine, h.treat_wounds_dc);
   const int healed = medicine_healing(s, h.treat_wounds_dc, r.degree);
   note(log, t, [&] {
-    return name(helper) + " gives Battle Medicine to " + name(patient) + ": " +
+    return name(healer) + " " + act + " " + name(patient) + ": " +
            check_text(r, *h.medicine, h.treat_wounds_dc) +
            (healed > 0   ? ", " + std::to_string(healed) + " HP"
             : healed < 0 ? ", botched: " + std::to_string(-healed) + " damage"
@@ -265,6 +260,22 @@ bool Party::battle_medicine(Body& helper, Body& patient, Stream& s, Seconds t,
   });
   if (healed > 0) revive(patient, healed, t, log);
   if (healed < 0) damage(patient, -healed, false, h.treat_wounds_dc, t, log);
+  return healed;
+}
+
+// Battle Medicine (Player Core skill feat, 1 action): Medicine against the Treat Wounds DC,
+// healing as Treat Wounds without ending wounded; a critical failure's 1d8 strikes the
+// unconscious patient (dying rises, as any damage). The patient is then immune to this
+// healer's Battle Medicine for a day: for the rest of the trial. False when it could not be
+// tried (no action left, the patient immune).
+bool Party::battle_medicine(Body& helper, Body& patient, Stream& s, Seconds t,
+                            EventLog* log) const {
+  const Heals& h = *cfg_.combatants[helper.c].heals;
+  const auto mine = static_cast<uint8_t>(1u << helper.c);
+  if (!h.battle_medicine || (patient.medicine_from & mine) != 0 || helper.actions < 1) return false;
+  --helper.actions;
+  patient.medicine_from = static_cast<uint8_t>(patient.medicine_from | mine);
+  medicine(helper, patient, "gives Battle Medicine to", s, t, log);
   return true;
 }
 
@@ -309,26 +320,11 @@ fight::Cost Party::pick_up(Body& helper, Body& patient, Stream& s, Seconds t, Ev
   return left();
 }
 
-// Treat Wounds (seeds/README, Player Core): 10 minutes of the healer's, then Medicine against
-// the DC, healing as rules/pf2/medicine.h says; a success ends wounded. Returns the HP healed
-// (< 0: the damage of a critical failure). A critical failure's
-// 1d8 may knock the patient out (a knock-out at the Treat Wounds DC, README interpretation 7).
+// Treat Wounds (seeds/README, Player Core): 10 minutes of the healer's, then medicine(); a
+// success also ends wounded. Returns the HP healed (< 0: the damage of a critical failure).
 int Party::treat_wounds(Body& healer, Body& patient, Stream& s, Seconds t, EventLog* log) const {
-  const Heals& h = *cfg_.combatants[healer.c].heals;
-  const CheckResult r = roll_check(s, *h.medicine, h.treat_wounds_dc);
-  const int healed = medicine_healing(s, h.treat_wounds_dc, r.degree);
-  note(log, t, [&] {
-    return name(healer) + " treats the wounds of " + name(patient) + ": " +
-           check_text(r, *h.medicine, h.treat_wounds_dc) +
-           (healed > 0   ? ", " + std::to_string(healed) + " HP"
-            : healed < 0 ? ", botched: " + std::to_string(-healed) + " damage"
-                         : std::string());
-  });
-  if (healed > 0) {
-    revive(patient, healed, t, log);
-    if (cfg_.options.wounded) patient.wounded = 0;
-  }
-  if (healed < 0) damage(patient, -healed, false, h.treat_wounds_dc, t, log);
+  const int healed = medicine(healer, patient, "treats the wounds of", s, t, log);
+  if (healed > 0 && cfg_.options.wounded) patient.wounded = 0;
   return healed;
 }
 

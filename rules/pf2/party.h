@@ -142,6 +142,8 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   void become_stable(Body& b, Seconds t, EventLog* log) const;
   void revive(Body& b, int amount, Seconds t, EventLog* log) const;
   void die(Body& b, Seconds t, EventLog* log, const char* why) const;
+  int medicine(Body& healer, Body& patient, const char* act, Stream& s, Seconds t,
+               EventLog* log) const;
   bool battle_medicine(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const;
   int treat_wounds(Body& healer, Body& patient, Stream& s, Seconds t, EventLog* log) const;
   Seconds until_not_dying(Body& patient, Body* helper, Stream& s, Seconds t, EventLog* log) const;

@@ -475,8 +475,9 @@ Outcome Party::run_trial(TrialContext& ctx) const {
     members[c] = {b.dead, b.died_at, b.falls, b.heals_given, b.down_first, b.up_last, below[c]};
   }
   if (hurt && full <= cfg_.horizon)
-    note(ctx.log, full,
-         [] { return std::string("after the nights' rest, everyone is at full HP"); });
+    note(ctx.log, full, [] {
+      return std::string("every survivor is at full HP (the nights' rest, the treatments)");
+    });
   return fight::party_outcome(res, std::span(members.data(), cfg_.members), defeated, full,
                               cfg_.horizon);
 }

@@ -11,12 +11,22 @@
 #include <vector>
 
 #include "rules/common/table.h"
+#include "sim/core/clock.h"
 
 namespace leth::dnd5e {
 
 enum class Severity : uint8_t { Light, Moderate, Severe, Serious };
 inline constexpr int kSeverities = 4;
 const char* severity_name(Severity s);  // "light", ...
+
+// 003 "Soigner une blessure" (the single character's healer and a party's medic): Medicine with
+// an herbalism kit against a DC by severity; "Rater un jet de guérison d'une blessure augmente
+// le DD de la blessure de 2 points"; the care takes 10 min (light), 30 min (moderate, and the
+// care before the bed rest of severe and serious).
+inline constexpr std::array<int, kSeverities> kTreatDc = {10, 15, 20, 25};
+inline constexpr int kFailedTreatmentDcStep = 2;
+inline constexpr std::array<Seconds, kSeverities> kTreatTime = {10 * kMinute, 30 * kMinute,
+                                                                30 * kMinute, 30 * kMinute};
 
 // 5e conditions an injury imposes while it is open.
 enum class Condition : uint8_t {

@@ -45,13 +45,6 @@ namespace {
 
 using namespace metric;
 
-// 003 "Soigner une blessure": DC by severity.
-constexpr std::array<int, kSeverities> kTreatDc = {10, 15, 20, 25};
-// 003: "Rater un jet de guérison d'une blessure augmente le DD de la blessure de 2 points."
-constexpr int kFailedTreatmentDcStep = 2;
-// 003: time of a treatment: 10 min, 30 min; severe and serious: the care before the bed rest.
-constexpr std::array<Seconds, kSeverities> kTreatTime = {10 * kMinute, 30 * kMinute, 30 * kMinute,
-                                                         30 * kMinute};
 // SRD: stabilising a dying creature, DC 10 Wisdom (Medicine).
 constexpr int kStabiliseDc = 10;
 constexpr int kMaxInjuries = 32;  // per trial; further ones are counted but not tracked

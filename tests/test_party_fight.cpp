@@ -279,16 +279,20 @@ TEST_CASE("party fight: a member who falls gets seed 003's injury of the last da
   CHECK(counter(ls, p.outcome, "injuries_light") == 0);
   // A moderate injury heals with the long rest: the trial ends recovered.
   CHECK(metrics_of(ls.models[0]).ends[p.outcome.end].kind == EndKind::Recovered);
-  // The same fall with a d20 of 4, a severe injury (bludgeoning's row 03-05): its treatment
-  // is not played, so the trial ends unresolved, not recovered.
+  // The same fall with a d20 of 4, a severe injury (bludgeoning's row 03-05): nobody treats
+  // it, so it heals after 7 long rests (untreated_severe_long_rests; its course after the fight
+  // is tests/test_dnd5e_party_course.cpp's), 6 days and 8 hours after the wake.
   Script g;
   g.d(20, 1).d(20, 1).no().d(20, 10).d(20, 4);
   g.d(20, 15).d(20, 12).d(20, 11).d(4, 2);
   const test::Played grave = test::play_scripted(toml, g);
   INFO(grave.log);
   CHECK(counter(ls, grave.outcome, "injuries_severe") == 1);
-  CHECK(metrics_of(ls.models[0]).ends[grave.outcome.end].kind != EndKind::Recovered);
-  CHECK(grave.log.find("hero keeps a severe or serious injury") != std::string::npos);
+  CHECK(metrics_of(ls.models[0]).ends[grave.outcome.end].kind == EndKind::Recovered);
+  CHECK(test::duration(ls, grave.outcome, "downtime") -
+            test::duration(ls, p.outcome, "downtime") ==
+        6 * kDay);
+  CHECK(grave.log.find("heals: long rests, untreated") != std::string::npos);
   // Without injuries the same fight declares no injury counter.
   CHECK(metrics_of(test::load_text(party_text(member("hero", 10, 20,
                                                      "hit_chance = 0.0\n"

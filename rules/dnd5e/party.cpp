@@ -26,7 +26,14 @@ Party::Party(PartyConfig config) : Lineup(std::move(config)) {
   injury_counters_ = metrics_.counters.size();
   if (injury_counters_ < Outcome::kMaxCounters)
     metrics_.counters.push_back({"injuries", "lingering injuries inflicted on members (seed 003)"});
-  by_severity_ = injury_counters_ + 1 + kSeverities <= Outcome::kMaxCounters;
+  // What the survivors keep comes before the breakdown by severity: it is what lasts.
+  lasting_counter_ = metrics_.counters.size();
+  if (lasting_counter_ < Outcome::kMaxCounters)
+    metrics_.counters.push_back(
+        {"lasting_injuries",
+         "permanent losses the survivors keep: a lost eye, hand or foot, blindness, deafness "
+         "(seed 003)"});
+  by_severity_ = lasting_counter_ + 1 + kSeverities <= Outcome::kMaxCounters;
   if (by_severity_)
     for (int v = 0; v < kSeverities; ++v) {
       const std::string sev = severity_name(static_cast<Severity>(v));
@@ -54,7 +61,10 @@ void Party::inflict_injury(Body& b, Stream& s, Seconds t, EventLog* log) const {
   const Severity sev = cfg_.severity.of(roll);
   const uint16_t def = catalog_->pick(b.last_type, roll, sev, cfg_.options.injury_row);
   ++b.injuries[static_cast<size_t>(sev)];
-  if (b.n_open < Body::kMaxOpen) b.open[b.n_open++] = def;
+  if (b.n_open < Body::kMaxOpen) {
+    b.open_severity[b.n_open] = sev;
+    b.open[b.n_open++] = def;
+  }
   note(log, t, [&] {
     const InjuryDef& d = catalog_->injury(def);
     return name(b) + " injury (d20 " + std::to_string(roll) + "): " + d.label + " (" +
@@ -283,35 +293,32 @@ Outcome Party::run_trial(TrialContext& ctx) const {
     members[c] = {b.dead, b.died_at, b.falls, b.heals_given, b.down_first, b.up_last, below};
   }
   Seconds full = hurt ? awake + cfg_.long_rest : res.end;
-  // 003: "Les repos longs guérissent toutes les blessures légères et modérés": the long rest
-  // heals those. A severe or serious one needs its treatment and bed rest, which the party
-  // fight does not play yet (README, the party fight): such a trial ends unresolved at the
-  // horizon rather than recovered.
-  for (size_t c = 0; c < cfg_.members && catalog_; ++c) {
-    const Body& b = bodies[c];
-    if (b.dead || b.injuries[static_cast<size_t>(Severity::Severe)] +
-                          b.injuries[static_cast<size_t>(Severity::Serious)] ==
-                      0)
-      continue;
-    members[c].hurt = hurt = true;
-    full = cfg_.horizon + 1;
-    note(ctx.log, res.end, [&] {
-      return name(b) +
-             " keeps a severe or serious injury: its treatment is not played in the "
-             "party fight, so the trial ends unresolved";
-    });
+  // 003's injuries after the fight: the long rests, the medic's treatments, the bed rest, the
+  // deadlines and the rot, until every survivor is whole (party_course.cpp).
+  bool injured = false;
+  for (size_t c = 0; c < cfg_.members && catalog_; ++c)
+    injured = injured || (!bodies[c].dead && bodies[c].n_open > 0);
+  Course course;
+  if (injured) {
+    course = injury_course(bodies, res, awake, std::span(members.data(), cfg_.members), ctx);
+    full = course.full;
   }
   if (hurt && full <= cfg_.horizon)
-    note(ctx.log, full,
-         [] { return std::string("after a long rest, the survivors are at full HP"); });
+    note(ctx.log, full, [&] {
+      return std::string(injured ? "every survivor is whole again: full HP, out of bed, every "
+                                   "injury healed or a loss kept"
+                                 : "after a long rest, the survivors are at full HP");
+    });
   Outcome o = fight::party_outcome(res, std::span(members.data(), cfg_.members), defeated, full,
                                    cfg_.horizon);
+  if (catalog_ && lasting_counter_ < Outcome::kMaxCounters)
+    o.count(lasting_counter_, course.lasting);
   if (catalog_)
     for (size_t c = 0; c < cfg_.members; ++c)
       for (size_t v = 0; v < kSeverities; ++v) {
         if (injury_counters_ < Outcome::kMaxCounters)
           o.count(injury_counters_, bodies[c].injuries[v]);
-        if (by_severity_) o.count(injury_counters_ + 1 + v, bodies[c].injuries[v]);
+        if (by_severity_) o.count(lasting_counter_ + 1 + v, bodies[c].injuries[v]);
       }
   return o;
 }

@@ -9,6 +9,7 @@
 #include <array>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,10 @@ struct Heals {
   int uses = 0;
   bool bonus_action = true;     // Healing Word: a bonus action, the attacks follow
   std::optional<int> medicine;  // Wisdom (Medicine) modifier: DC 10 to stabilise the dying
+  // 003 "Soin traditionnel" after the fight (an herbalism kit): the party's injuries, with a
+  // failed treatment tried again after retry_after.
+  bool treat_injuries = false;
+  Duration retry_after;
 };
 
 // One combatant's stat block: a member, or one opponent of an [[opponents]] kind.
@@ -93,7 +98,8 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     // Seed 003's lingering injuries, open until the end of the trial (no recovery is played):
     // the first kMaxOpen are tracked (their effects act), all are counted by severity.
     static constexpr size_t kMaxOpen = 6;
-    std::array<uint16_t, kMaxOpen> open{};  // indices into the injury catalog
+    std::array<uint16_t, kMaxOpen> open{};           // indices into the injury catalog
+    std::array<Severity, kMaxOpen> open_severity{};  // each one's severity (the mapping's)
     uint8_t n_open = 0;
     std::array<uint16_t, kSeverities> injuries{};  // inflicted, by severity
     uint16_t last_type = 0;                        // the last damage type taken
@@ -130,11 +136,21 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   bool has_condition(const Body& b, Condition c) const;
   bool injured_out(const Body& b) const;
   void revive(Body& b, int hp, Seconds t) const;
+  // The course of the survivors' injuries after the fight (party_course.cpp): treatment by the
+  // party's medic, bed rest, deadlines, rot, the daily long rests. Fills in each member's
+  // report; `full` is when every survivor is whole (> horizon: not within it).
+  struct Course {
+    Seconds full = 0;
+    uint32_t lasting = 0;  // permanent losses the survivors keep
+  };
+  Course injury_course(Bodies<Body>& bodies, const fight::Result& res, Seconds awake,
+                       std::span<fight::MemberReport> members, TrialContext& ctx) const;
 
   const InjuryCatalog* catalog_ = nullptr;  // with lingering_injuries
   uint16_t piercing_ = 0;                   // the damage type of a piercing wound's loss
   size_t injury_counters_ = 0;              // the index of "injuries" in metrics_.counters
   bool by_severity_ = false;                // injuries_light.. fit within the counters
+  size_t lasting_counter_ = 0;              // "lasting_injuries" (kMaxCounters: not declared)
 };
 
 static_assert(fight::FightRules<Party>);

@@ -77,6 +77,21 @@ Combatant read_member(Reader& r) {
     if (hs.uses == 0 && !hs.medicine)
       h->fail_here("a healer with nothing to heal with",
                    "add dice = \"1d4+3\" and uses = 4 (Healing Word), or medicine = 5");
+    // 003 "Soin traditionnel": Medicine with an herbalism kit, after the fight (the single
+    // character's healer's keys and defaults).
+    const bool kit = h->get_bool("herbalism_kit", false);
+    if (kit && !hs.medicine)
+      h->fail("herbalism_kit", "an herbalism kit is used with the member's Medicine (seed 003)",
+              "add medicine = 5");
+    hs.treat_injuries = h->get_bool("treat_injuries", kit && hs.medicine.has_value());
+    if (hs.treat_injuries && !hs.medicine)
+      h->fail("treat_injuries", "treating an injury needs the member's medicine modifier",
+              "add medicine = 5");
+    if (hs.treat_injuries && !kit)
+      h->fail("treat_injuries", "treating an injury needs an herbalism kit (seed 003)",
+              "add herbalism_kit = true, or treat_injuries = false");
+    hs.retry_after =
+        h->get_duration("retry_after", Scenario::kMaxHorizon).value_or(Duration::parse("1 hour"));
     m.heals = hs;
   }
   return m;

@@ -21,7 +21,7 @@ horizon = "30 days"
 
 [options]                        # the rule options, as for one character
 lingering_injuries = false       # true: seed 003 injuries on members falling to 0 HP (their
-                                 # effects in the fight; no recovery after it yet)
+                                 # effects in the fight, their course after it)
 stable_wake = "1d4 hours"
 
 )") + fight::policies_template() +
@@ -58,6 +58,9 @@ dice = "1d4+3"                   # Healing Word
 uses = 4
 bonus_action = true              # false: the heal takes the action (Cure Wounds)
 medicine = 5                     # DC 10 Wisdom (Medicine) to stabilise, once no use is left
+herbalism_kit = true             # with medicine: treats the party's injuries after the fight
+treat_injuries = true            # default: true with medicine and herbalism_kit
+retry_after = "1 hour"           # a failed treatment is tried again after this
 
 [[opponents]]
 name = "wolf"

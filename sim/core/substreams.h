@@ -182,6 +182,12 @@ inline constexpr SubStream opponents_rounds() {
 inline constexpr SubStream combatant_recovery(uint64_t c) {
   return {Purpose::Recovery, kFightBase | (c % kMaxCombatants)};
 }
+// Recovery: the course of combatant c's lingering injuries after the fight (dnd5e,
+// rules/dnd5e/party_course.cpp): the rot's losses, the deadlines, the treatments and their bed
+// rest, drawn in turn. Tag 1 << 40 keeps it clear of combatant_recovery.
+inline constexpr SubStream combatant_course(uint64_t c) {
+  return {Purpose::Recovery, kFightBase | (uint64_t{1} << 40) | (c % kMaxCombatants)};
+}
 // The therapeutic rest after the fight, each member's own (harmonies, rules/harmonies/
 // party_rest.cpp): keyed by the member and a count of its own (n >= 1, < 2^34), never by what
 // the others do. Tag 1 << 40 (2 << 40) keeps them clear of combatant_check's and

@@ -1,0 +1,315 @@
+// The course of a dnd5e party's lingering injuries after the fight (seed 003; README, the party
+// fight, "After the fight"): the daily long rests, the medic's treatments and the bed rest they
+// prescribe, the deadlines of burns, frostbite and necrosis, the rot's daily loss. The same
+// rules as the single character's (model.cpp), played for every survivor on its own stream
+// (streams::combatant_course), with the one medic the party shares.
+#include <algorithm>
+#include <limits>
+#include <optional>
+
+#include "rules/dnd5e/party.h"
+#include "sim/core/substreams.h"
+
+namespace leth::dnd5e {
+
+namespace {
+
+constexpr Seconds kNever = std::numeric_limits<Seconds>::max();
+
+// One open injury after the fight.
+struct OpenInjury {
+  uint16_t def = 0;
+  Severity severity = Severity::Light;
+  int dc = 10;
+  bool open = true;
+  bool treated = false;  // a successful treatment: in bed until bed_end, then healed
+  int long_rests = 0;    // untreated long rests (the "Varie" default)
+  Seconds deadline = kNever, tick = kNever, bed_end = kNever, next_try = 0;
+};
+
+struct Patient {
+  std::array<OpenInjury, Party::Body::kMaxOpen> in{};
+  size_t n = 0;
+  int rot = 0;           // max HP lost to rot and haemorrhage
+  uint32_t lasting = 0;  // permanent losses: an eye, blindness, deafness, a hand or foot
+  Seconds whole = -1;    // when it was first whole: HP full, out of bed, nothing left to heal
+  Seconds up = 0;        // when the last injury that kept it down or in bed ended
+};
+
+}  // namespace
+
+Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& res, Seconds awake,
+                                   std::span<fight::MemberReport> members,
+                                   TrialContext& ctx) const {
+  const Options& o = cfg_.options;
+  const size_t m = cfg_.members;
+  std::array<Patient, fight::kMaxMembers> pat{};
+  std::array<std::optional<Stream>, fight::kMaxMembers> stream;
+  auto def = [&](const OpenInjury& k) -> const InjuryDef& { return catalog_->injury(k.def); };
+  auto label = [&](size_t c, const OpenInjury& k) {
+    return name(bodies[c]) + "'s " + def(k).label + " (" + severity_name(k.severity) + ")";
+  };
+  auto max_hp = [&](size_t c) { return cfg_.combatants[c].max_hp - pat[c].rot; };
+  auto die = [&](size_t c, Seconds t, const std::string& why) {
+    Body& b = bodies[c];
+    b.dead = true;
+    b.died_at = t;
+    note(ctx.log, t, [&] { return name(b) + " dies: " + why; });
+  };
+  // 003 rot and haemorrhage: "vos points de vie maximum sont réduits de 1d4 puis de 1d4 pour
+  // chaque journée suivante"; at 0 the member dies (the single character's reading).
+  auto lose_max_hp = [&](size_t c, Seconds t) {
+    pat[c].rot += stream[c]->die(4);
+    Body& b = bodies[c];
+    b.hp = std::min(b.hp, std::max(max_hp(c), 0));
+    if (max_hp(c) <= 0) die(c, t, "maximum HP reduced to 0");
+  };
+  auto keeps_down = [&](const OpenInjury& k) {
+    const Condition x = def(k).condition;
+    return x == Condition::Incapacitated || x == Condition::Paralyzed || x == Condition::Stunned ||
+           x == Condition::Unconscious;
+  };
+  auto close = [&](size_t c, OpenInjury& k, Seconds t, const char* how) {
+    k.open = false;
+    if (keeps_down(k) || k.treated) pat[c].up = std::max(pat[c].up, t);
+    note(ctx.log, t, [&] { return label(c, k) + " heals: " + how; });
+  };
+
+  // The clocks begin when the fight ends (it lasted minutes): the first 1d4 of rot, a deadline.
+  for (size_t c = 0; c < m; ++c) {
+    Body& b = bodies[c];
+    if (b.dead || b.n_open == 0) continue;
+    stream[c].emplace(open(ctx.rng, streams::combatant_course(c)));
+    Patient& p = pat[c];
+    for (size_t i = 0; i < b.n_open; ++i) {
+      OpenInjury& k = p.in[p.n++];
+      k.def = b.open[i];
+      k.severity = b.open_severity[i];
+      k.dc = kTreatDc[static_cast<size_t>(k.severity)];
+      if (def(k).permanent != Permanent::None) {  // a loss kept, not healed
+        k.open = false;
+        ++p.lasting;
+      }
+      if (def(k).ongoing == Ongoing::MaxHpLoss) {
+        k.tick = res.end + kDay;
+        if (!b.dead) lose_max_hp(c, res.end);
+      }
+      if (def(k).deadline != Deadline::None) k.deadline = res.end + o.deadline.sample(*stream[c]);
+    }
+  }
+
+  // The medic: the living member with treat_injuries and the best Medicine, not kept down by an
+  // injury nor in bed.
+  auto can_act = [&](size_t c) {
+    if (bodies[c].dead) return false;
+    for (size_t i = 0; i < pat[c].n; ++i) {
+      const OpenInjury& k = pat[c].in[i];
+      if (k.open && (keeps_down(k) || k.treated)) return false;  // down, or in bed
+    }
+    return true;
+  };
+  auto medic = [&]() {
+    int best = -1;
+    for (size_t c = 0; c < m; ++c) {
+      const auto& h = cfg_.combatants[c].heals;
+      if (!h || !h->treat_injuries || !can_act(c)) continue;
+      if (best < 0 || *h->medicine > *cfg_.combatants[static_cast<size_t>(best)].heals->medicine)
+        best = static_cast<int>(c);
+    }
+    return best;
+  };
+  // The next injury to treat: the deadliest first (a deadline, then the severity), then the
+  // first member, then its first injury; -1 none before `until`.
+  auto treatable = [&](const OpenInjury& k, Seconds t) {
+    return k.open && !k.treated && !def(k).requires_magic && k.next_try <= t;
+  };
+  // The long rests: every day from `awake`, 8 hours (SRD), the medic asleep with the others.
+  auto resting = [&](Seconds t) { return t >= awake && (t - awake) % kDay < cfg_.long_rest; };
+  auto after_rest = [&](Seconds t) {
+    return resting(t) ? awake + (t - awake) / kDay * kDay + cfg_.long_rest : t;
+  };
+  auto whole = [&](size_t c, Seconds t) {
+    const Body& b = bodies[c];
+    if (b.dead) return false;
+    for (size_t i = 0; i < pat[c].n; ++i) {
+      const OpenInjury& k = pat[c].in[i];
+      if (k.open || (k.treated && t < k.bed_end)) return false;
+    }
+    return b.hp >= max_hp(c);
+  };
+
+  int treating = -1;  // c * kMaxOpen + i while a treatment runs
+  int treater = -1;   // its medic
+  Seconds treat_end = kNever;
+  Seconds next_rest = awake + cfg_.long_rest;
+  Seconds t = res.end;
+  for (;;) {
+    for (size_t c = 0; c < m; ++c)
+      if (pat[c].whole < 0 && whole(c, t)) pat[c].whole = t;
+    bool done = true;
+    for (size_t c = 0; c < m; ++c) done = done && (bodies[c].dead || pat[c].whole >= 0);
+    if (done) break;
+    // The next thing to happen: a treatment to begin or end, a long rest's end, a clock.
+    Seconds next = std::min(next_rest, treat_end);
+    Seconds begin = kNever;
+    if (treating < 0 && medic() >= 0)
+      for (size_t c = 0; c < m; ++c)
+        for (size_t i = 0; i < pat[c].n; ++i) {
+          const OpenInjury& k = pat[c].in[i];
+          if (bodies[c].dead || !k.open || k.treated || def(k).requires_magic) continue;
+          begin = std::min(begin, after_rest(std::max({t, awake, k.next_try})));
+        }
+    next = std::min(next, begin);
+    for (size_t c = 0; c < m; ++c)
+      for (size_t i = 0; i < pat[c].n && !bodies[c].dead; ++i) {
+        const OpenInjury& k = pat[c].in[i];
+        if (!k.open) continue;
+        next = std::min({next, k.treated ? k.bed_end : std::min(k.deadline, k.tick)});
+      }
+    if (next > cfg_.horizon) break;
+    t = next;
+
+    if (t == treat_end) {
+      // 003 "Soin traditionnel": Medicine against the injury's DC, at the treatment's end.
+      const size_t c = static_cast<size_t>(treating) / Body::kMaxOpen;
+      OpenInjury& k = pat[c].in[static_cast<size_t>(treating) % Body::kMaxOpen];
+      const int who = treater;
+      treating = treater = -1;
+      treat_end = kNever;
+      if (bodies[c].dead || bodies[static_cast<size_t>(who)].dead || !k.open) continue;
+      const int mod = *cfg_.combatants[static_cast<size_t>(who)].heals->medicine;
+      Stream& s = *stream[c];
+      const int r = s.die(20) + mod;
+      note(ctx.log, t, [&] {
+        return cfg_.combatants[static_cast<size_t>(who)].name + " treats " + label(c, k) + ": " +
+               std::to_string(r) + " vs DC " + std::to_string(k.dc);
+      });
+      if (r < k.dc) {
+        k.dc += kFailedTreatmentDcStep;
+        k.next_try = t + cfg_.combatants[static_cast<size_t>(who)].heals->retry_after.sample(s);
+        continue;
+      }
+      if (k.severity == Severity::Light || k.severity == Severity::Moderate) {
+        close(c, k, t, "treatment");
+        continue;
+      }
+      // Severe: 2d4 days of bed rest; serious: the extended bed rest. Treated: no deadline, no
+      // further rot; it heals when the bed rest ends.
+      k.treated = true;
+      k.bed_end = t + (k.severity == Severity::Severe ? (s.die(4) + s.die(4)) * kDay
+                                                      : o.extended_bed_rest.sample(s));
+      note(ctx.log, t, [&] { return name(bodies[c]) + " in bed until " + clock_text(k.bed_end); });
+      continue;
+    }
+    if (t == next_rest) {
+      // SRD long rest: full HP. 003: "Les repos longs guérissent toutes les blessures légères et
+      // modérés"; a severe or serious one untreated after the options' number of them.
+      next_rest += kDay;
+      for (size_t c = 0; c < m; ++c) {
+        Body& b = bodies[c];
+        if (b.dead) continue;
+        if (b.hp < max_hp(c))
+          note(ctx.log, t, [&] {
+            return name(b) + " ends a long rest at full HP (" + std::to_string(max_hp(c)) + ")";
+          });
+        b.hp = max_hp(c);
+        for (size_t i = 0; i < pat[c].n; ++i) {
+          OpenInjury& k = pat[c].in[i];
+          if (!k.open || k.treated || def(k).no_natural_healing || def(k).requires_magic) continue;
+          if (k.severity == Severity::Light || k.severity == Severity::Moderate) {
+            close(c, k, t, "a long rest");
+            continue;
+          }
+          const int need = k.severity == Severity::Severe ? o.untreated_severe_long_rests
+                                                          : o.untreated_serious_long_rests;
+          if (need > 0 && ++k.long_rests >= need) close(c, k, t, "long rests, untreated");
+        }
+      }
+      continue;
+    }
+    if (t == begin) {
+      int best = -1;
+      auto rank = [&](int j) {
+        const OpenInjury& k = pat[static_cast<size_t>(j) / Body::kMaxOpen]
+                                  .in[static_cast<size_t>(j) % Body::kMaxOpen];
+        return (def(k).deadline != Deadline::None ? 10 : 0) + static_cast<int>(k.severity);
+      };
+      for (size_t c = 0; c < m; ++c)
+        for (size_t i = 0; i < pat[c].n && !bodies[c].dead; ++i) {
+          const int j = static_cast<int>(c * Body::kMaxOpen + i);
+          if (treatable(pat[c].in[i], t) && (best < 0 || rank(j) > rank(best))) best = j;
+        }
+      treater = medic();
+      if (best >= 0 && treater >= 0) {
+        treating = best;
+        const OpenInjury& k = pat[static_cast<size_t>(best) / Body::kMaxOpen]
+                                  .in[static_cast<size_t>(best) % Body::kMaxOpen];
+        treat_end = t + kTreatTime[static_cast<size_t>(k.severity)];
+      }
+      continue;
+    }
+    // An injury's own clock: its bed rest ends, its deadline comes, or the rot worsens.
+    for (size_t c = 0; c < m; ++c)
+      for (size_t i = 0; i < pat[c].n && !bodies[c].dead; ++i) {
+        OpenInjury& k = pat[c].in[i];
+        if (!k.open) continue;
+        if (k.treated) {
+          if (k.bed_end == t) close(c, k, t, "treatment and bed rest");
+          continue;
+        }
+        if (k.tick == t) {
+          k.tick += kDay;
+          note(ctx.log, t, [&] { return label(c, k) + " worsens"; });
+          lose_max_hp(c, t);
+        }
+        if (k.deadline != t || bodies[c].dead) continue;
+        // 003: "Si cela n'est pas traité dans les 1d4 jours qui suivent, vous perdez une main ou
+        // un pied"; frostbite "évolue en blessure sérieuse", with a fresh clock.
+        Stream& s = *stream[c];
+        if (def(k).deadline == Deadline::LoseLimb) {
+          const bool hand = s.chance(o.lost_limb_hand_percent / 100.0);
+          ++pat[c].lasting;
+          k.open = false;
+          note(ctx.log, t, [&] {
+            return label(c, k) + " untreated: " + name(bodies[c]) + " loses a " +
+                   (hand ? "hand" : "foot");
+          });
+          continue;
+        }
+        k.def = def(k).worsens_to;
+        k.severity = def(k).severity;
+        k.dc = kTreatDc[static_cast<size_t>(k.severity)];
+        k.long_rests = 0;
+        k.deadline = def(k).deadline != Deadline::None ? t + o.deadline.sample(s) : kNever;
+        note(ctx.log, t, [&] { return "untreated, it becomes " + label(c, k); });
+      }
+  }
+
+  // Each member's report: dead in the course, or kept down or in bed until its injury ended.
+  Course out;
+  for (size_t c = 0; c < m; ++c) {
+    const Body& b = bodies[c];
+    fight::MemberReport& r = members[c];
+    if (b.dead) {
+      r.dead = true;
+      r.died_at = b.died_at;
+      continue;
+    }
+    out.lasting += pat[c].lasting;
+    if (pat[c].n == 0) {
+      out.full = std::max(out.full, r.hurt ? awake + cfg_.long_rest : res.end);
+      continue;
+    }
+    r.hurt = true;
+    const Seconds whole_at = pat[c].whole >= 0 ? pat[c].whole : cfg_.horizon + 1;
+    out.full = std::max(out.full, whole_at);
+    bool still_down = false;
+    for (size_t i = 0; i < pat[c].n; ++i)
+      still_down =
+          still_down || (pat[c].in[i].open && (keeps_down(pat[c].in[i]) || pat[c].in[i].treated));
+    r.up_last = std::max(r.up_last, still_down ? cfg_.horizon : pat[c].up);
+  }
+  return out;
+}
+
+}  // namespace leth::dnd5e

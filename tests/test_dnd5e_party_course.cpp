@@ -1,0 +1,172 @@
+// The course of a dnd5e party's lingering injuries after the fight (rules/dnd5e/party_course.cpp,
+// seed 003): on scripted dice, a severe injury treated by the party's medic and its bed rest, a
+// failed treatment tried again at a higher DC, the untreated long rests, a deadline that costs
+// a hand, the rot that kills, an injury that needs magic; and the located errors.
+#include <catch2/catch.hpp>
+
+#include "sim/engine/load.h"
+#include "tests/party_support.h"
+#include "tests/support.h"
+
+using namespace leth;
+using test::counter;
+
+namespace {
+
+// One member who falls to the brute's one blow (10 damage of `type`) and is alone: the fight
+// ends with the party down, its death saves follow, and it wakes to treat itself if `heals`.
+std::string fall_text(const std::string& type, const std::string& heals,
+                      const std::string& options = "") {
+  return "name = \"course\"\nruleset = \"dnd5e\"\ntrials = 1000\nseed = 3\n"
+         "horizon = \"60 days\"\n[options]\nlingering_injuries = true\n" +
+         options + "[fight]\n\n" +
+         test::combatant_text("party", "hero", "max_hp", 10, 20, "hit_chance = 0.0\ndamage = \"1\"",
+                              "ac = 10\n" + heals) +
+         test::combatant_text("opponents", "brute", "hp", 50, 0,
+                              "attack_bonus = 10\ndamage = \"10\"\ndamage_type = \"" + type + "\"",
+                              "ac = 10\n");
+}
+
+const std::string kMedic = "[party.heals]\nmedicine = 5\nherbalism_kit = true\n";
+
+// The fight of every case: the hero drops, the injury's d20 is `injury`, three death saves
+// succeed and it wakes after 2 hours.
+Script fall(int injury) {
+  Script s;
+  s.d(20, 1).d(20, 1);              // initiative: hero 21, brute 1
+  s.no();                           // the hero misses (hit_chance 0)
+  s.d(20, 10);                      // the brute hits for 10: the hero at 0 HP, dying
+  s.d(20, injury);                  // the injury's d20
+  s.d(20, 15).d(20, 12).d(20, 11);  // three successes: stable
+  s.d(4, 2);                        // wakes after 2 hours
+  return s;
+}
+
+Seconds downtime(const LoadedScenario& ls, const Outcome& o) {
+  return test::duration(ls, o, "downtime");
+}
+
+std::string error(const std::string& toml) {
+  return test::error_of([&] { test::load_text(toml); });
+}
+
+bool has(const std::string& log, const std::string& text) {
+  return log.find(text) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("dnd5e party course: the medic treats a severe injury, then bed rest",
+          "[party][injuries]") {
+  const std::string toml = fall_text("bludgeoning", kMedic);
+  const LoadedScenario ls = test::load_text(toml);
+  // d20 4: a severe injury (bludgeoning 03-05, Légère concussion: no deadline, no rot).
+  Script s = fall(4);
+  s.d(20, 15);        // the treatment after the first long rest: 15 + 5 = 20 vs DC 20
+  s.d(4, 2).d(4, 3);  // 2d4 = 5 days of bed rest
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  CHECK(has(p.log, "hero treats hero's Légère concussion (severe): 20 vs DC 20"));
+  CHECK(has(p.log, "Légère concussion (severe) heals: treatment and bed rest"));
+  REQUIRE(metrics_of(ls.models[0]).ends[p.outcome.end].kind == EndKind::Recovered);
+  const Seconds treated = downtime(ls, p.outcome);
+
+  // Untreated (treat_injuries = false): it heals after the 7 long rests of the option
+  // untreated_severe_long_rests: the 7th ends 6 days and 8 hours after the wake, where the
+  // treatment's bed rest ended 8 h 30 min + 5 days after it.
+  const std::string untreated = fall_text(
+      "bludgeoning", "[party.heals]\nmedicine = 5\nherbalism_kit = true\ntreat_injuries = false\n");
+  Script u = fall(4);
+  const test::Played q = test::play_scripted(untreated, u);
+  INFO(q.log);
+  CHECK(has(q.log, "heals: long rests, untreated"));
+  const LoadedScenario lu = test::load_text(untreated);
+  REQUIRE(metrics_of(lu.models[0]).ends[q.outcome.end].kind == EndKind::Recovered);
+  CHECK(downtime(lu, q.outcome) - treated ==
+        (6 * kDay + 8 * kHour) - (5 * kDay + 8 * kHour + 30 * kMinute));
+  // In bed, the hero is out of action until the bed rest ends: its time out of action runs
+  // from its fall to then.
+  CHECK(test::duration(ls, p.outcome, "time_out_of_action_hero") >
+        test::duration(lu, q.outcome, "time_out_of_action_hero") + 4 * kDay);
+}
+
+TEST_CASE("dnd5e party course: a failed treatment raises the DC by 2 and waits retry_after",
+          "[party][injuries]") {
+  const std::string toml = fall_text("bludgeoning", kMedic);
+  Script s = fall(4);
+  s.d(20, 5);         // 5 + 5 = 10 vs DC 20: fails; DC 22, again after 1 hour (fixed: no draw)
+  s.d(20, 17);        // 17 + 5 = 22 vs DC 22
+  s.d(4, 1).d(4, 1);  // 2 days of bed rest
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  CHECK(has(p.log, "10 vs DC 20"));
+  CHECK(has(p.log, "22 vs DC 22"));
+  // The second try began 1 h after the first ended, 30 min each: success 2 h after the first
+  // began, and 2 days of bed rest from there.
+  const std::string once = fall_text("bludgeoning", kMedic);
+  Script o = fall(4);
+  o.d(20, 15).d(4, 1).d(4, 1);
+  const test::Played first = test::play_scripted(once, o);
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(downtime(ls, p.outcome) - downtime(ls, first.outcome) == kHour + 30 * kMinute);
+}
+
+TEST_CASE("dnd5e party course: necrosis untreated costs a hand at its deadline",
+          "[party][injuries]") {
+  // No medic. d20 1: serious, necrotic 01-02 (Nécrose): a hand or foot lost if untreated within
+  // 1d4 days; no natural healing.
+  const std::string toml = fall_text("necrotic", "");
+  Script s = fall(1);
+  s.d(4, 2);  // the deadline: 2 days after the fight
+  s.yes();    // a hand (lost_limb_hand_percent 50)
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(has(p.log, "hero loses a hand"));
+  CHECK(counter(ls, p.outcome, "lasting_injuries") == 1);
+  REQUIRE(metrics_of(ls.models[0]).ends[p.outcome.end].kind == EndKind::Recovered);
+  // Whole when the limb is lost (the long rest had restored its HP): 2 days after the fight.
+  const Seconds end = downtime(ls, p.outcome);
+  CHECK(end - test::duration(ls, p.outcome, "fight_length") >= 2 * kDay);
+  CHECK(end - test::duration(ls, p.outcome, "fight_length") < 2 * kDay + kHour);
+}
+
+TEST_CASE("dnd5e party course: rot takes 1d4 maximum HP a day until the member dies",
+          "[party][injuries]") {
+  // No medic. d20 4: severe, necrotic 03-05 (Pourrissement): max HP -1d4, then -1d4 a day.
+  const std::string toml = fall_text("necrotic", "");
+  Script s = fall(4);
+  s.d(4, 4);  // at the fight's end: max HP 10 -> 6
+  s.d(4, 4);  // a day later: 2
+  s.d(4, 3);  // two days later: 0, dead
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(has(p.log, "hero dies: maximum HP reduced to 0"));
+  CHECK(counter(ls, p.outcome, "died_hero") == 1);
+  CHECK(metrics_of(ls.models[0]).ends[p.outcome.end].kind == EndKind::Died);
+  CHECK(p.outcome.end_time - test::duration(ls, p.outcome, "fight_length") >= 2 * kDay);
+}
+
+TEST_CASE("dnd5e party course: an injury that needs magic keeps the trial unresolved",
+          "[party][injuries]") {
+  // d20 3: severe, psychic 03-05 (Traumatisme crânien): "nécessite obligatoirement un soin
+  // magique", which the party does not have; the medic cannot treat it.
+  const std::string toml = fall_text("psychic", kMedic);
+  Script s = fall(3);
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(metrics_of(ls.models[0]).ends[p.outcome.end].kind == EndKind::Unresolved);
+}
+
+TEST_CASE("dnd5e party course: the medic's keys are checked", "[party][injuries][errors]") {
+  CHECK_THAT(
+      error(fall_text("bludgeoning", "[party.heals]\nmedicine = 5\ntreat_injuries = true\n")),
+      Catch::Contains("treat_injuries") && Catch::Contains("herbalism kit"));
+  CHECK_THAT(
+      error(fall_text("bludgeoning", "[party.heals]\ndice = \"1d4\"\nherbalism_kit = true\n")),
+      Catch::Contains("herbalism_kit") && Catch::Contains("medicine"));
+  CHECK_THAT(error(fall_text("bludgeoning", kMedic + "retry_after = \"often\"\n")),
+             Catch::Contains("retry_after"));
+}

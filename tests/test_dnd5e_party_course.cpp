@@ -1,10 +1,15 @@
 // The course of a dnd5e party's lingering injuries after the fight (rules/dnd5e/party_course.cpp,
 // seed 003): on scripted dice, a severe injury treated by the party's medic and its bed rest, a
 // failed treatment tried again at a higher DC, the untreated long rests, a deadline that costs
-// a hand, the rot that kills, an injury that needs magic; and the located errors.
+// a hand, the rot that kills, an injury that needs magic; the day rot kills against its exact
+// absorbing chain (Eigen), within 4 standard errors; and the located errors.
 #include <catch2/catch.hpp>
 
+#include <Eigen/Dense>
+#include <cmath>
+
 #include "sim/engine/load.h"
+#include "sim/engine/runner.h"
 #include "tests/party_support.h"
 #include "tests/support.h"
 
@@ -169,4 +174,42 @@ TEST_CASE("dnd5e party course: the medic's keys are checked", "[party][injuries]
       Catch::Contains("herbalism_kit") && Catch::Contains("medicine"));
   CHECK_THAT(error(fall_text("bludgeoning", kMedic + "retry_after = \"often\"\n")),
              Catch::Contains("retry_after"));
+}
+
+TEST_CASE("dnd5e party course: the day rot kills against its exact absorbing chain",
+          "[party][injuries][statistics]") {
+  // Every fall gives rot (custom mapping: every d20 severe; necrotic's severe row), the member
+  // always falls to the one blow and always stabilises (DC 1: three successes; a natural 1's two
+  // failures are far from 10), and nobody treats it: the rot takes 1d4 of its 10 maximum HP
+  // when the fight ends and 1d4 a day after, until none is left. The number of draws N until
+  // the losses reach 10 is an absorbing chain on the maximum HP left; death comes N - 1 days
+  // after the fight's end (within a minute of the fight's start).
+  Eigen::Matrix<double, 10, 10> Q = Eigen::Matrix<double, 10, 10>::Zero();
+  for (int r = 1; r <= 10; ++r)
+    for (int d = 1; d <= 4; ++d)
+      if (r - d >= 1) Q(r - 1, r - d - 1) += 0.25;
+  const Eigen::Matrix<double, 10, 10> N = (Eigen::Matrix<double, 10, 10>::Identity() - Q).inverse();
+  const double draws = N.row(9).sum();  // from 10 HP left
+  const double exact = static_cast<double>(kDay) * (draws - 1);
+  const std::string toml =
+      "name = \"rot\"\nruleset = \"dnd5e\"\ntrials = 1000\nseed = 3\nhorizon = \"60 days\"\n"
+      "[options]\nlingering_injuries = true\ninjury_severity = \"custom\"\ndeath_save_dc = 1\n"
+      "failures_to_die = 10\nnat20_revives = false\n"
+      "[[injury_severity]]\nrange = \"1-20\"\nseverity = \"severe\"\n[fight]\n\n" +
+      test::combatant_text("party", "hero", "max_hp", 10, 20, "hit_chance = 0.0\ndamage = \"1\"",
+                           "ac = 10\n") +
+      test::combatant_text("opponents", "brute", "hp", 50, 0,
+                           "hit_chance = 1.0\ndamage = \"10\"\ndamage_type = \"necrotic\"",
+                           "ac = 10\n");
+  const LoadedScenario ls = test::load_text(toml);
+  const uint64_t n = 40'000;
+  const RunTally t = run_trials(ls, 77, 0, n);
+  const Tally& x = t.variants[0];
+  const MetricSpec& m = metrics_of(ls.models[0]);
+  REQUIRE(x.ends_in(m.end_mask(EndKind::Died)) == n);
+  const LogHistogram& d = x.durations[static_cast<size_t>(m.duration_index("time_to_death"))];
+  INFO("E[N] = " << draws << ": exact " << exact << " s, MC " << d.mean());
+  // The fight and the death saves add under a minute to every death.
+  CHECK(std::fabs(d.mean() - exact) <= 4 * std::sqrt(d.variance() / static_cast<double>(n)) + 60);
+  CHECK(d.mean() >= exact - 4 * std::sqrt(d.variance() / static_cast<double>(n)));
 }

@@ -50,7 +50,7 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
     return name(bodies[c]) + "'s " + def(k).label + " (" + severity_name(k.severity) + ")";
   };
   auto max_hp = [&](size_t c) { return cfg_.combatants[c].max_hp - pat[c].rot; };
-  auto die = [&](size_t c, Seconds t, const std::string& why) {
+  auto die = [&](size_t c, Seconds t, const char* why) {
     Body& b = bodies[c];
     b.dead = true;
     b.died_at = t;
@@ -89,6 +89,7 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
       if (def(k).permanent != Permanent::None) {  // a loss kept, not healed
         k.open = false;
         ++p.lasting;
+        note(ctx.log, res.end, [&] { return label(c, k) + " is a loss it keeps"; });
       }
       if (def(k).ongoing == Ongoing::MaxHpLoss) {
         k.tick = res.end + kDay;

@@ -241,8 +241,6 @@ TEST_CASE("unisystem party recovery: a member's rest without care against its Ma
   INFO("measured: P(death) " << p << " (se " << se_p << "), days " << mean << " (se " << se_days
                              << ")");
   CHECK(std::abs(mean - e.days) < 4 * se_days);
-  WARN("exact P(death) " << e.death << ", measured " << p << "; exact E[days x 1{lived}] "
-                         << e.days << ", measured " << mean);
 }
 
 TEST_CASE("unisystem party recovery: a bad [recovery] is located and explained, status 2",

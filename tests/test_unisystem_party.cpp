@@ -21,11 +21,13 @@ using test::counter;
 
 namespace {
 
+// `recovery`: the [recovery] table's keys (none: no table, the default care "none").
 std::string party_text(const std::string& body, const std::string& fight = "",
-                       const std::string& options = "") {
+                       const std::string& options = "", const std::string& recovery = "") {
   return "name = \"party\"\nruleset = \"unisystem\"\ntrials = 1000\nseed = 3\n"
          "horizon = \"120 days\"\n[options]\n" +
-         options + "[fight]\n" + fight + "\n" + body;
+         options + (recovery.empty() ? "" : "[recovery]\n" + recovery) + "[fight]\n" + fight +
+         "\n" + body;
 }
 
 std::string member(const std::string& name, int hp, int init, const std::string& attack,
@@ -200,13 +202,13 @@ TEST_CASE("unisystem party: first aid stabilises a dying ally in the fight; the 
           "[unisystem][party][scripted]") {
   // The hero (initiative 40) and a medic (First Aid 5) against a brute (initiative -40) whose
   // blow of 30 takes the hero to -10; the medic stabilises him on its next turn; the round cap
-  // ends the fight; the hero, at -9 after the first aid's point, rests: Con 3 a day to 0 (3
-  // days), then 2 a day to 20 (10 days).
+  // ends the fight; the hero, at -9 after the first aid's point, rests under care: Con 3 a day
+  // to 0 (3 days), then 2 a day to 20 (10 days). (Without care: test_unisystem_party_recovery.)
   const std::string toml =
       party_text(member("hero", 20, 40, "hit_chance = 0.0\ndamage = 1", "con = 3\nwill = 2\n") +
                      member("medic", 1000, 0, "hit_chance = 0.0\ndamage = 1", "first_aid = 5\n") +
                      opponent("brute", 20, -40, "attack_bonus = 7\ndamage = 30"),
-                 "round_cap = 2\n");
+                 "round_cap = 2\n", "", "care = \"medical\"\n");
   Script s;
   s.d(20, 10).d(20, 10).d(20, 10);  // initiative: hero 50, medic 10, brute -30
   // Round 1.
@@ -375,10 +377,12 @@ TEST_CASE("unisystem party: a duel and the dying chain against their exact Marko
                       "first_aid = " + std::to_string(c.aid) + "\n");
       fight += "opponents_target = \"weakest\"\nretreat = 0.5\n";
     }
+    // Under care: the chain counts the fight's deaths (a member left below 0 without care
+    // could die of its daily tests: test_unisystem_party_recovery's chain).
     const std::string toml =
         party_text(party + opponent("brute", 20, -40,
                                     "hit_chance = " + std::to_string(c.q) + "\ndamage = 12", block),
-                   fight, "shock_test = false\n");
+                   fight, "shock_test = false\n", "care = \"medical\"\n");
     const LoadedScenario ls = test::load_text(toml);
     const uint64_t n = 100'000;
     INFO("p " << c.p << ", q " << c.q << ", aid " << c.aid);
@@ -413,7 +417,8 @@ TEST_CASE("unisystem party: bad input is located and explained, status 2",
       Catch::Contains("party[1].hours_awake") && Catch::Contains("endurance"));
   CHECK_THAT(error(party_text(hero + thug, "", "cinematic = true\n")),
              Catch::Contains("options.cinematic"));
-  for (const char* single : {"character", "encounter", "aftercare", "recovery"})
+  // [recovery] is read (its care: test_unisystem_party_recovery.cpp), the others refused.
+  for (const char* single : {"character", "encounter", "aftercare"})
     CHECK_THAT(error(party_text(hero + thug + "[" + single + "]\nrounds = 1\n")),
                Catch::Contains(single) && Catch::Contains("remove [[party]]"));
   // The command line: a located message on stderr, status 2, nothing written.

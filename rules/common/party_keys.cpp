@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <string_view>
 
 #include "scenarios/encounter.h"
 
@@ -62,11 +63,11 @@ std::string read_member_name(Reader& member) {
   return n;
 }
 
-PartyTables read_party_tables(Reader& r, const char* health) {
+PartyTables read_party_tables(Reader& r, const char* health, const char* keeps) {
   // Asked of the file's table itself, not through the reader, so that a party template's
   // catalog does not list them; a variant's [character] is an unknown key all the same.
   for (const char* single : {"character", "encounter", "aftercare", "recovery"})
-    if (r.table() && r.table()->contains(single))
+    if ((!keeps || std::string_view(single) != keeps) && r.table() && r.table()->contains(single))
       r.fail(single,
              "a party scenario gives [[party]], [[opponents]] and [fight]; this section is "
              "for the single [character]",

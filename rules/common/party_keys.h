@@ -23,7 +23,8 @@ const char* policies_template();
 std::string read_member_name(Reader& member);
 
 // The scenario's [[party]] (1 to kMaxMembers) and [[opponents]] (at least one), after refusing
-// the single character's sections ([character], [encounter], [aftercare], [recovery]).
+// the single character's sections ([character], [encounter], [aftercare], [recovery]) but
+// `keeps`, one the ruleset's party reads itself (unisystem: "recovery").
 // `health` is the ruleset's key of an opponent's health (5e "hp"): a kind without it cannot be
 // harmed; a table that mixes kinds with and without it is a located error.
 struct PartyTables {
@@ -31,7 +32,7 @@ struct PartyTables {
   std::vector<Reader> opponents;
   bool untouchable = false;  // no opponent gives `health`
 };
-PartyTables read_party_tables(Reader& r, const char* health);
+PartyTables read_party_tables(Reader& r, const char* health, const char* keeps = nullptr);
 
 // Refuses a member named as one before it: `names` are the members read so far, the last one
 // being the member of `member`.

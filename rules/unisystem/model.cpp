@@ -834,22 +834,22 @@ Seconds Trial::hp_recovery(Seconds t0) {
     if (td > cfg_.horizon) return kNever;
     if (hp_ < 0) ++days_below_zero_;
     int hp = hp_;
-    if (care) {
-      hp += hp < 0 ? ch_.con : kDailyAboveZero;
-    } else if (hp < 0) {
+    if (care || hp >= 0) {
+      hp = cared_day(hp, ch_.con);  // README interpretation 11: at 0 or more, as with care
+    } else {
       Stream s = open(rng_, streams::recovery_day(static_cast<uint64_t>(d)));
       ++counters_[kSurvivalTests];
-      const int base = survival_base(td) - groups_below(hp, 0, 10, false);
-      const TestResult t = roll_test(s, base);
-      note(log_, td, [&] { return "daily survival test: " + test_text(t, base); });
-      hp += t.passed() ? std::min(t.levels, ch_.con) : -1;
-      if (!t.passed() && opt_.untreated_failure_kills && has_threshold() && hp <= threshold()) {
+      const int th = threshold();
+      const UntreatedDay u =
+          untreated_day(s, hp, survival_base(td), ch_.con, has_threshold() ? &th : nullptr,
+                        opt_.untreated_failure_kills);
+      note(log_, td, [&] { return "daily survival test: " + test_text(u.test, u.base); });
+      hp = u.hp;
+      if (u.kills) {
         set_hp(hp, td);
         die(td, kDiedRecovery);
         return -1;
       }
-    } else {
-      hp += kDailyAboveZero;  // README: at 0 or more without care, as with care
     }
     set_hp(std::min(hp, ch_.max_hp), td);
     if (hp_ >= ch_.max_hp) return td;

@@ -24,8 +24,7 @@ int64_t ceil_div(int64_t a, int64_t b) {
 
 }  // namespace
 
-Party::Party(PartyConfig config)
-    : Lineup(std::move(config)) {}
+Party::Party(PartyConfig config) : Lineup(std::move(config)) {}
 
 Party::Body Party::fresh(size_t c) const {
   Body b;
@@ -242,10 +241,11 @@ void Party::treat(Body& patient, int levels) const {
   patient.hp = std::min(patient.hp + levels, cfg_.combatants[patient.c].max_hp);
 }
 
-// The rest after the fight (README, the party fight): the creature's HP recovery, as under
-// 000's "surveillance médicale" for the human rule — Con a day while below 0 (the day that
-// reaches 0 or more the last at Con), then 2 a day; a rate by the turn or the day for the types
-// that have one; kNever for the types that do not recover.
+// The rest after the fight under care (README, the party fight): the creature's HP recovery,
+// as under 000's "surveillance médicale" for the human rule — Con a day while below 0 (the day
+// that reaches 0 or more the last at Con), then 2 a day; a rate by the turn or the day for the
+// types that have one; kNever for the types that do not recover. Also the human rule at 0 or
+// more without care (README interpretation 11: 2 a day, as with care).
 Seconds Party::rest_until(const Body& b, Seconds from) const {
   const Combatant& k = cfg_.combatants[b.c];
   if (b.hp >= k.max_hp) return from;
@@ -266,6 +266,37 @@ Seconds Party::rest_until(const Body& b, Seconds from) const {
   }
   if (hp < k.max_hp) days += ceil_div(k.max_hp - hp, kDailyAboveZero);
   return from + days * kDay;
+}
+
+// The rest after the fight, as the single character's (README, the party fight: the rest):
+// under care, or at 0 HP or more, rest_until; without care below 0, 000 "sans soins, un test
+// de survie chaque jour en dessous de 0" on the member's own stream, a day at a time until 0
+// or more (then 2 a day), the horizon, or a failed test at the survival threshold or below
+// that kills (untreated_failure_kills). Returns when its HP are full, kNever if not by the
+// horizon; a death sets b.dead.
+Seconds Party::rest(Body& b, Stream& s, Seconds from, EventLog* log) const {
+  const Combatant& k = cfg_.combatants[b.c];
+  const Creature& cr = *k.creature;
+  if (care() || b.hp >= 0 || cr.hp.rule != Rate::Rule::Medical) return rest_until(b, from);
+  const int th = cr.threshold_for(k.will);
+  Seconds t = from;
+  while (b.hp < 0) {
+    t += kDay;
+    if (t > cfg_.horizon) return kNever;
+    const UntreatedDay u =
+        untreated_day(s, b.hp, k.con + k.will, k.con, cr.has_threshold ? &th : nullptr,
+                      cfg_.options.untreated_failure_kills);
+    b.hp = std::max(std::min(u.hp, k.max_hp), kFloor);
+    note(log, t, [&] {
+      return name(b) + " daily survival test without care: " + test_text(u.test, u.base) + ", HP " +
+             std::to_string(b.hp);
+    });
+    if (u.kills) {
+      die(b, t, log, "a failed daily survival test without care");
+      return t;
+    }
+  }
+  return rest_until(b, t);
 }
 
 Outcome Party::run_trial(TrialContext& ctx) const {
@@ -311,7 +342,7 @@ Outcome Party::run_trial(TrialContext& ctx) const {
           treat(b, r.levels);
         }
       }
-      mine = rest_until(b, res.end);
+      mine = rest(b, s, res.end, ctx.log);
     }
     // A member who fell stays in bed until its HP are full (the single character's reading).
     if (!b.dead && b.down_first >= 0) b.up_last = mine;

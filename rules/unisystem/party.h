@@ -50,6 +50,7 @@ struct PartyConfig {
   std::vector<Combatant> combatants;  // the members, then every opponent
   size_t members = 0;
   Seconds horizon = 0;
+  bool medical_care = false;  // [recovery] care = "medical": every survivor, from the fight's end
 };
 
 // Reads a scenario whose variant v has [[party]]. Throws InputError.
@@ -113,8 +114,10 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     return cfg_.options.first_aid_per_wound ? b.wounds : (b.wounds > 0 ? 1 : 0);
   }
   void treat(Body& patient, int levels) const;
+  // Under medical care (the scenario's, or the author's house rule) for every survivor.
+  bool care() const { return cfg_.medical_care || cfg_.options.house_rule; }
   Seconds rest_until(const Body& b, Seconds from) const;
-
+  Seconds rest(Body& b, Stream& s, Seconds from, EventLog* log) const;
 };
 
 static_assert(fight::FightRules<Party>);

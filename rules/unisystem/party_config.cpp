@@ -1,6 +1,6 @@
 // Reads a unisystem party scenario: [fight] (the policies), [[party]] members and [[opponents]],
-// with unisystem's [options] read as for one character. docs/parties.md lists the keys every
-// ruleset shares; rules/unisystem/README.md ("The party fight") unisystem's own.
+// with unisystem's [options] and [recovery] read as for one character. docs/parties.md lists the
+// keys every ruleset shares; rules/unisystem/README.md ("The party fight") unisystem's own.
 #include "rules/common/party_keys.h"
 #include "rules/unisystem/party.h"
 #include "rules/unisystem/roll.h"
@@ -74,7 +74,12 @@ PartyConfig read_party(const Scenario& s, size_t v) {
                                  "cinematic is not in the party fight: its attacks are all lethal",
                                  "remove cinematic (and realism)");
   c.policies = fight::read_policies(r);
-  fight::PartyTables tables = fight::read_party_tables(r, "hp");
+  fight::PartyTables tables = fight::read_party_tables(r, "hp", "recovery");
+  // The single character's [recovery] care (README, the party fight: the rest): "medical"
+  // puts every survivor under care from the end of the fight; the default, with no hospital
+  // in a party fight, is "none" — the daily survival tests below 0 — as for one character.
+  if (auto rec = r.get_table("recovery"))
+    c.medical_care = rec->get_choice("care", {"medical", "none"}).value_or("none") == "medical";
   auto member = [](Reader& m) {
     Combatant k;
     k.name = fight::read_member_name(m);

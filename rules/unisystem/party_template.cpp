@@ -25,6 +25,12 @@ pain_penalty = 3                 # below 5 Life Points, on a member's own action
 adrenaline = true                # ... but not in the fight
 shock_test = true                # the Will test after a hit: failure, out of the fight
 first_aid_per = "wound"          # one first-aid test a wound, or "fight"
+house_rule = false               # the author's rule: rest with self-care is medical care
+untreated_failure_kills = true   # without care, a failed daily test at the threshold kills
+
+[recovery]                       # the survivors' rest after the fight
+care = "none"                    # "medical": Con HP a day below 0, then 2; "none": a survival
+                                 # test a day below 0 (+1 HP a level, at most Con; -1 HP)
 
 )") + fight::policies_template() +
       R"(# a round is 5 seconds; pick_up: when a member tends the dying

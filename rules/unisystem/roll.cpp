@@ -36,6 +36,20 @@ int groups_below(int64_t points, int64_t zero, int group, bool round_up) {
   return static_cast<int>(std::min<int64_t>(g, 1'000'000));
 }
 
+int cared_day(int hp, int con) {
+  return hp + (hp < 0 ? con : kDailyAboveZero);
+}
+
+UntreatedDay untreated_day(Stream& s, int hp, int survival_base, int con, const int* threshold,
+                           bool failure_kills) {
+  UntreatedDay d;
+  d.base = survival_base - groups_below(hp, 0, 10, false);
+  d.test = roll_test(s, d.base);
+  d.hp = hp + (d.test.passed() ? std::min(d.test.levels, con) : -1);
+  d.kills = !d.test.passed() && failure_kills && threshold && d.hp <= *threshold;
+  return d;
+}
+
 Severity severity_of(int64_t damage) {
   if (damage <= 0) return Severity::None;
   if (damage <= 2) return Severity::Superficial;  // "moins de 2"; 2 itself: README, choice 3

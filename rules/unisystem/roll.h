@@ -53,6 +53,25 @@ inline constexpr int kSelfAid = -2;
 // 000: "après cela, il récupère 2 points de vie par jour".
 inline constexpr int kDailyAboveZero = 2;
 
+// One day of rest for the human HP rule (000 "Récupérer des points de vie"; used by the single
+// character's recovery and the party's rest). Under care, "1 point de vie par niveau de
+// constitution par jour ... jusqu'à ce qu'il atteigne 0 points ou plus. Après cela, il
+// récupère 2 points de vie par jour": the HP after the day (uncapped).
+int cared_day(int hp, int con);
+// Without care, below 0: "un test de survie chaque jour en dessous de 0: +1 PV par niveau de
+// succès (au plus Con), -1 PV sur un échec" — D10 + `survival_base` (Con + Will and the
+// creature's modifiers) at -1 per full 10 below 0. `kills` (README interpretation 11): the
+// failure took HP to `threshold` or below and `failure_kills` (untreated_failure_kills) —
+// the caller's creature has a threshold when `threshold` is given.
+struct UntreatedDay {
+  TestResult test;
+  int base = 0;  // the test's D10 + base
+  int hp = 0;    // after the day (uncapped)
+  bool kills = false;
+};
+UntreatedDay untreated_day(Stream& s, int hp, int survival_base, int con, const int* threshold,
+                           bool failure_kills);
+
 // 000 "Perte de points d'endurance": 7 hours of sleep a day are needed; 1 endurance point per
 // missing hour.
 inline constexpr int kSleepNeeded = 7;

@@ -3,9 +3,10 @@
 // then away after its healing periods (downtime and out of action measured); a failed healing
 // roll making the member unstable, the treated wound the one that worsens; pain recovering at
 // [rest] pain_recovery; no healer, the wound stays; the member with the best healing roll
-// healing another; a missed surveillance's -1 on the healing roll; the time to heal two light
-// wounds against its exact absorbing chain (Eigen), within 4 standard errors; and the located
-// errors of the new keys.
+// healing another; a healing roll waiting for a fainted healer, who comes to first at that very
+// time; a missed surveillance's -1 on the healing roll; the time to heal two light wounds
+// against its exact absorbing chain (Eigen), within 4 standard errors; and the located errors
+// of the new keys.
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>

@@ -3,13 +3,18 @@
 // then away after its healing periods (downtime and out of action measured); a failed healing
 // roll making the member unstable, the treated wound the one that worsens; pain recovering at
 // [rest] pain_recovery; no healer, the wound stays; the member with the best healing roll
-// healing another; a missed surveillance's -1 on the healing roll; the time to heal two light
-// wounds against its exact absorbing chain (Eigen), within 4 standard errors; and the located
-// errors of the new keys.
+// healing another; a healing roll waiting for a fainted healer, who comes to first at that very
+// time; a missed surveillance's -1 on the healing roll; the time to heal two light wounds
+// against its exact absorbing chain (Eigen), within 4 standard errors; and the located errors
+// of the new keys.
 #include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <Eigen/Dense>
 #include <cmath>
+#include <cstdlib>
 
 #include "sim/engine/runner.h"
 #include "tests/cli_support.h"
@@ -161,6 +166,81 @@ TEST_CASE("harmonies party rest: the living member with the best healing roll he
   CHECK(test::duration(ls, p.outcome, "downtime") == 6 + 2 * kDay);
   CHECK(test::duration(ls, p.outcome, "time_out_of_action_blade") == 2 * kDay);
   CHECK(p.log.find("medic heals blade's light wound") != std::string::npos);
+}
+
+namespace {
+
+// Whether the scripted trial ends within `seconds`, played in a child process: a trial that
+// spins (no draw, no end) is killed by the alarm instead of hanging the test run.
+bool ends_within(const std::string& toml, const Script& script, unsigned seconds) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::alarm(seconds);
+    int status = 0;
+    try {
+      Script s = script;
+      test::play_scripted(toml, s);
+    } catch (...) {
+      status = 1;
+    }
+    std::_Exit(status);  // nothing of the parent's (Catch's report, static state) runs twice
+  }
+  const int status = test::wait_for(pid);
+  return WIFEXITED(status);
+}
+
+}  // namespace
+
+TEST_CASE(
+    "harmonies party rest: a healing roll waits for a fainted healer, who comes to first at "
+    "that very time",
+    "[harmonies][party][rest][scripted]") {
+  // blade, listed first, is the patient; the medic, the party's only healer, faints in the
+  // first aid after the fight and comes to 3 days later, after blade's healing roll was due
+  // (fix 3a98916: at one time, every waking comes before any healing roll; before it, blade's
+  // roll, listed first, waited again and again for the waking at that very second).
+  const Seconds wakes = 900 + 3 * kDay;
+  const std::string toml =
+      "name = \"rest\"\nruleset = \"harmonies\"\ntrials = 1000\nseed = 3\nhorizon = \"" +
+      std::to_string(wakes + kHour) +
+      " seconds\"\n[[party]]\nname = \"blade\"\nsurvival = 8\nfainting = 7\n"
+      "[[party.attacks]]\nhit_chance = 0.5\nwound = { light = 1.0 }\n[party.heals]\n"
+      "first_aid = 5\n[[party]]\nname = \"medic\"\nsurvival = 8\nfainting = 7\n"
+      "faint_duration = \"3 days\"\n[[party.attacks]]\nhit_chance = 0.5\nwound = { light = "
+      "1.0 }\n[party.heals]\nhealing = 3\n[[opponents]]\nname = \"brute\"\nrounds = 1\n"
+      "[[opponents.attacks]]\nhit_chance = 1.0\nwound = { light = 1.0 }\n[[opponents]]\nname = "
+      "\"thug\"\nrounds = 1\n[[opponents.attacks]]\nhit_chance = 1.0\nwound = { grave = 1.0 }\n";
+  Script s;
+  s.d(20, 10).d(20, 10).d(20, 10).d(20, 10);  // initiative: blade, medic, brute, thug
+  s.d(2, 1).yes().u(0.5);                     // the brute strikes blade: a light wound (3 pain)
+  s.d(2, 2).yes().u(0.5);  // the thug the medic: a grave wound, 5 pain: 7 - 5 + 0 holds
+  s.d(10, 5).d(10, 5);
+  // From 6 s, a round at a time, blade tends the medic (the more urgent) at 5 - 3 - 3 (its
+  // pain): -9 fails, until the grave wound's unstable roll at 15 minutes: 8 - 5 - 9 fails, the
+  // wound worsens to critical (10 pain: a fainting roll, 7 - 15 - 9, fails: 3 days); blade
+  // binds it then (5 - 5 - 3 + 8), and itself a round later (5 - 1 - 3 + 0).
+  for (int round = 1; round < 150; ++round) s.d(10, 1).d(10, 10);
+  s.d(10, 1).d(10, 10);
+  s.d(10, 1).d(10, 10);
+  s.d(10, 9).d(10, 1);
+  s.d(10, 5).d(10, 5);
+  // The rest: the medic's stable critical wound rolls every 6 hours (+9 holds, whatever its
+  // pain); blade's healing roll due at 2 days + 906 s waits for the medic; at 3 days + 900 s
+  // the medic's roll, its waking, then its healing roll on blade: 3 - 1 - 5 (pain) + 3 heals.
+  for (int k = 1; k <= 12; ++k) s.d(10, 10).d(10, 1);
+  s.d(10, 4).d(10, 1);
+  REQUIRE(ends_within(toml, s, 20));
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const size_t comes_to = p.log.find("medic comes to");
+  const size_t heals = p.log.find("medic heals blade's light wound");
+  REQUIRE(comes_to != std::string::npos);
+  REQUIRE(heals != std::string::npos);
+  CHECK(comes_to < heals);
+  CHECK(p.log.find("blade has no wound left") != std::string::npos);
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(spec(ls).ends[p.outcome.end].name() == "unresolved_still_hurt");  // the medic's wound
+  CHECK(counter(ls, p.outcome, "deaths") == 0);
 }
 
 TEST_CASE("harmonies party rest: a missed surveillance's -1 falls on the healing roll",

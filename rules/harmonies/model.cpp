@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <array>
-#include <limits>
 
 #include "rules/common/solo_fight.h"
+#include "rules/harmonies/rest.h"
 #include "rules/harmonies/roll.h"
 #include "sim/core/out_of_action.h"
 #include "sim/core/substreams.h"
@@ -48,20 +48,10 @@ namespace {
 
 using metric::End;
 
-constexpr int kLight = 0;
-constexpr int kGrave = 1;
-constexpr int kCritical = 2;
-constexpr const char* kLevelName[kLevels] = {"light", "grave", "critical"};
 constexpr const char* kMentalName[kLevels] = {"shock", "trauma", "psychosis"};
 // 001: "pour chaque 5 points de douleur" one fainting roll; 10 or more in one blow: one roll.
 constexpr int kPainPerFaintRoll = 5;
 constexpr int kOneRollFrom = 10;
-// seeds/README: a closed ±d10 is at most 10 - 1.
-constexpr int kBestClosedRoll = 9;
-// A wound's `since` before its first rest: it has not begun to heal.
-constexpr Seconds kNotResting = -1;
-// A time that never comes (a minimum rest not yet begun).
-constexpr Seconds kNever = std::numeric_limits<Seconds>::max();
 
 enum class Ev : uint16_t {
   RoundStart,  // arg: the round; where the driver's round comes among the clocks' events
@@ -73,46 +63,6 @@ enum class Ev : uint16_t {
   Heal,          // the next healing roll is due
   PainTick,      // one pain point recovers
   MentalHeal,    // option mental_healing = "rest": a mental wound drops a level
-};
-
-struct Wound {
-  uint8_t level;
-  Seconds since;  // healing: rest counts from here
-};
-
-// A fixed-capacity list (no allocation per trial): at most kMaxCap wounds of each level.
-struct WoundList {
-  std::array<Wound, kLevels * kMaxCap> w;
-  size_t n = 0;
-  void add(int level, Seconds t) { w[n++] = {static_cast<uint8_t>(level), t}; }
-  void remove(size_t i) {
-    std::copy(w.begin() + static_cast<std::ptrdiff_t>(i) + 1,
-              w.begin() + static_cast<std::ptrdiff_t>(n),
-              w.begin() + static_cast<std::ptrdiff_t>(i));
-    --n;
-  }
-  int count(int level) const {
-    int c = 0;
-    for (size_t i = 0; i < n; ++i) c += w[i].level == level;
-    return c;
-  }
-  int worst_level() const {
-    int l = -1;
-    for (size_t i = 0; i < n; ++i) l = std::max(l, int{w[i].level});
-    return l;
-  }
-  // The first wound of the worst level ("c'est toujours la blessure la plus grave").
-  size_t worst() const {
-    size_t best = 0;
-    for (size_t i = 1; i < n; ++i)
-      if (w[i].level > w[best].level) best = i;
-    return best;
-  }
-  int lightest_level() const {
-    int l = kLevels;
-    for (size_t i = 0; i < n; ++i) l = std::min(l, int{w[i].level});
-    return l;
-  }
 };
 
 class Trial {
@@ -156,17 +106,13 @@ class Trial {
     for (size_t i = 0; i < phys_.n; ++i) d += table_[phys_.w[i].level].difficulty;
     return d;
   }
-  // Whether a test with these modifiers can succeed at all: always with open rolls.
-  bool possible(int modifiers) const {
-    return opt_.open_rolls || modifiers + kBestClosedRoll >= (opt_.strict_success ? 1 : 0);
-  }
   bool helpers_here(Seconds t) const { return help_at_ >= 0 && help_at_ <= t; }
   // README "cannot act": fainted, or in the minimum therapeutic rest (001 "Lorsqu'un
   // personnage est blessé, il doit avant tout se reposer. La période de repos minimale ...
   // Durant cette période, la victime devra se reposer"), which begins at the first
   // stabilisation and lasts until the worst wound has rested its healing period.
   bool resting(Seconds t) const {
-    return first_stable_ >= 0 && phys_.n > 0 && t < minimum_rest_end();
+    return first_stable_ >= 0 && phys_.n > 0 && t < minimum_rest_end(phys_, table_, restart_rest_);
   }
   bool cannot_act(Seconds t) const { return !conscious_ || resting(t); }
 
@@ -216,7 +162,6 @@ class Trial {
   void plan_first_aid(Seconds t);
   void plan_rest(Seconds t);  // surveillance, healing, pain while stable
   void plan_surveillance(Seconds from);
-  Seconds minimum_rest_end() const;
   void plan_heal(Seconds t);
   void plan_pain(Seconds t);
   void plan_mental_heal(Seconds t);
@@ -393,11 +338,8 @@ void Trial::die(Seconds t, End how, Why&& why) {
 // is full; a critical wound beyond the cap is fatal. Pain is that of the level it arrives at
 // (README, interpretation 4); the new wound is unstable.
 void Trial::receive(int level, Seconds t, const std::string& from) {
-  int l = level;
-  while (l < kLevels && phys_.count(l) >= ch_.caps[static_cast<size_t>(l)]) {
-    ++l;
-    ++count_[metric::kEscalations];
-  }
+  const int l = open_level(phys_, level, ch_.caps);
+  count_[metric::kEscalations] += static_cast<uint32_t>(l - level);
   ++count_[metric::kWounds];
   if (first_wound_ < 0) first_wound_ = t;
   if (l >= kLevels) {
@@ -434,14 +376,9 @@ void Trial::worsen(size_t i, Seconds t, const char* why) {
     return;
   }
   const int mort_before = mortality();
-  phys_.w[i].level = static_cast<uint8_t>(kLevels);  // out of the counts while it moves
-  int l = from + 1;
-  while (l < kLevels && phys_.count(l) >= ch_.caps[static_cast<size_t>(l)]) {
-    ++l;
-    ++count_[metric::kEscalations];
-  }
+  const int l = open_level(phys_, from + 1, ch_.caps);
+  count_[metric::kEscalations] += static_cast<uint32_t>(l - from - 1);
   if (l >= kLevels) {
-    phys_.w[i].level = static_cast<uint8_t>(from);
     die(t, metric::kDiedWorsening, [&] {
       return std::string("the ") + kLevelName[from] + " wound worsens (" + why +
              ") beyond the critical cap";
@@ -461,11 +398,8 @@ void Trial::worsen(size_t i, Seconds t, const char* why) {
 }
 
 void Trial::receive_mental(int level, Seconds t, const std::string& from) {
-  int l = level;
-  while (l < kLevels && mental_.count(l) >= ch_.mental_caps[static_cast<size_t>(l)]) {
-    ++l;
-    ++count_[metric::kMentalEscalations];
-  }
+  const int l = open_level(mental_, level, ch_.mental_caps);
+  count_[metric::kMentalEscalations] += static_cast<uint32_t>(l - level);
   ++count_[metric::kMentalWounds];
   if (l >= kLevels) {
     lost_ = true;
@@ -553,9 +487,8 @@ void Trial::bring_check_forward(Seconds t) {
 void Trial::survival_check(Seconds t) {
   // Nothing else can happen and the roll cannot fail (closed rolls, every penalty counted):
   // the state holds to the horizon, so the rolls that would keep it are not played one by one.
-  if (timeline_.empty() && !opt_.open_rolls &&
-      ch_.survival - neglect_penalty_ + pain_penalty() + mental_penalty() - kBestClosedRoll >=
-          (opt_.strict_success ? 1 : 0)) {
+  if (timeline_.empty() &&
+      certain(opt_, ch_.survival - neglect_penalty_ + pain_penalty() + mental_penalty())) {
     note(log_, t, [] {
       return std::string(
           "no survival roll can fail and nothing else can happen: the state "
@@ -616,8 +549,7 @@ void Trial::stabilise(Seconds t) {
   if (first_stable_ < 0) first_stable_ = t;
   ++count_[metric::kStabilisations];
   rest_start_ = t;
-  for (size_t i = 0; i < phys_.n; ++i)
-    if (restart_rest_ || phys_.w[i].since == kNotResting) phys_.w[i].since = t;
+  rest_from(phys_, t, restart_rest_);
   restart_rest_ = false;
   note(log_, t, [] { return std::string("stable: therapeutic rest begins"); });
   timeline_.cancel_kind(Ev::FirstAid);
@@ -633,8 +565,9 @@ void Trial::plan_first_aid(Seconds t) {
   if (!unstable_ || in_combat_ || over() || timeline_.has_kind(Ev::FirstAid)) return;
   const Aftercare& a = cfg_.aftercare;
   const int difficulty = first_aid_difficulty();
-  const bool helpers = a.present && a.first_aid.has_value() && possible(*a.first_aid + difficulty);
-  const bool self = ch_.self_help && possible(ch_.first_aid + difficulty + pain_penalty());
+  const bool helpers =
+      a.present && a.first_aid.has_value() && possible(opt_, *a.first_aid + difficulty);
+  const bool self = ch_.self_help && possible(opt_, ch_.first_aid + difficulty + pain_penalty());
   Seconds start = -1;
   if (helpers && helpers_here(t))
     start = t;
@@ -652,7 +585,7 @@ void Trial::first_aid(Seconds t) {
   const Aftercare& a = cfg_.aftercare;
   const int difficulty = first_aid_difficulty();
   const bool helpers = a.present && a.first_aid && helpers_here(t - a.attempt_time) &&
-                       possible(*a.first_aid + difficulty);
+                       possible(opt_, *a.first_aid + difficulty);
   bool done = false;
   if (helpers) {
     for (int h = 0; h < a.helpers && !done; ++h) {
@@ -665,7 +598,8 @@ void Trial::first_aid(Seconds t) {
       });
       done = r.success;
     }
-  } else if (ch_.self_help && conscious_ && possible(ch_.first_aid + difficulty + pain_penalty())) {
+  } else if (ch_.self_help && conscious_ &&
+             possible(opt_, ch_.first_aid + difficulty + pain_penalty())) {
     Stream s = open(rng_, streams::care_action(++care_));
     ++count_[metric::kFirstAidRolls];
     std::string text;
@@ -690,31 +624,13 @@ void Trial::plan_rest(Seconds t) {
   plan_pain(t);
 }
 
-// 001 "La période de repos minimale est donnée ... sous la colonne Guérison. Durant cette
-// période, la victime devra se reposer tels qu'indiqué par sa blessure la plus grave": it ends
-// once every wound of the worst level has rested that level's healing period; never while one
-// of them has not begun to rest (fresh, worsened, or a rest to start over).
-Seconds Trial::minimum_rest_end() const {
-  const int l = phys_.worst_level();
-  if (l < 0) return 0;
-  if (restart_rest_) return kNever;
-  Seconds end = 0;
-  for (size_t i = 0; i < phys_.n; ++i)
-    if (phys_.w[i].level == l) {
-      if (phys_.w[i].since == kNotResting) return kNever;
-      end = std::max(end, phys_.w[i].since + table_[static_cast<size_t>(l)].healing);
-    }
-  return end;
-}
-
 // 001 "Repos thérapeutique": care at the worst wound's surveillance period; only a chance of
 // missing one makes it matter. Option surveillance: until no wound is left, or only during
 // the minimum rest ("Durant cette période").
 void Trial::plan_surveillance(Seconds from) {
-  if (cfg_.aftercare.neglect <= 0 || unstable_ || phys_.n == 0) return;
-  const Seconds at = from + table_[static_cast<size_t>(phys_.worst_level())].surveillance;
-  if (!opt_.surveillance_until_healed && at > minimum_rest_end()) return;
-  timeline_.schedule(at, Ev::Surveillance);
+  if (cfg_.aftercare.neglect <= 0 || unstable_) return;
+  const Seconds at = surveillance_at(phys_, table_, from, restart_rest_, opt_);
+  if (at >= 0) timeline_.schedule(at, Ev::Surveillance);
 }
 
 // 001: a missed surveillance forces a survival roll (failure: unstable, rest starts over) and
@@ -744,14 +660,7 @@ void Trial::surveillance(Seconds t) {
 void Trial::plan_heal(Seconds t) {
   timeline_.cancel_kind(Ev::Heal);
   if (unstable_ || phys_.n == 0 || !cfg_.aftercare.present || !cfg_.aftercare.healer) return;
-  const int l = phys_.lightest_level();
-  Seconds when = -1;
-  for (size_t i = 0; i < phys_.n; ++i)
-    if (phys_.w[i].level == l) {
-      const Seconds ready = phys_.w[i].since + table_[static_cast<size_t>(l)].healing;
-      if (when < 0 || ready < when) when = ready;
-    }
-  timeline_.schedule(std::max({t, when, help_at_}), Ev::Heal);
+  timeline_.schedule(std::max({t, healing_ready(phys_, table_), help_at_}), Ev::Heal);
 }
 
 // 001: healer's level + the wound's difficulty + equipment + missed surveillances; success
@@ -759,17 +668,14 @@ void Trial::plan_heal(Seconds t) {
 // and until stable again the treated wound is the one that worsens.
 void Trial::heal(Seconds t) {
   const Aftercare& a = cfg_.aftercare;
-  while (!over()) {
-    const int l = phys_.lightest_level();
-    if (l >= kLevels) return;
-    const WoundLevel& w = table_[static_cast<size_t>(l)];
-    size_t i = phys_.n;
-    for (size_t k = 0; k < phys_.n && i == phys_.n; ++k)
-      if (phys_.w[k].level == l && phys_.w[k].since + w.healing <= t) i = k;
+  while (!over() && phys_.n > 0) {
+    const size_t i = ready_to_heal(phys_, table_, t);
     if (i == phys_.n) {
       plan_heal(t);
       return;
     }
+    const int l = phys_.w[i].level;
+    const WoundLevel& w = table_[static_cast<size_t>(l)];
     Stream s = open(rng_, streams::care_action(++care_));
     ++count_[metric::kHealingRolls];
     const TestResult r = helper_test(s, *a.healer + w.difficulty + a.equipment - neglect_penalty_);
@@ -784,23 +690,12 @@ void Trial::heal(Seconds t) {
     });
     if (!r.success) {
       ++count_[metric::kHealingFailures];
-      // 001: "attendre la fin de la prochaine période de guérison pour continuer les
-      // traitements": every wound's rest starts over, or (option failed_healing_rest) the
-      // treated wound's only.
-      if (opt_.failed_healing_restarts_all)
-        restart_rest_ = true;
-      else
-        phys_.w[i].since = kNotResting;
+      healing_failed(phys_, i, opt_, restart_rest_);
       become_unstable(t, static_cast<int>(i));
       return;
     }
     const int before = mortality();
-    if (l == kLight) {
-      phys_.remove(i);
-    } else {
-      phys_.w[i].level = static_cast<uint8_t>(l - 1);
-      if (opt_.full_period_after_drop) phys_.w[i].since = t;
-    }
+    healed(phys_, i, t, opt_);
     note(log_, t, [&] {
       return std::string("the ") + kLevelName[l] + " wound " +
              (l == kLight ? std::string("heals") : std::string("becomes ") + kLevelName[l - 1]) +
@@ -842,28 +737,18 @@ void Trial::pain_tick(Seconds t) {
 void Trial::plan_mental_heal(Seconds t) {
   if (opt_.mental_healing != MentalHealing::Rest || mental_.n == 0) return;
   timeline_.cancel_kind(Ev::MentalHeal);
-  const int l = mental_.lightest_level();
-  Seconds when = -1;
-  for (size_t i = 0; i < mental_.n; ++i)
-    if (mental_.w[i].level == l) {
-      const Seconds ready = mental_.w[i].since + table_[static_cast<size_t>(l)].healing;
-      if (when < 0 || ready < when) when = ready;
-    }
-  timeline_.schedule(std::max(t, when), Ev::MentalHeal);
+  timeline_.schedule(std::max(t, healing_ready(mental_, table_)), Ev::MentalHeal);
 }
 
 void Trial::mental_heal(Seconds t) {
-  const int l = mental_.lightest_level();
-  for (size_t i = 0; i < mental_.n; ++i)
-    if (mental_.w[i].level == l &&
-        mental_.w[i].since + table_[static_cast<size_t>(l)].healing <= t) {
-      if (l == 0)
-        mental_.remove(i);
-      else
-        mental_.w[i] = {static_cast<uint8_t>(l - 1), t};
-      note(log_, t, [&] { return std::string("a ") + kMentalName[l] + " heals a level"; });
-      break;
-    }
+  if (const size_t i = ready_to_heal(mental_, table_, t); i < mental_.n) {
+    const int l = mental_.w[i].level;
+    if (l == 0)
+      mental_.remove(i);
+    else
+      mental_.w[i] = {static_cast<uint8_t>(l - 1), t};
+    note(log_, t, [&] { return std::string("a ") + kMentalName[l] + " heals a level"; });
+  }
   plan_mental_heal(t);
 }
 
@@ -882,7 +767,7 @@ void Trial::track_out_of_action(Seconds t) {
 // character, conscious, can act again from its end.
 void Trial::settle_rest(Seconds until) {
   if (over() || !out_.out() || !conscious_ || phys_.n == 0) return;
-  const Seconds end = minimum_rest_end();
+  const Seconds end = minimum_rest_end(phys_, table_, restart_rest_);
   if (end <= until) out_.can_act(end);
 }
 

@@ -12,12 +12,9 @@ namespace leth::harmonies {
 
 namespace {
 
-constexpr int kCritical = 2;
-constexpr const char* kLevelName[kLevels] = {"light", "grave", "critical"};
 // seeds/README: a fainting roll for every 5 pain points received; 10 or more in one blow, one.
 constexpr int kPainPerFaintRoll = 5;
 constexpr int kOneRollFrom = 10;
-constexpr int kBestClosedRoll = 9;  // a closed ±d10 is at most 10 - 1
 
 }  // namespace
 
@@ -305,9 +302,7 @@ Outcome Party::run_trial(TrialContext& ctx) const {
         if (b.dead || !b.unstable || tended[p]) continue;
         const int mods =
             *cfg_.combatants[h].first_aid + first_aid_difficulty(b) + pain_penalty(helper);
-        if (!cfg_.options.open_rolls &&
-            mods + kBestClosedRoll < (cfg_.options.strict_success ? 1 : 0))
-          continue;  // an attempt that cannot succeed is not tried
+        if (!possible(cfg_.options, mods)) continue;  // not tried: it cannot succeed
         if (best < 0 || urgency(b) > urgency(bodies[static_cast<size_t>(best)]))
           best = static_cast<int>(p);
       }
@@ -323,10 +318,7 @@ Outcome Party::run_trial(TrialContext& ctx) const {
       Body& b = bodies[c];
       Stream s = open(ctx.rng, streams::combatant_recovery(c));
       while (!b.dead && b.unstable && b.check_at >= 0 && b.check_at <= cfg_.horizon) {
-        if (!cfg_.options.open_rolls &&
-            cfg_.combatants[c].survival + pain_penalty(b) - kBestClosedRoll >=
-                (cfg_.options.strict_success ? 1 : 0))
-          break;
+        if (certain(cfg_.options, cfg_.combatants[c].survival + pain_penalty(b))) break;
         survival_roll(b, s, b.check_at, ctx.log);
       }
     }

@@ -1,35 +1,22 @@
 // The survivors' therapeutic rest after a harmonies party fight (README, the party fight,
 // reading 10): once every survivor is stable, each wounded one rests, is watched over, is
 // healed lightest wound first and recovers its pain by seed 001's rules, the single
-// character's (model.cpp: "Repos thérapeutique", "Guérison des blessures"). Each member has
-// its own clock and its own streams (sim/core/substreams.h, combatant_rest_*); they meet only
-// where the party acts for one of them: the healer (the living member with the best healing
-// roll) and the first aid given to a member made unstable again.
+// character's ("Repos thérapeutique", "Guérison des blessures": rest.h's, which model.cpp plays
+// too), each on its own list of wounds. Each member has its own clock and its own streams
+// (sim/core/substreams.h, combatant_rest_*); they meet only where the party acts for one of
+// them: the healer (the living member with the best healing roll) and the first aid given to a
+// member made unstable again.
 #include <algorithm>
 #include <array>
-#include <limits>
 
 #include "rules/harmonies/party.h"
+#include "rules/harmonies/rest.h"
 #include "sim/core/out_of_action.h"
 #include "sim/core/substreams.h"
 
 namespace leth::harmonies {
 
 namespace {
-
-constexpr int kLight = 0;
-constexpr int kCritical = 2;
-constexpr const char* kLevelName[kLevels] = {"light", "grave", "critical"};
-constexpr int kBestClosedRoll = 9;  // a closed ±d10 is at most 10 - 1
-// A wound's `since` before its rest begins (fresh, worsened, or its rest to start over).
-constexpr Seconds kNotResting = -1;
-// A time that never comes.
-constexpr Seconds kNever = std::numeric_limits<Seconds>::max();
-
-struct Wound {
-  uint8_t level;
-  Seconds since;  // its rest counts from here
-};
 
 enum class Ev : uint8_t { Check, Wake, Aid, Surveillance, Heal, Pain, None };
 
@@ -46,8 +33,7 @@ class PartyRestPhase {
 
  private:
   struct Patient {
-    std::array<Wound, kLevels * kMaxCap> w{};
-    size_t n = 0;
+    WoundList wounds;
     bool resting = false;  // its rest has begun
     int treated = -1;      // after a failed healing roll: the wound that worsens until stable
     bool restart = false;  // the next stabilisation restarts every wound's rest
@@ -60,16 +46,13 @@ class PartyRestPhase {
 
   Party::Body& body(size_t c) { return bodies_[c]; }
   const Options& opt() const { return cfg_.options; }
-  bool possible(int modifiers) const {
-    return opt().open_rolls || modifiers + kBestClosedRoll >= (opt().strict_success ? 1 : 0);
-  }
   const std::string& name(size_t c) const { return cfg_.combatants[c].name; }
 
   // --- wounds
   void sync(size_t c);  // the body's counts per level from the list
-  size_t worst(const Patient& q) const;
-  int lightest_level(const Patient& q) const;
-  Seconds minimum_rest_end(size_t c) const;
+  Seconds minimum_rest_end(size_t c) const {
+    return harmonies::minimum_rest_end(q_[c].wounds, table_, q_[c].restart);
+  }
 
   // --- the rules, one each (model.cpp's of the same names)
   void begin(size_t c, Seconds t);
@@ -113,38 +96,7 @@ void PartyRestPhase::sync(size_t c) {
   Party::Body& b = body(c);
   b.wounds = {};
   const Patient& q = q_[c];
-  for (size_t i = 0; i < q.n; ++i) ++b.wounds[q.w[i].level];
-}
-
-// The first wound of the worst level ("c'est toujours la blessure la plus grave").
-size_t PartyRestPhase::worst(const Patient& q) const {
-  size_t best = 0;
-  for (size_t i = 1; i < q.n; ++i)
-    if (q.w[i].level > q.w[best].level) best = i;
-  return best;
-}
-
-int PartyRestPhase::lightest_level(const Patient& q) const {
-  int l = kLevels;
-  for (size_t i = 0; i < q.n; ++i) l = std::min(l, int{q.w[i].level});
-  return l;
-}
-
-// 001 "La période de repos minimale ... Durant cette période, la victime devra se reposer tels
-// qu'indiqué par sa blessure la plus grave": every wound of the worst level has rested that
-// level's healing period; never while one of them has not begun to rest.
-Seconds PartyRestPhase::minimum_rest_end(size_t c) const {
-  const Patient& q = q_[c];
-  if (q.n == 0) return 0;
-  if (q.restart) return kNever;
-  const int l = q.w[worst(q)].level;
-  Seconds end = 0;
-  for (size_t i = 0; i < q.n; ++i)
-    if (q.w[i].level == l) {
-      if (q.w[i].since == kNotResting) return kNever;
-      end = std::max(end, q.w[i].since + table_[static_cast<size_t>(l)].healing);
-    }
-  return end;
+  for (size_t i = 0; i < q.wounds.n; ++i) ++b.wounds[q.wounds.w[i].level];
 }
 
 // ---------------------------------------------------------------- the rules
@@ -156,8 +108,7 @@ void PartyRestPhase::begin(size_t c, Seconds t) {
   const Party::Body& b = body(c);
   q.resting = true;
   for (int l = 0; l < kLevels; ++l)
-    for (int k = 0; k < b.wounds[static_cast<size_t>(l)]; ++k)
-      q.w[q.n++] = {static_cast<uint8_t>(l), kNotResting};
+    for (int k = 0; k < b.wounds[static_cast<size_t>(l)]; ++k) q.wounds.add(l, kNotResting);
   note(log_, t, [&] { return name(c) + ": therapeutic rest begins"; });
   stable_again(c, t);
 }
@@ -168,8 +119,7 @@ void PartyRestPhase::begin(size_t c, Seconds t) {
 void PartyRestPhase::stable_again(size_t c, Seconds t) {
   Patient& q = q_[c];
   q.treated = -1;
-  for (size_t i = 0; i < q.n; ++i)
-    if (q.restart || q.w[i].since == kNotResting) q.w[i].since = t;
+  rest_from(q.wounds, t, q.restart);
   q.restart = false;
   q.aid_at = -1;
   plan_rest(c, t);
@@ -205,9 +155,8 @@ void PartyRestPhase::check(size_t c, Seconds t) {
   // Stable, nothing pending that could change its odds, and no roll can fail (closed rolls):
   // the state holds to the horizon, so the rolls are not played one by one (model.cpp's
   // shortcut).
-  if (!b.unstable && q.surveil_at < 0 && q.heal_at < 0 && !opt().open_rolls &&
-      survival - q.neglect + p_.pain_penalty(b) - kBestClosedRoll >=
-          (opt().strict_success ? 1 : 0)) {
+  if (!b.unstable && q.surveil_at < 0 && q.heal_at < 0 &&
+      certain(opt(), survival - q.neglect + p_.pain_penalty(b))) {
     note(log_, t, [&] { return name(c) + ": no survival roll can fail; the state holds"; });
     return;
   }
@@ -229,7 +178,7 @@ void PartyRestPhase::check(size_t c, Seconds t) {
     become_unstable(c, t, -1);
     return;
   }
-  const size_t i = q.treated >= 0 ? static_cast<size_t>(q.treated) : worst(q);
+  const size_t i = q.treated >= 0 ? static_cast<size_t>(q.treated) : q.wounds.worst();
   worsen(c, i, t, s,
          q.treated >= 0 ? "the treated wound, after the failed healing" : "failed survival roll");
 }
@@ -239,19 +188,17 @@ void PartyRestPhase::check(size_t c, Seconds t) {
 void PartyRestPhase::worsen(size_t c, size_t i, Seconds t, Stream& s, const char* why) {
   Party::Body& b = body(c);
   Patient& q = q_[c];
-  const int from = q.w[i].level;
+  const int from = q.wounds.w[i].level;
   if (from == kCritical) {
     p_.die(b, t, log_, "the critical wound worsens");
     return;
   }
-  const auto& caps = cfg_.combatants[c].caps;
-  int l = from + 1;
-  while (l < kLevels && b.wounds[static_cast<size_t>(l)] >= caps[static_cast<size_t>(l)]) ++l;
+  const int l = open_level(q.wounds, from + 1, cfg_.combatants[c].caps);
   if (l >= kLevels) {
     p_.die(b, t, log_, "a wound worsens beyond the critical cap");
     return;
   }
-  q.w[i] = {static_cast<uint8_t>(l), kNotResting};  // a new wound of its level: a new rest
+  q.wounds.w[i] = {static_cast<uint8_t>(l), kNotResting};  // a new wound of its level: a new rest
   sync(c);
   note(log_, t, [&] {
     return name(c) + ": the " + kLevelName[from] + " wound worsens to " + kLevelName[l] + " (" +
@@ -326,17 +273,14 @@ void PartyRestPhase::heal(size_t c, Seconds t) {
   }
   const Party::Body& healer = body(static_cast<size_t>(hi));
   const int level = *cfg_.combatants[static_cast<size_t>(hi)].healing;
-  while (!b.dead) {
-    const int l = lightest_level(q);
-    if (l >= kLevels) return;
-    const WoundLevel& w = table_[static_cast<size_t>(l)];
-    size_t i = q.n;
-    for (size_t k = 0; k < q.n && i == q.n; ++k)
-      if (q.w[k].level == l && q.w[k].since + w.healing <= t) i = k;
-    if (i == q.n) {
+  while (!b.dead && q.wounds.n > 0) {
+    const size_t i = ready_to_heal(q.wounds, table_, t);
+    if (i == q.wounds.n) {
       plan_heal(c, t);
       return;
     }
+    const int l = q.wounds.w[i].level;
+    const WoundLevel& w = table_[static_cast<size_t>(l)];
     Stream s = open(rng_, streams::combatant_rest_care(c, ++q.cares));
     const int difficulty = w.difficulty + cfg_.rest.equipment - q.neglect;
     const TestResult r = p_.test(healer, s, level, difficulty);
@@ -348,25 +292,12 @@ void PartyRestPhase::heal(size_t c, Seconds t) {
                               mod_text(p_.pain_penalty(healer)) + " (pain)");
     });
     if (!r.success) {
-      // 001: "attendre la fin de la prochaine période de guérison pour continuer les
-      // traitements": every wound's rest over, or the treated one's (failed_healing_rest).
-      if (opt().failed_healing_restarts_all)
-        q.restart = true;
-      else
-        q.w[i].since = kNotResting;
+      healing_failed(q.wounds, i, opt(), q.restart);
       become_unstable(c, t, static_cast<int>(i));
       return;
     }
     const int before = p_.mortality(b);
-    if (l == kLight) {
-      std::copy(q.w.begin() + static_cast<std::ptrdiff_t>(i) + 1,
-                q.w.begin() + static_cast<std::ptrdiff_t>(q.n),
-                q.w.begin() + static_cast<std::ptrdiff_t>(i));
-      --q.n;
-    } else {
-      q.w[i].level = static_cast<uint8_t>(l - 1);
-      if (opt().full_period_after_drop) q.w[i].since = t;  // option healing_after_drop
-    }
+    healed(q.wounds, i, t, opt());
     sync(c);
     note(log_, t, [&] {
       return name(c) + "'s " + kLevelName[l] + " wound " +
@@ -380,7 +311,7 @@ void PartyRestPhase::heal(size_t c, Seconds t) {
 void PartyRestPhase::wounds_changed(size_t c, Seconds t) {
   Party::Body& b = body(c);
   Patient& q = q_[c];
-  if (q.n == 0) {
+  if (q.wounds.n == 0) {
     q.healed_at = t;
     b.check_at = -1;
     q.surveil_at = q.pain_at = -1;
@@ -430,28 +361,20 @@ void PartyRestPhase::plan_aid(size_t c, Seconds t) {
 // missing one makes it matter. Option surveillance: until healed, or during the minimum rest.
 void PartyRestPhase::plan_surveillance(size_t c, Seconds from) {
   Patient& q = q_[c];
-  if (cfg_.rest.neglect <= 0 || body(c).unstable || q.n == 0) return;
-  const Seconds at = from + table_[q.w[worst(q)].level].surveillance;
-  if (!opt().surveillance_until_healed && at > minimum_rest_end(c)) return;
-  q.surveil_at = at;
+  if (cfg_.rest.neglect <= 0 || body(c).unstable) return;
+  if (const Seconds at = surveillance_at(q.wounds, table_, from, q.restart, opt()); at >= 0)
+    q.surveil_at = at;
 }
 
 // 001: lightest wound first, once it has rested its healing period; needs a healer.
 void PartyRestPhase::plan_heal(size_t c, Seconds t) {
   Patient& q = q_[c];
   q.heal_at = -1;
-  if (body(c).unstable || q.n == 0) return;
+  if (body(c).unstable || q.wounds.n == 0) return;
   bool any = false;
   for (size_t h = 0; h < cfg_.members; ++h) any = any || cfg_.combatants[h].healing.has_value();
   if (!any) return;  // nobody in the party heals: the wounds stay
-  const int l = lightest_level(q);
-  Seconds when = -1;
-  for (size_t i = 0; i < q.n; ++i)
-    if (q.w[i].level == l) {
-      const Seconds ready = q.w[i].since + table_[static_cast<size_t>(l)].healing;
-      if (when < 0 || ready < when) when = ready;
-    }
-  q.heal_at = std::max(t, when);
+  q.heal_at = std::max(t, healing_ready(q.wounds, table_));
 }
 
 void PartyRestPhase::plan_pain(size_t c, Seconds t) {
@@ -471,7 +394,7 @@ int PartyRestPhase::helper(size_t patient) const {
     const Party::Body& k = bodies_[h];
     if (k.dead || !k.conscious || !cfg_.combatants[h].first_aid) continue;
     const int mods = *cfg_.combatants[h].first_aid + difficulty + p_.pain_penalty(k);
-    if (!possible(mods)) continue;
+    if (!possible(opt(), mods)) continue;
     if (best < 0 || mods > best_mods) {
       best = static_cast<int>(h);
       best_mods = mods;
@@ -501,7 +424,7 @@ int PartyRestPhase::healer() const {
 bool PartyRestPhase::cannot_act(size_t c, Seconds t) const {
   const Party::Body& b = bodies_[c];
   const Patient& q = q_[c];
-  return !b.conscious || (q.resting && q.n > 0 && t < minimum_rest_end(c));
+  return !b.conscious || (q.resting && q.wounds.n > 0 && t < minimum_rest_end(c));
 }
 
 void PartyRestPhase::track(size_t c, Seconds t) {
@@ -516,7 +439,7 @@ void PartyRestPhase::track(size_t c, Seconds t) {
 void PartyRestPhase::settle(Seconds until) {
   for (size_t c = 0; c < cfg_.members; ++c) {
     Patient& q = q_[c];
-    if (bodies_[c].dead || !q.out.out() || !bodies_[c].conscious || q.n == 0) continue;
+    if (bodies_[c].dead || !q.out.out() || !bodies_[c].conscious || q.wounds.n == 0) continue;
     const Seconds end = minimum_rest_end(c);
     if (end <= until) q.out.can_act(end);
   }

@@ -1,5 +1,6 @@
 #include "rules/harmonies/roll.h"
 
+#include "rules/harmonies/config.h"
 #include "sim/core/stream.h"
 
 namespace leth::harmonies {
@@ -48,6 +49,14 @@ std::string mod_text(int v) {
 std::string test_text(const TestResult& r, const std::string& modifiers) {
   return "±d10 " + signed_text(r.roll) + modifiers + " = " + signed_text(r.total) + ": " +
          (r.success ? "success" : "failure");
+}
+
+bool possible(const Options& opt, int modifiers) {
+  return opt.open_rolls || modifiers + kBestClosedRoll >= (opt.strict_success ? 1 : 0);
+}
+
+bool certain(const Options& opt, int modifiers) {
+  return !opt.open_rolls && modifiers - kBestClosedRoll >= (opt.strict_success ? 1 : 0);
 }
 
 }  // namespace leth::harmonies

@@ -11,6 +11,11 @@ class Stream;
 
 namespace leth::harmonies {
 
+struct Options;
+
+// seeds/README: a closed ±d10 is at most 10 - 1.
+inline constexpr int kBestClosedRoll = 9;
+
 // ±d10: the positive die minus the negative die; with `open`, each die showing 10 adds 10 and
 // is rolled again, as often as it shows 10.
 int roll_pm_d10(Stream& s, bool open);
@@ -23,6 +28,12 @@ struct TestResult {
 
 // Resolves a test: roll + modifiers (summed by the caller) against 0.
 TestResult resolve_test(int roll, int modifiers, bool strict);
+
+// Whether a test with these modifiers can succeed at all (always with open rolls), and whether
+// it cannot fail (never with open rolls): an attempt that cannot succeed is not tried, a roll
+// that cannot fail is not played.
+bool possible(const Options& opt, int modifiers);
+bool certain(const Options& opt, int modifiers);
 
 // "±d10 +6 -2 -3 = +1: success": the roll and each modifier, for event logs.
 std::string test_text(const TestResult& r, const std::string& modifiers);

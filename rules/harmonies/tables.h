@@ -12,6 +12,10 @@ namespace leth::harmonies {
 
 inline constexpr int kLevels = 3;   // light, grave, critical (shock, trauma, psychosis)
 inline constexpr int kMaxCap = 16;  // wounds of one level a character may hold, at most
+inline constexpr int kLight = 0;
+inline constexpr int kGrave = 1;
+inline constexpr int kCritical = 2;
+inline constexpr const char* kLevelName[kLevels] = {"light", "grave", "critical"};
 
 struct WoundLevel {
   std::string name;

@@ -178,7 +178,8 @@ inline constexpr SubStream combatant_turn_end(int round, uint64_t c) {
 inline constexpr SubStream opponents_rounds() {
   return {Purpose::Encounter, kFightBase | (uint64_t{2} << 40)};
 }
-// Recovery: combatant c's recovery after the fight (waking, rests).
+// Recovery: combatant c's recovery after the fight (waking, rests; unisystem's daily survival
+// tests without care, after its first aid).
 inline constexpr SubStream combatant_recovery(uint64_t c) {
   return {Purpose::Recovery, kFightBase | (c % kMaxCombatants)};
 }

@@ -15,30 +15,16 @@
 #include "tests/cli_support.h"
 #include "tests/party_support.h"
 #include "tests/support.h"
+#include "tests/unisystem_party_text.h"
 
 using namespace leth;
 using test::counter;
 
 namespace {
 
-// `recovery`: the [recovery] table's keys (none: no table, the default care "none").
-std::string party_text(const std::string& body, const std::string& fight = "",
-                       const std::string& options = "", const std::string& recovery = "") {
-  return "name = \"party\"\nruleset = \"unisystem\"\ntrials = 1000\nseed = 3\n"
-         "horizon = \"120 days\"\n[options]\n" +
-         options + (recovery.empty() ? "" : "[recovery]\n" + recovery) + "[fight]\n" + fight +
-         "\n" + body;
-}
-
-std::string member(const std::string& name, int hp, int init, const std::string& attack,
-                   const std::string& extra = "") {
-  return test::combatant_text("party", name, "max_hp", hp, init, attack, extra);
-}
-
-std::string opponent(const std::string& name, int hp, int init, const std::string& attack,
-                     const std::string& extra = "") {
-  return test::combatant_text("opponents", name, "hp", hp, init, attack, extra);
-}
+using test::unisystem::member;
+using test::unisystem::opponent;
+using test::unisystem::party_text;
 
 const unisystem::Party& party_of(const LoadedScenario& ls) {
   return test::party_of<unisystem::Model>(ls);

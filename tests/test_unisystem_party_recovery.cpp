@@ -18,29 +18,16 @@
 #include "tests/cli_support.h"
 #include "tests/party_support.h"
 #include "tests/support.h"
+#include "tests/unisystem_party_text.h"
 
 using namespace leth;
 using test::counter;
 
 namespace {
 
-std::string party_text(const std::string& body, const std::string& fight = "",
-                       const std::string& options = "", const std::string& recovery = "") {
-  return "name = \"party\"\nruleset = \"unisystem\"\ntrials = 1000\nseed = 3\n"
-         "horizon = \"120 days\"\n[options]\n" +
-         options + (recovery.empty() ? "" : "[recovery]\n" + recovery) + "[fight]\n" + fight +
-         "\n" + body;
-}
-
-std::string member(const std::string& name, int hp, int init, const std::string& attack,
-                   const std::string& extra = "") {
-  return test::combatant_text("party", name, "max_hp", hp, init, attack, extra);
-}
-
-std::string opponent(const std::string& name, int hp, int init, const std::string& attack,
-                     const std::string& extra = "") {
-  return test::combatant_text("opponents", name, "hp", hp, init, attack, extra);
-}
+using test::unisystem::member;
+using test::unisystem::opponent;
+using test::unisystem::party_text;
 
 // The hero (20 LP, Con 3, Will 2, initiative 40) and a medic (First Aid 5) against a brute
 // (initiative -40) whose blow of 30 takes the hero to -10; the medic stabilises him at -9 in

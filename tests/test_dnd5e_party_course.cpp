@@ -136,6 +136,37 @@ TEST_CASE("dnd5e party course: necrosis untreated costs a hand at its deadline",
   CHECK(end - test::duration(ls, p.outcome, "fight_length") < 2 * kDay + kHour);
 }
 
+TEST_CASE("dnd5e party course: untreated frostbite turns severe, then costs a foot",
+          "[party][injuries]") {
+  // No medic. d20 4: severe, cold 03-05 (Gelure): untreated within 1d4 days it becomes Gelure
+  // Sévère (serious), whose own 1d4 days then cost a hand or a foot.
+  const std::string toml = fall_text("cold", "");
+  Script s = fall(4);
+  s.d(4, 1);  // the frostbite's deadline: a day after the fight
+  s.d(4, 3);  // the severe frostbite's: three days after that
+  s.no();     // a foot
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(has(p.log, "untreated, it becomes hero's Gelure Sévère (Mains ou Pieds) (serious)"));
+  CHECK(has(p.log, "hero loses a foot"));
+  CHECK(counter(ls, p.outcome, "lasting_injuries") == 1);
+  REQUIRE(metrics_of(ls.models[0]).ends[p.outcome.end].kind == EndKind::Recovered);
+  CHECK(downtime(ls, p.outcome) - test::duration(ls, p.outcome, "fight_length") >= 4 * kDay);
+  CHECK(downtime(ls, p.outcome) - test::duration(ls, p.outcome, "fight_length") < 4 * kDay + kHour);
+  // With a medic the frostbite (DC 20) is treated after the first long rest, before its
+  // deadline: 2d4 days in bed and no limb lost.
+  const std::string medic = fall_text("cold", kMedic);
+  Script m = fall(4);
+  m.d(4, 1);          // the deadline, a day after the fight: the treatment comes first
+  m.d(20, 15);        // 15 + 5 = 20 vs DC 20
+  m.d(4, 1).d(4, 2);  // 3 days in bed
+  const test::Played q = test::play_scripted(medic, m);
+  INFO(q.log);
+  CHECK_FALSE(has(q.log, "loses a"));
+  CHECK(counter(ls, q.outcome, "lasting_injuries") == 0);
+}
+
 TEST_CASE("dnd5e party course: rot takes 1d4 maximum HP a day until the member dies",
           "[party][injuries]") {
   // No medic. d20 4: severe, necrotic 03-05 (Pourrissement): max HP -1d4, then -1d4 a day.

@@ -281,7 +281,11 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
         k.severity = def(k).severity;
         k.dc = kTreatDc[static_cast<size_t>(k.severity)];
         k.long_rests = 0;
-        k.deadline = def(k).deadline != Deadline::None ? t + o.deadline.sample(s) : kNever;
+        // At least a second on: a custom table's worsening cycle with a 0-day deadline still
+        // moves the clock.
+        k.deadline = def(k).deadline != Deadline::None
+                         ? t + std::max<Seconds>(1, o.deadline.sample(s))
+                         : kNever;
         note(ctx.log, t, [&] { return "untreated, it becomes " + label(c, k); });
       }
   }

@@ -461,7 +461,7 @@ TEST_CASE("party fight: a piercing wound costs 1 HP at the end of each standing 
   CHECK(loss > p.log.find("[0:00:12]"));
   const LoadedScenario ls = test::load_text(toml);
   CHECK(counter(ls, p.outcome, "injuries_light") == 1);
-  // Its course after the fight is not played for a party: the option is refused, located.
+  // Its hourly loss after the fight is not played for a party: the option is refused, located.
   std::string per_hour = toml;
   per_hour.insert(per_hour.find("lingering_injuries"),
                   "piercing_wound_after_fight = \"per_hour\"\n");

@@ -120,8 +120,9 @@ PartyConfig read_party(const Scenario& s, size_t v) {
   if (c.options.piercing_after_fight == PiercingAfterFight::PerHour)
     r.get_table("options")->fail(
         "piercing_wound_after_fight",
-        "the injuries' course after the fight is not played in a party fight yet (a piercing "
-        "wound costs its 1 HP at the end of each turn in the fight only)",
+        "a piercing wound's hourly loss after the fight is not played in a party fight yet (it "
+        "costs its 1 HP at the end of each turn in the fight only; it heals with the first long "
+        "rest)",
         "remove it, or play one [character]");
   c.policies = fight::read_policies(r);
   fight::PartyTables tables = fight::read_party_tables(r, "hp");

@@ -289,8 +289,7 @@ TEST_CASE("party fight: a member who falls gets seed 003's injury of the last da
   INFO(grave.log);
   CHECK(counter(ls, grave.outcome, "injuries_severe") == 1);
   CHECK(metrics_of(ls.models[0]).ends[grave.outcome.end].kind == EndKind::Recovered);
-  CHECK(test::duration(ls, grave.outcome, "downtime") -
-            test::duration(ls, p.outcome, "downtime") ==
+  CHECK(test::duration(ls, grave.outcome, "downtime") - test::duration(ls, p.outcome, "downtime") ==
         6 * kDay);
   CHECK(grave.log.find("heals: long rests, untreated") != std::string::npos);
   // Without injuries the same fight declares no injury counter.

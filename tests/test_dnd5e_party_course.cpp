@@ -116,6 +116,28 @@ TEST_CASE("dnd5e party course: a failed treatment raises the DC by 2 and waits r
   CHECK(downtime(ls, p.outcome) - downtime(ls, first.outcome) == kHour + 30 * kMinute);
 }
 
+TEST_CASE("dnd5e party course: the medic stops once the DC is out of its reach",
+          "[party][injuries]") {
+  // d20 1: serious, bludgeoning 01-02 (Côtes cassées): DC 25, which medicine 5 reaches only
+  // on a 20; untreated it never heals (untreated_serious_long_rests = 0).
+  const std::string toml = fall_text("bludgeoning", kMedic);
+  Script s = fall(1);
+  s.d(20, 19);  // 24 vs DC 25: fails; DC 27, beyond 20 + 5: no further treatment, no draw
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  CHECK(has(p.log, "24 vs DC 25"));
+  CHECK_FALSE(has(p.log, "vs DC 27"));
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(metrics_of(ls.models[0]).ends[p.outcome.end].kind == EndKind::Unresolved);
+  // Medicine 4 never reaches DC 25: the medic does not try at all.
+  const std::string weak =
+      fall_text("bludgeoning", "[party.heals]\nmedicine = 4\nherbalism_kit = true\n");
+  Script w = fall(1);
+  const test::Played q = test::play_scripted(weak, w);
+  INFO(q.log);
+  CHECK_FALSE(has(q.log, "treats"));
+}
+
 TEST_CASE("dnd5e party course: necrosis untreated costs a hand at its deadline",
           "[party][injuries]") {
   // No medic. d20 1: serious, necrotic 01-02 (Nécrose): a hand or foot lost if untreated within

@@ -303,7 +303,10 @@ Outcome Party::run_trial(TrialContext& ctx) const {
     course = injury_course(bodies, res, awake, std::span(members.data(), cfg_.members), ctx);
     full = course.full;
   }
-  if (hurt && full <= cfg_.horizon)
+  bool later_death = false;  // a member who died of its injuries after the fight
+  for (size_t c = 0; c < cfg_.members; ++c)
+    later_death = later_death || (bodies[c].dead && bodies[c].died_at > res.end);
+  if (hurt && full <= cfg_.horizon && !later_death)
     note(ctx.log, full, [&] {
       return std::string(injured ? "every survivor is whole again: full HP, out of bed, every "
                                    "injury healed or a loss kept"

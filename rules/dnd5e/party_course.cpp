@@ -119,10 +119,12 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
     }
     return best;
   };
-  // The next injury to treat: the deadliest first (a deadline, then the severity), then the
-  // first member, then its first injury; -1 none before `until`.
-  auto treatable = [&](const OpenInjury& k, Seconds t) {
-    return k.open && !k.treated && !def(k).requires_magic && k.next_try <= t;
+  // What the medic can treat: open, untreated, needing no magic, and a DC that its d20 +
+  // Medicine can still reach (a medic does not begin a treatment it cannot pass: after enough
+  // failures, +2 each, the injury waits for the long rests or its deadline).
+  auto can_treat = [&](const OpenInjury& k, int who) {
+    return k.open && !k.treated && !def(k).requires_magic &&
+           20 + *cfg_.combatants[static_cast<size_t>(who)].heals->medicine >= k.dc;
   };
   // The long rests: every day from `awake`, 8 hours (SRD), the medic asleep with the others.
   auto resting = [&](Seconds t) { return t >= awake && (t - awake) % kDay < cfg_.long_rest; };
@@ -153,13 +155,11 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
     // The next thing to happen: a treatment to begin or end, a long rest's end, a clock.
     Seconds next = std::min(next_rest, treat_end);
     Seconds begin = kNever;
-    if (treating < 0 && medic() >= 0)
-      for (size_t c = 0; c < m; ++c)
-        for (size_t i = 0; i < pat[c].n; ++i) {
-          const OpenInjury& k = pat[c].in[i];
-          if (bodies[c].dead || !k.open || k.treated || def(k).requires_magic) continue;
-          begin = std::min(begin, after_rest(std::max({t, awake, k.next_try})));
-        }
+    const int who = treating < 0 ? medic() : -1;
+    for (size_t c = 0; c < m && who >= 0; ++c)
+      for (size_t i = 0; i < pat[c].n && !bodies[c].dead; ++i)
+        if (can_treat(pat[c].in[i], who))
+          begin = std::min(begin, after_rest(std::max({t, awake, pat[c].in[i].next_try})));
     next = std::min(next, begin);
     for (size_t c = 0; c < m; ++c)
       for (size_t i = 0; i < pat[c].n && !bodies[c].dead; ++i) {
@@ -174,20 +174,20 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
       // 003 "Soin traditionnel": Medicine against the injury's DC, at the treatment's end.
       const size_t c = static_cast<size_t>(treating) / Body::kMaxOpen;
       OpenInjury& k = pat[c].in[static_cast<size_t>(treating) % Body::kMaxOpen];
-      const int who = treater;
+      const int by = treater;
       treating = treater = -1;
       treat_end = kNever;
-      if (bodies[c].dead || bodies[static_cast<size_t>(who)].dead || !k.open) continue;
-      const int mod = *cfg_.combatants[static_cast<size_t>(who)].heals->medicine;
+      if (bodies[c].dead || bodies[static_cast<size_t>(by)].dead || !k.open) continue;
+      const int mod = *cfg_.combatants[static_cast<size_t>(by)].heals->medicine;
       Stream& s = *stream[c];
       const int r = s.die(20) + mod;
       note(ctx.log, t, [&] {
-        return cfg_.combatants[static_cast<size_t>(who)].name + " treats " + label(c, k) + ": " +
+        return cfg_.combatants[static_cast<size_t>(by)].name + " treats " + label(c, k) + ": " +
                std::to_string(r) + " vs DC " + std::to_string(k.dc);
       });
       if (r < k.dc) {
         k.dc += kFailedTreatmentDcStep;
-        k.next_try = t + cfg_.combatants[static_cast<size_t>(who)].heals->retry_after.sample(s);
+        k.next_try = t + cfg_.combatants[static_cast<size_t>(by)].heals->retry_after.sample(s);
         continue;
       }
       if (k.severity == Severity::Light || k.severity == Severity::Moderate) {
@@ -229,6 +229,8 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
       continue;
     }
     if (t == begin) {
+      // The deadliest first (a deadline, then the severity), then the first member, then its
+      // first injury.
       int best = -1;
       auto rank = [&](int j) {
         const OpenInjury& k = pat[static_cast<size_t>(j) / Body::kMaxOpen]
@@ -238,10 +240,12 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
       for (size_t c = 0; c < m; ++c)
         for (size_t i = 0; i < pat[c].n && !bodies[c].dead; ++i) {
           const int j = static_cast<int>(c * Body::kMaxOpen + i);
-          if (treatable(pat[c].in[i], t) && (best < 0 || rank(j) > rank(best))) best = j;
+          if (can_treat(pat[c].in[i], who) && pat[c].in[i].next_try <= t &&
+              (best < 0 || rank(j) > rank(best)))
+            best = j;
         }
-      treater = medic();
-      if (best >= 0 && treater >= 0) {
+      if (best >= 0) {
+        treater = who;
         treating = best;
         const OpenInjury& k = pat[static_cast<size_t>(best) / Body::kMaxOpen]
                                   .in[static_cast<size_t>(best) % Body::kMaxOpen];

@@ -126,6 +126,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   // ---- the driver's optional hooks
   // 003 "Plaie perforante": 1 HP lost at the end of each of its turns while standing.
   void end_turn(size_t c, Body& b, Stream& s, Seconds t, EventLog* log) const;
+  bool plays_end_turn(const Body& b) const { return b.n_open > 0; }  // only an open injury acts
   // ----
 
   Body fresh(size_t c) const;  // combatant c before the fight (fight::Lineup plays from it)

@@ -39,6 +39,16 @@ Options options() {
   return o;
 }
 
+// Ends a treatment of `k` by a medic of Medicine +5 at day 5 on `script`, every roll used (a
+// temporary script lives until the caller's statement ends).
+TreatmentEnd end_on(InjuryCourse& k, Script& script) {
+  TrialRng rng(script);
+  Stream s = rng.stream(Purpose::Test);
+  const TreatmentEnd e = k.end_treatment(s, 5, Duration::parse("1d6 hours"), options(), 5 * kDay);
+  CHECK(script.done());
+  return e;
+}
+
 }  // namespace
 
 TEST_CASE("dnd5e course: a fresh injury has its severity's DC", "[dnd5e][course]") {
@@ -84,56 +94,32 @@ TEST_CASE("dnd5e course: a long rest heals light and moderate, counts severe one
 
 TEST_CASE("dnd5e course: a treatment's end draws the d20, then the retry or the bed rest",
           "[dnd5e][course]") {
-  const Options o = options();
-  const Duration retry = Duration::parse("1d6 hours");
-  const Seconds t = 5 * kDay;
-
   SECTION("failed: DC +2, tried again after retry_after") {
-    Script script;
-    script.d(20, 10).d(6, 3);
-    TrialRng rng(script);
-    Stream s = rng.stream(Purpose::Test);
     InjuryCourse k = fresh("torn_ligament");
-    const TreatmentEnd e = k.end_treatment(s, 5, retry, o, t);
-    CHECK(script.done());
+    const TreatmentEnd e = end_on(k, Script().d(20, 10).d(6, 3));
     CHECK(e.kind == TreatmentEnd::Kind::Failed);
     CHECK(e.roll == 15);
     CHECK(e.dc == 20);
     CHECK(k.dc == 22);
-    CHECK(k.next_try == t + 3 * kHour);
+    CHECK(k.next_try == 5 * kDay + 3 * kHour);
     CHECK_FALSE(k.treated);
   }
   SECTION("light or moderate: healed, nothing more drawn") {
-    Script script;
-    script.d(20, 5);
-    TrialRng rng(script);
-    Stream s = rng.stream(Purpose::Test);
     InjuryCourse k = fresh("chilled");
-    const TreatmentEnd e = k.end_treatment(s, 5, retry, o, t);
-    CHECK(script.done());
+    const TreatmentEnd e = end_on(k, Script().d(20, 5));
     CHECK(e.kind == TreatmentEnd::Kind::Healed);
     CHECK(k.dc == 10);
   }
   SECTION("severe: 2d4 days in bed") {
-    Script script;
-    script.d(20, 15).d(4, 3).d(4, 2);
-    TrialRng rng(script);
-    Stream s = rng.stream(Purpose::Test);
     InjuryCourse k = fresh("torn_ligament");
-    const TreatmentEnd e = k.end_treatment(s, 5, retry, o, t);
-    CHECK(script.done());
+    const TreatmentEnd e = end_on(k, Script().d(20, 15).d(4, 3).d(4, 2));
     CHECK(e.kind == TreatmentEnd::Kind::InBed);
     CHECK(e.bed == 5 * kDay);
     CHECK(k.treated);
   }
   SECTION("serious: the extended bed rest") {
-    Script script;
-    script.d(20, 20).d(4, 1).d(4, 1);
-    TrialRng rng(script);
-    Stream s = rng.stream(Purpose::Test);
     InjuryCourse k = fresh("severe_frostbite");
-    const TreatmentEnd e = k.end_treatment(s, 5, retry, o, t);
-    CHECK(script.done());
+    const TreatmentEnd e = end_on(k, Script().d(20, 20).d(4, 1).d(4, 1));
     CHECK(e.kind == TreatmentEnd::Kind::InBed);
     CHECK(e.bed == 2 * 7 * kDay);
   }

@@ -1,7 +1,8 @@
 // The lingering-injury tables of seed 003: the d20 severity mapping and the 13 tables by damage
 // type, read from rules/dnd5e/data/*.toml (embedded, rules/common/data.h) and validated when
 // the first dnd5e scenario is built. A row is data (what it does is a small closed set of
-// effect kinds); what each effect does over time is code, in model.cpp.
+// effect kinds); what each effect does over time is code: course.h (an injury's course, written
+// once), model.cpp (the single character) and party_course.cpp (a party's survivors).
 #pragma once
 
 #include <array>

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "rules/common/solo_fight.h"
+#include "rules/dnd5e/course.h"
 #include "sim/core/clock.h"
 #include "sim/core/out_of_action.h"
 #include "sim/core/substreams.h"
@@ -77,17 +78,11 @@ int64_t constant_part(const Dice& d) {
   return c;
 }
 
-struct Injury {
-  uint16_t def = 0;
-  Severity severity = Severity::Light;
-  int dc = 10;
-  bool open = true;
-  bool treated = false;  // a successful check: healing in bed, no deadline, no decline
+// One injury: its course (course.h) and what only the single character keeps.
+struct Injury : InjuryCourse {
   bool limb_is_hand = true;
-  int long_rests = 0;  // untreated long rests (the "Varie" default)
-  int hp_lost = 0;     // rot, haemorrhage
-  int decline = 0;     // septicaemia: points of Str, Dex and Con lost
-  Seconds next_try = 0;
+  int hp_lost = 0;  // rot, haemorrhage
+  int decline = 0;  // septicaemia: points of Str, Dex and Con lost
 };
 
 class Trial {
@@ -342,15 +337,13 @@ void Trial::inflict_injury(uint16_t type, Seconds t) {
   const int i = n_injuries_++;
   Injury& in = inj_[i];
   in = Injury{};
-  in.def = def;
-  in.severity = sev;
-  in.dc = kTreatDc[static_cast<size_t>(sev)];
+  in.begin(def, sev);
   in.limb_is_hand = hand;
   const InjuryDef& d = cat_.injury(def);
   note(log_, t, [&] { return "injury (d20 " + std::to_string(roll) + "): " + injury_name(i); });
   if (d.ongoing == Ongoing::MaxHpLoss) {
     Stream c = course();
-    in.hp_lost = c.die(4);  // 003: "réduits de 1d4 puis de 1d4 pour chaque journée suivante"
+    in.hp_lost = rot_loss(c);
     timeline_.schedule(t + kDay, Ev::DailyTick, static_cast<uint16_t>(i));
   } else if (d.ongoing == Ongoing::AbilityDecline) {
     timeline_.schedule(t + kDay, Ev::DailyTick, static_cast<uint16_t>(i));
@@ -645,13 +638,9 @@ bool Trial::start_treatment(Seconds t) {
   const Healer& h = *cfg_.healer;
   if (!h.treat_injuries || treating_) return false;
   int best = -1;
-  auto rank = [&](int i) {
-    const InjuryDef& d = cat_.injury(inj_[i].def);
-    return (d.deadline != Deadline::None ? 10 : 0) + static_cast<int>(inj_[i].severity);
-  };
+  auto rank = [&](int i) { return inj_[i].treatment_rank(cat_); };
   for (int i = 0; i < n_injuries_; ++i) {
-    const Injury& in = inj_[i];
-    if (!in.open || in.treated || cat_.injury(in.def).requires_magic || in.next_try > t) continue;
+    if (!inj_[i].treatable(cat_) || inj_[i].next_try > t) continue;
     if (best < 0 || rank(i) > rank(best)) best = i;
   }
   if (best < 0) return false;
@@ -667,35 +656,26 @@ void Trial::treat_end(int i, Seconds t) {
   if (!in.open || dead_) return;
   const Healer& h = *cfg_.healer;
   Stream s = open(rng_, streams::care_action(++cares_));
-  const int r = s.die(20) + *h.medicine;
+  const TreatmentEnd end = in.end_treatment(s, *h.medicine, h.retry_after, opt_, t);
   note(log_, t, [&] {
-    return "treats " + injury_name(i) + ": " + std::to_string(r) + " vs DC " +
-           std::to_string(in.dc);
+    return "treats " + injury_name(i) + ": " + std::to_string(end.roll) + " vs DC " +
+           std::to_string(end.dc);
   });
-  if (r < in.dc) {
+  if (end.kind == TreatmentEnd::Kind::Failed) {
     ++counts_[kTreatmentsFailed];
-    in.dc += kFailedTreatmentDcStep;
-    in.next_try = t + h.retry_after.sample(s);
     return;
   }
   ++counts_[kTreatmentsSucceeded];
-  if (in.severity == Severity::Light || in.severity == Severity::Moderate) {
+  if (end.kind == TreatmentEnd::Kind::Healed) {
     close_injury(i, t, "treatment");
     return;
   }
-  // Severe: 2d4 days of bed rest; serious: the extended bed rest (option). Treated: no deadline,
-  // no further decline; it heals when the bed rest ends.
-  in.treated = true;
+  // In bed: the injury's clocks stop; it heals when the bed rest ends.
   timeline_.cancel_if([i](const Timeline::Event& e) {
     return e.who == i && (e.kind == static_cast<uint16_t>(Ev::DailyTick) ||
                           e.kind == static_cast<uint16_t>(Ev::Deadline));
   });
-  Seconds bed = 0;
-  if (in.severity == Severity::Severe)
-    bed = (s.die(4) + s.die(4)) * kDay;
-  else
-    bed = opt_.extended_bed_rest.sample(s);
-  const Seconds until = t + bed;
+  const Seconds until = t + end.bed;
   if (until > bed_until_) {
     bed_total_ += until - std::max(bed_until_, t);
     bed_until_ = until;
@@ -761,26 +741,14 @@ void Trial::short_rest(Seconds t) {
   }
 }
 
-// SRD long rest: all HP, half the Hit Dice back (at least one). 003: "Les repos longs guérissent
-// toutes les blessures légères et modérés"; severe and serious ones with neither flag heal after
-// the options' number of long rests.
+// SRD long rest: all HP, half the Hit Dice back (at least one); what it does to each injury is
+// the course's (course.h: InjuryCourse::long_rest).
 void Trial::long_rest_end(Seconds t) {
   resting_ = false;
   if (dead_) return;
   hit_dice_ = std::min(ch_.level, hit_dice_ + std::max(1, ch_.level / 2));
-  for (int i = 0; i < n_injuries_; ++i) {
-    Injury& in = inj_[i];
-    if (!in.open || in.treated) continue;
-    const InjuryDef& d = cat_.injury(in.def);
-    if (d.no_natural_healing || d.requires_magic) continue;
-    if (in.severity == Severity::Light || in.severity == Severity::Moderate) {
-      close_injury(i, t, "a long rest");
-      continue;
-    }
-    const int need = in.severity == Severity::Severe ? opt_.untreated_severe_long_rests
-                                                     : opt_.untreated_serious_long_rests;
-    if (need > 0 && ++in.long_rests >= need) close_injury(i, t, "long rests, untreated");
-  }
+  for (int i = 0; i < n_injuries_; ++i)
+    if (const char* how = inj_[i].long_rest(cat_, opt_)) close_injury(i, t, how);
   if (!dead_) heal_hp(max_hp_, t, "a long rest");
 }
 
@@ -790,7 +758,7 @@ void Trial::daily_tick(int i, Seconds t) {
   const InjuryDef& d = cat_.injury(in.def);
   if (d.ongoing == Ongoing::MaxHpLoss) {
     Stream c = course();
-    in.hp_lost += c.die(4);
+    in.hp_lost += rot_loss(c);
   } else {
     ++in.decline;
   }
@@ -800,7 +768,8 @@ void Trial::daily_tick(int i, Seconds t) {
 }
 
 // 003: "Si cela n'est pas traité dans les 1d4 jours qui suivent, vous perdez une main ou un
-// pied"; frostbite "évolue en blessure sérieuse" (Gelure Sévère, with a fresh clock).
+// pied" (the hand or foot drawn with the injury); frostbite "évolue en blessure sérieuse"
+// (course.h: InjuryCourse::worsen), with a fresh clock from a course stream of its own.
 void Trial::deadline(int i, Seconds t) {
   Injury& in = inj_[i];
   if (!in.open || in.treated) return;
@@ -814,10 +783,7 @@ void Trial::deadline(int i, Seconds t) {
     return;
   }
   ++counts_[kFrostbiteWorsened];
-  in.def = d.worsens_to;
-  in.severity = cat_.injury(in.def).severity;
-  in.dc = kTreatDc[static_cast<size_t>(in.severity)];
-  in.long_rests = 0;
+  in.worsen(cat_);
   note(log_, t, [&] { return "untreated: becomes " + injury_name(i); });
   Stream c = course();
   timeline_.schedule(t + opt_.deadline.sample(c), Ev::Deadline, static_cast<uint16_t>(i));

@@ -1,12 +1,14 @@
 // The course of a dnd5e party's lingering injuries after the fight (seed 003; README, the party
 // fight, "After the fight"): the daily long rests, the medic's treatments and the bed rest they
-// prescribe, the deadlines of burns, frostbite and necrosis, the rot's daily loss. The same
-// rules as the single character's (model.cpp), played for every survivor on its own stream
+// prescribe, the deadlines of burns, frostbite and necrosis, the rot's daily loss. What each of
+// these does to an injury is written once in course.h, which the single character (model.cpp)
+// plays too; here the clocks, played for every survivor on its own stream
 // (streams::combatant_course), with the one medic the party shares.
 #include <algorithm>
 #include <limits>
 #include <optional>
 
+#include "rules/dnd5e/course.h"
 #include "rules/dnd5e/party.h"
 #include "sim/core/substreams.h"
 
@@ -16,15 +18,9 @@ namespace {
 
 constexpr Seconds kNever = std::numeric_limits<Seconds>::max();
 
-// One open injury after the fight.
-struct OpenInjury {
-  uint16_t def = 0;
-  Severity severity = Severity::Light;
-  int dc = 10;
-  bool open = true;
-  bool treated = false;  // a successful treatment: in bed until bed_end, then healed
-  int long_rests = 0;    // untreated long rests (the "Varie" default)
-  Seconds deadline = kNever, tick = kNever, bed_end = kNever, next_try = 0;
+// One open injury after the fight: its course (course.h) and its clocks.
+struct OpenInjury : InjuryCourse {
+  Seconds deadline = kNever, tick = kNever, bed_end = kNever;  // treated: in bed until bed_end
 };
 
 struct Patient {
@@ -56,10 +52,10 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
     b.died_at = t;
     note(ctx.log, t, [&] { return name(b) + " dies: " + why; });
   };
-  // 003 rot and haemorrhage: "vos points de vie maximum sont réduits de 1d4 puis de 1d4 pour
-  // chaque journée suivante"; at 0 the member dies (the single character's reading).
+  // Rot and haemorrhage (course.h: rot_loss); at 0 the member dies (the single character's
+  // reading).
   auto lose_max_hp = [&](size_t c, Seconds t) {
-    pat[c].rot += stream[c]->die(4);
+    pat[c].rot += rot_loss(*stream[c]);
     Body& b = bodies[c];
     b.hp = std::min(b.hp, std::max(max_hp(c), 0));
     if (max_hp(c) <= 0) die(c, t, "maximum HP reduced to 0");
@@ -83,9 +79,7 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
     Patient& p = pat[c];
     for (size_t i = 0; i < b.n_open; ++i) {
       OpenInjury& k = p.in[p.n++];
-      k.def = b.open[i];
-      k.severity = b.open_severity[i];
-      k.dc = kTreatDc[static_cast<size_t>(k.severity)];
+      k.begin(b.open[i], b.open_severity[i]);
       if (def(k).permanent != Permanent::None) {  // a loss kept, not healed
         k.open = false;
         ++p.lasting;
@@ -123,7 +117,7 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
   // Medicine can still reach (a medic does not begin a treatment it cannot pass: after enough
   // failures, +2 each, the injury waits for the long rests or its deadline).
   auto can_treat = [&](const OpenInjury& k, int who) {
-    return k.open && !k.treated && !def(k).requires_magic &&
+    return k.treatable(*catalog_) &&
            20 + *cfg_.combatants[static_cast<size_t>(who)].heals->medicine >= k.dc;
   };
   // The long rests: every day from `awake`, 8 hours (SRD), the medic asleep with the others.
@@ -171,40 +165,32 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
     t = next;
 
     if (t == treat_end) {
-      // 003 "Soin traditionnel": Medicine against the injury's DC, at the treatment's end.
+      // 003 "Soin traditionnel" at the treatment's end (course.h: InjuryCourse::end_treatment).
       const size_t c = static_cast<size_t>(treating) / Body::kMaxOpen;
       OpenInjury& k = pat[c].in[static_cast<size_t>(treating) % Body::kMaxOpen];
       const int by = treater;
       treating = treater = -1;
       treat_end = kNever;
       if (bodies[c].dead || bodies[static_cast<size_t>(by)].dead || !k.open) continue;
-      const int mod = *cfg_.combatants[static_cast<size_t>(by)].heals->medicine;
-      Stream& s = *stream[c];
-      const int r = s.die(20) + mod;
+      const Heals& h = *cfg_.combatants[static_cast<size_t>(by)].heals;
+      const TreatmentEnd e = k.end_treatment(*stream[c], *h.medicine, h.retry_after, o, t);
       note(ctx.log, t, [&] {
         return cfg_.combatants[static_cast<size_t>(by)].name + " treats " + label(c, k) + ": " +
-               std::to_string(r) + " vs DC " + std::to_string(k.dc);
+               std::to_string(e.roll) + " vs DC " + std::to_string(e.dc);
       });
-      if (r < k.dc) {
-        k.dc += kFailedTreatmentDcStep;
-        k.next_try = t + cfg_.combatants[static_cast<size_t>(by)].heals->retry_after.sample(s);
-        continue;
-      }
-      if (k.severity == Severity::Light || k.severity == Severity::Moderate) {
+      if (e.kind == TreatmentEnd::Kind::Failed) continue;
+      if (e.kind == TreatmentEnd::Kind::Healed) {
         close(c, k, t, "treatment");
         continue;
       }
-      // Severe: 2d4 days of bed rest; serious: the extended bed rest. Treated: no deadline, no
-      // further rot; it heals when the bed rest ends.
-      k.treated = true;
-      k.bed_end = t + (k.severity == Severity::Severe ? (s.die(4) + s.die(4)) * kDay
-                                                      : o.extended_bed_rest.sample(s));
+      // In bed: no deadline, no further rot (the clocks below skip a treated injury).
+      k.bed_end = t + e.bed;
       note(ctx.log, t, [&] { return name(bodies[c]) + " in bed until " + clock_text(k.bed_end); });
       continue;
     }
     if (t == next_rest) {
-      // SRD long rest: full HP. 003: "Les repos longs guérissent toutes les blessures légères et
-      // modérés"; a severe or serious one untreated after the options' number of them.
+      // SRD long rest: full HP; what it does to each injury is the course's (course.h:
+      // InjuryCourse::long_rest).
       next_rest += kDay;
       for (size_t c = 0; c < m; ++c) {
         Body& b = bodies[c];
@@ -214,28 +200,20 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
             return name(b) + " ends a long rest at full HP (" + std::to_string(max_hp(c)) + ")";
           });
         b.hp = max_hp(c);
-        for (size_t i = 0; i < pat[c].n; ++i) {
-          OpenInjury& k = pat[c].in[i];
-          if (!k.open || k.treated || def(k).no_natural_healing || def(k).requires_magic) continue;
-          if (k.severity == Severity::Light || k.severity == Severity::Moderate) {
-            close(c, k, t, "a long rest");
-            continue;
-          }
-          const int need = k.severity == Severity::Severe ? o.untreated_severe_long_rests
-                                                          : o.untreated_serious_long_rests;
-          if (need > 0 && ++k.long_rests >= need) close(c, k, t, "long rests, untreated");
-        }
+        for (size_t i = 0; i < pat[c].n; ++i)
+          if (const char* how = pat[c].in[i].long_rest(*catalog_, o))
+            close(c, pat[c].in[i], t, how);
       }
       continue;
     }
     if (t == begin) {
-      // The deadliest first (a deadline, then the severity), then the first member, then its
-      // first injury.
+      // The deadliest first (course.h: InjuryCourse::treatment_rank), then the first member, then
+      // its first injury.
       int best = -1;
       auto rank = [&](int j) {
-        const OpenInjury& k = pat[static_cast<size_t>(j) / Body::kMaxOpen]
-                                  .in[static_cast<size_t>(j) % Body::kMaxOpen];
-        return (def(k).deadline != Deadline::None ? 10 : 0) + static_cast<int>(k.severity);
+        return pat[static_cast<size_t>(j) / Body::kMaxOpen]
+            .in[static_cast<size_t>(j) % Body::kMaxOpen]
+            .treatment_rank(*catalog_);
       };
       for (size_t c = 0; c < m; ++c)
         for (size_t i = 0; i < pat[c].n && !bodies[c].dead; ++i) {
@@ -269,7 +247,8 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
         }
         if (k.deadline != t || bodies[c].dead) continue;
         // 003: "Si cela n'est pas traité dans les 1d4 jours qui suivent, vous perdez une main ou
-        // un pied"; frostbite "évolue en blessure sérieuse", with a fresh clock.
+        // un pied" (the hand or foot drawn now); frostbite worsens (course.h:
+        // InjuryCourse::worsen), with a fresh clock.
         Stream& s = *stream[c];
         if (def(k).deadline == Deadline::LoseLimb) {
           const bool hand = s.chance(o.lost_limb_hand_percent / 100.0);
@@ -281,10 +260,7 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
           });
           continue;
         }
-        k.def = def(k).worsens_to;
-        k.severity = def(k).severity;
-        k.dc = kTreatDc[static_cast<size_t>(k.severity)];
-        k.long_rests = 0;
+        k.worsen(*catalog_);
         // At least a second on: a custom table's worsening cycle with a 0-day deadline still
         // moves the clock.
         k.deadline = def(k).deadline != Deadline::None

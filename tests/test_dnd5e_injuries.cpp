@@ -285,3 +285,20 @@ TEST_CASE("dnd5e: many injuries in one trial stay within Outcome's 16 sequela ki
     for (size_t s = 0; s < m.sequelae.size(); ++s) CHECK(x.sequela_trials[s] <= survivors);
   }
 }
+
+TEST_CASE("dnd5e stories tell apart two open injuries of the same name", "[dnd5e][injuries]") {
+  // Catalog indices as the party body keeps them, in the order they were taken.
+  const std::array<uint16_t, 5> open{7, 3, 7, 7, 3};
+  CHECK(same_name_mark(open.data(), 0).empty());  // the first of its name stays plain
+  CHECK(same_name_mark(open.data(), 1).empty());
+  CHECK(same_name_mark(open.data(), 2) == " #2");
+  CHECK(same_name_mark(open.data(), 3) == " #3");
+  CHECK(same_name_mark(open.data(), 4) == " #2");
+  // Anything with the index in `def` (an injury's course) is counted the same way.
+  struct Held {
+    uint16_t def;
+  };
+  const std::array<Held, 3> held{{{4}, {4}, {5}}};
+  CHECK(same_name_mark(held.data(), 1) == " #2");
+  CHECK(same_name_mark(held.data(), 2).empty());
+}

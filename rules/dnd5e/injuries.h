@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "rules/common/table.h"
@@ -19,6 +20,22 @@ namespace leth::dnd5e {
 enum class Severity : uint8_t { Light, Moderate, Severe, Serious };
 inline constexpr int kSeverities = 4;
 const char* severity_name(Severity s);  // "light", ...
+
+// How a story tells apart two injuries of the same name on one body: "" for the first of its
+// name, " #2" for the second, and so on, counted over list[0..i] in the order they were taken.
+// T is a catalog index (uint16_t) or anything with one in `def`.
+template <class T>
+std::string same_name_mark(const T* list, size_t i) {
+  auto def = [](const T& x) -> uint16_t {
+    if constexpr (std::is_integral_v<T>)
+      return x;
+    else
+      return x.def;
+  };
+  int n = 1;
+  for (size_t j = 0; j < i; ++j) n += def(list[j]) == def(list[i]);
+  return n > 1 ? " #" + std::to_string(n) : std::string();
+}
 
 // 003 "Soigner une blessure" (the single character's healer and a party's medic): Medicine with
 // an herbalism kit against a DC by severity; "Rater un jet de guérison d'une blessure augmente

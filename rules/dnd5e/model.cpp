@@ -183,7 +183,8 @@ class Trial {
   Outcome outcome() const;
   std::string injury_name(int i) const {
     const InjuryDef& d = cat_.injury(inj_[i].def);
-    return d.label + " (" + d.damage_type + ", " + severity_name(inj_[i].severity) + ")";
+    return d.label + same_name_mark(inj_.data(), static_cast<size_t>(i)) + " (" + d.damage_type +
+           ", " + severity_name(inj_[i].severity) + ")";
   }
   Stream course() { return open(rng_, streams::injury_course(courses_++)); }
 

@@ -61,13 +61,15 @@ void Party::inflict_injury(Body& b, Stream& s, Seconds t, EventLog* log) const {
   const Severity sev = cfg_.severity.of(roll);
   const uint16_t def = catalog_->pick(b.last_type, roll, sev, cfg_.options.injury_row);
   ++b.injuries[static_cast<size_t>(sev)];
-  if (b.n_open < Body::kMaxOpen) {
+  const bool kept = b.n_open < Body::kMaxOpen;
+  if (kept) {
     b.open_severity[b.n_open] = sev;
     b.open[b.n_open++] = def;
   }
   note(log, t, [&] {
     const InjuryDef& d = catalog_->injury(def);
-    return name(b) + " injury (d20 " + std::to_string(roll) + "): " + d.label + " (" +
+    const std::string mark = kept ? same_name_mark(b.open.data(), b.n_open - 1) : "";
+    return name(b) + " injury (d20 " + std::to_string(roll) + "): " + d.label + mark + " (" +
            d.damage_type + ", " + severity_name(sev) + ")";
   });
 }

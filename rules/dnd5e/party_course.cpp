@@ -43,7 +43,9 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
   std::array<std::optional<Stream>, fight::kMaxMembers> stream;
   auto def = [&](const OpenInjury& k) -> const InjuryDef& { return catalog_->injury(k.def); };
   auto label = [&](size_t c, const OpenInjury& k) {
-    return name(bodies[c]) + "'s " + def(k).label + " (" + severity_name(k.severity) + ")";
+    return name(bodies[c]) + "'s " + def(k).label +
+           same_name_mark(pat[c].in.data(), static_cast<size_t>(&k - pat[c].in.data())) + " (" +
+           severity_name(k.severity) + ")";
   };
   auto max_hp = [&](size_t c) { return cfg_.combatants[c].max_hp - pat[c].rot; };
   auto die = [&](size_t c, Seconds t, const char* why) {

@@ -100,6 +100,63 @@ TEST_CASE("pf2 party: Treat Wounds after the fight, once an hour a patient",
   CHECK(duration(ls, p.outcome, "downtime") == end + 10 * kMinute + kHour + 10 * kMinute);
 }
 
+TEST_CASE("pf2 party: the Heals left are spent after the fight, the most hurt first",
+          "[pf2][party][scripted]") {
+  // The cleric never acts in the fight (it comes last): three Heals (1d8) left when it is won.
+  auto toml = [](const std::string& extra) {
+    return party_text(member("fighter", 40, 0, "hit_chance = 1.0\ndamage = \"30\"") +
+                      member("cleric", 10, -10, "hit_chance = 0.0\ndamage = \"1\"",
+                             "[party.heals]\ndice = \"1d8\"\nuses = 3\n" + extra) +
+                      ogre(10, "25"));
+  };
+  Script s;
+  first_round(s);             // the fighter ends the fight at 15 / 40
+  s.d(8, 8).d(8, 8).d(8, 8);  // a Heal a round: 23, 31, 39 / 40
+  const test::Played p = test::play_scripted(toml(""), s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml(""));
+  CHECK(p.log.find("cleric casts Heal on fighter after the fight: 8 HP") != std::string::npos);
+  CHECK(counter(ls, p.outcome, "heals_used") == 3);
+  // Level 1, Con 0: the last HP takes one night, the first 8 hours after the last Heal.
+  const Seconds end = duration(ls, p.outcome, "fight_length");
+  CHECK(duration(ls, p.outcome, "downtime") == end + 3 * kRound + 8 * kHour + 8 * kHour);
+
+  // heal_after_fight = false keeps them: 25 nights.
+  Script kept;
+  first_round(kept);
+  const test::Played q = test::play_scripted(toml("heal_after_fight = false\n"), kept);
+  const LoadedScenario lq = test::load_text(toml("heal_after_fight = false\n"));
+  CHECK(counter(lq, q.outcome, "heals_used") == 0);
+  CHECK(duration(lq, q.outcome, "downtime") == end + 8 * kHour + 24 * kDay + 8 * kHour);
+}
+
+TEST_CASE("pf2 party: a Heal after the fight wakes a member at 0 HP before the least hurt",
+          "[pf2][party][scripted]") {
+  // The ogre knocks the fighter out (dying 1) and the rogue kills it; the fighter's recovery
+  // checks in the aftermath make it stable; the cleric's one Heal goes to it, not to the rogue.
+  const std::string toml =
+      party_text(member("fighter", 10, 10, "hit_chance = 0.0\ndamage = \"1\"") +
+                 member("rogue", 20, 0, "hit_chance = 1.0\ndamage = \"30\"") +
+                 member("cleric", 10, -10, "hit_chance = 0.0\ndamage = \"1\"",
+                        "[party.heals]\ndice = \"1d8\"\nuses = 1\n") +
+                 ogre(5, "10"));
+  Script s;
+  s.d(20, 10).d(20, 10).d(20, 10).d(20, 10);  // initiative: fighter 20, rogue 10, cleric 0, ogre 15
+  s.no();                                     // the fighter misses
+  s.d(3, 1).d(20, 5);  // the ogre: the fighter, 15 vs AC 10: 10 damage, knocked out, dying 1
+  s.yes();             // the rogue kills the ogre: the fight is won in round 1
+  s.d(20, 20);         // the aftermath: the fighter's recovery check, a critical success: stable
+  s.d(8, 6);           // the cleric's Heal: the fighter, back to 6 HP
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(p.log.find("cleric casts Heal on fighter after the fight: 6 HP") != std::string::npos);
+  CHECK(p.log.find("fighter is back to 6 HP, conscious") != std::string::npos);
+  CHECK(p.log.find("fighter wakes at 1 HP") == std::string::npos);
+  CHECK(counter(ls, p.outcome, "heals_used") == 1);
+  CHECK(counter(ls, p.outcome, "deaths") == 0);
+}
+
 TEST_CASE("pf2 party: without Treat Wounds the nights alone heal", "[pf2][party][scripted]") {
   // The same fight; treat_wounds = false: nights of Con x level = 1 HP each (level 1, Con 0),
   // 25 of them, the first beginning 8 hours after the fight.

@@ -446,15 +446,68 @@ Seconds Party::rest_and_treat(Bodies<Body>& bodies, const fight::Result& res,
   return full;
 }
 
+// The Heals left, spent once the fight is over (`heal_after_fight`, default true, as the single
+// character's healer): each living, conscious member with Heals left, in the party's order,
+// casts one a round from the end of the aftermath while its uses last and someone living is
+// below full HP (itself included): first a member at 0 HP (it wakes: back to the HP healed),
+// then the one who lacks the most HP. Each cast's dice come from the caster's care stream of
+// that round, the rounds counting on after the aftermath's (streams::combatant_care). Returns
+// when the last cast ends (the aftermath's end if none).
+Seconds Party::top_up(Bodies<Body>& bodies, const fight::Result& res, TrialContext& ctx) const {
+  const size_t m = cfg_.members;
+  Seconds done = res.end;
+  for (size_t h = 0; h < m; ++h) {
+    Body& healer = bodies[h];
+    const auto& hs = cfg_.combatants[h].heals;
+    if (!hs || !hs->heal_after_fight || healer.dead || healer.hp == 0) continue;
+    int round = res.rounds + res.aftermath_rounds;
+    Seconds t = res.end;
+    while (healer.uses > 0) {
+      // The most urgent: at 0 HP before conscious, then the most HP lacking.
+      int best = -1;
+      std::pair<bool, int> most{};
+      for (size_t p = 0; p < m; ++p) {
+        const Body& b = bodies[p];
+        const std::pair<bool, int> key{b.hp == 0, cfg_.combatants[p].max_hp - b.hp};
+        if (b.dead || key.second <= 0 || (best >= 0 && key <= most)) continue;
+        best = static_cast<int>(p);
+        most = key;
+      }
+      if (best < 0) break;
+      ++round;
+      t += kRound;
+      Stream s = open(ctx.rng, streams::combatant_care(round, h));
+      Body& patient = bodies[static_cast<size_t>(best)];
+      --healer.uses;
+      ++healer.heals_given;
+      const int amount = static_cast<int>(std::max<int64_t>(hs->dice->roll(s), 1));
+      note(ctx.log, t, [&] {
+        return name(healer) + " casts Heal on " + name(patient) +
+               " after the fight: " + std::to_string(amount) + " HP";
+      });
+      revive(patient, amount, t, ctx.log);
+    }
+    done = std::max(done, t);
+  }
+  return done;
+}
+
 Outcome Party::run_trial(TrialContext& ctx) const {
   Bodies<Body> bodies;
   const fight::Result res = play_fight(bodies, ctx);
   const uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
 
-  // After the fight (README, the party fight): the stable wake at 1 HP after stable_wake from
-  // when they became stable (not before the fight's end); then rest_and_treat.
+  // After the fight (README, the party fight): who is hurt when the aftermath ends; the Heals
+  // left (top_up); the stable wake at 1 HP after stable_wake from when they became stable (not
+  // before the fight's end); then rest_and_treat, from the last Heal's end.
   std::array<bool, fight::kMaxMembers> below{};
   bool hurt = false;
+  for (size_t c = 0; c < cfg_.members; ++c) {
+    below[c] = !bodies[c].dead && bodies[c].hp < cfg_.combatants[c].max_hp;
+    hurt = hurt || below[c];
+  }
+  fight::Result healed = res;
+  if (hurt) healed.end = top_up(bodies, res, ctx);
   for (size_t c = 0; c < cfg_.members; ++c) {
     Body& b = bodies[c];
     if (!b.dead && b.hp == 0) {
@@ -465,10 +518,8 @@ Outcome Party::run_trial(TrialContext& ctx) const {
       b.dying = 0;
       note(ctx.log, b.up_last, [&] { return name(b) + " wakes at 1 HP"; });
     }
-    below[c] = !b.dead && b.hp < cfg_.combatants[c].max_hp;
-    hurt = hurt || below[c];
   }
-  const Seconds full = hurt ? rest_and_treat(bodies, res, ctx) : res.end;
+  const Seconds full = hurt ? rest_and_treat(bodies, healed, ctx) : res.end;
   std::array<fight::MemberReport, fight::kMaxMembers> members;
   for (size_t c = 0; c < cfg_.members; ++c) {
     const Body& b = bodies[c];

@@ -44,6 +44,7 @@ struct Heals {
   std::optional<int> medicine;   // Medicine modifier: Administer First Aid (2 actions)
   bool battle_medicine = false;  // the skill feat: 1 action, heals as Treat Wounds
   bool treat_wounds = false;     // after the fight, 10 minutes a patient
+  bool heal_after_fight = true;  // the Heals left, spent to top up when the fight is over
   int treat_wounds_dc = 15;      // 15, 20, 30 or 40: Battle Medicine's too
 };
 
@@ -147,6 +148,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   bool battle_medicine(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const;
   int treat_wounds(Body& healer, Body& patient, Stream& s, Seconds t, EventLog* log) const;
   Seconds until_not_dying(Body& patient, Body* helper, Stream& s, Seconds t, EventLog* log) const;
+  Seconds top_up(Bodies<Body>& bodies, const fight::Result& res, TrialContext& ctx) const;
   Seconds rest_and_treat(Bodies<Body>& bodies, const fight::Result& res, TrialContext& ctx) const;
   int rest_gain(size_t c) const {
     const Combatant& k = cfg_.combatants[c];

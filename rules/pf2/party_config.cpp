@@ -72,6 +72,7 @@ Combatant read_member(Reader& r) {
     // unless told not to; Battle Medicine is a skill feat, so only when given.
     hs.treat_wounds = h->get_bool("treat_wounds", hs.medicine.has_value());
     hs.battle_medicine = h->get_bool("battle_medicine", false);
+    hs.heal_after_fight = h->get_bool("heal_after_fight", true);
     for (const char* key : {"treat_wounds", "battle_medicine"})
       if (h->has(key) && h->get_bool(key, false) && !hs.medicine)
         h->fail(key, std::string(key) + " needs the member's Medicine modifier",

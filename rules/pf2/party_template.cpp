@@ -68,6 +68,7 @@ actions = 1                      # 1: the ranged Heal, the turn goes on; 2: the 
 medicine = 9                     # Administer First Aid (2 actions) once no use is left
 battle_medicine = false          # the skill feat: 1 action, heals as Treat Wounds, once a patient
 treat_wounds = true              # after the fight (default: with medicine), 10 minutes a patient
+heal_after_fight = true          # the Heals left, spent to top up once the fight is over
 treat_wounds_dc = 15             # 15 (trained), 20, 30 or 40: Battle Medicine's DC too
 
 [[opponents]]

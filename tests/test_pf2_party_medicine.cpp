@@ -196,6 +196,32 @@ TEST_CASE("pf2 party: a botched Treat Wounds knocks the patient out; it recovers
   CHECK(duration(ls, p.outcome, "downtime") == botched + 3 * (kHour + 10 * kMinute));
 }
 
+TEST_CASE("pf2 party: a night's rest lowers doomed before a botched treatment knocks out",
+          "[pf2][party][scripted]") {
+  // The fighter, doomed 3 (death at dying 1, with the option doomed), ends the fight at 5 / 40.
+  std::string toml =
+      party_text(member("fighter", 40, 0, "hit_chance = 1.0\ndamage = \"30\"", "doomed = 3\n") +
+                 member("medic", 10, -10, "hit_chance = 0.0\ndamage = \"1\"",
+                        "[party.heals]\nmedicine = 5\n") +
+                 ogre(10, "35"));
+  toml.replace(toml.find("[options]\n"), 10, "[options]\ndoomed = true\n");
+  Script s;
+  first_round(s);
+  for (int k = 0; k < 7; ++k) s.d(20, 5);  // seven failures, 10 vs 15, before the first night
+  // The night: 1 HP (6 / 40) and doomed 2: death at dying 2. The next morning's treatment is
+  // botched: 8 damage, knocked out, dying 1, which doomed 3 would have made death.
+  s.d(20, 1).d(8, 8);
+  s.d(20, 20);  // its turn 6 s later: stable; it wakes 10 minutes later at 1 HP
+  for (int k = 0; k < 2; ++k) s.d(20, 20).d(8, 8).d(8, 8).d(8, 8).d(8, 8);  // 32 HP each: full
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(p.log.find("fighter's doomed drops to 2") != std::string::npos);
+  CHECK(p.log.find("botched: 8 damage") != std::string::npos);
+  CHECK(p.log.find("fighter wakes at 1 HP") != std::string::npos);
+  CHECK(counter(ls, p.outcome, "deaths") == 0);
+}
+
 TEST_CASE("pf2 party: Medicine's keys are checked", "[pf2][party][errors]") {
   auto error = [](const std::string& heals) {
     return test::error_of([&] {

@@ -417,10 +417,18 @@ Seconds Party::rest_and_treat(Bodies<Body>& bodies, const fight::Result& res,
     for (size_t h = 0; h < m; ++h) treating = treating || healer(h);
     if (!any) break;
     if (!treating) break;  // the nights alone: counted below, without playing them
-    // The night: the members awake when it begins rest; the healers sleep too.
+    // The night: the members awake when it begins rest; the healers sleep too. A night's rest
+    // also lowers doomed by 1 (interpretation 8, as the single character), which matters to a
+    // patient a later botched treatment knocks out.
     for (size_t p = 0; p < m; ++p) {
       Body& b = bodies[p];
-      if (!needs(p) || b.hp == 0 || b.up_last > night) continue;
+      if (b.dead || b.hp == 0 || b.up_last > night) continue;
+      if (cfg_.options.doomed && b.doomed > 0) {
+        --b.doomed;
+        note(ctx.log, night + 8 * kHour,
+             [&] { return name(b) + "'s doomed drops to " + std::to_string(b.doomed); });
+      }
+      if (!needs(p)) continue;
       b.hp = std::min(b.hp + rest_gain(p), cfg_.combatants[p].max_hp);
       reached(p, night + 8 * kHour);
     }

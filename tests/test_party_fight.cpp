@@ -95,6 +95,37 @@ TEST_CASE("party fight: the cleric picks up the fallen with a bonus action and s
   CHECK(p.outcome.durations[static_cast<size_t>(m.duration_index("time_out_of_action"))] == 0);
 }
 
+TEST_CASE("party fight: with no spell left a potion is given to the fallen, which takes the action",
+          "[party][scripted]") {
+  const std::string toml =
+      party_text(member("fighter", 8, 10, "attack_bonus = 0\ndamage = \"1\"") +
+                     member("cleric", 10, 0, "attack_bonus = 0\ndamage = \"1\"",
+                            "[party.heals]\npotions = 1\nmedicine = 5\n") +
+                     opponent("ogre", 30, 5, "attack_bonus = 10\ndamage = \"10\""),
+                 "round_cap = 2\n");
+  Script s;
+  s.d(20, 10).d(20, 10).d(20, 10);  // initiative: fighter 20, cleric 10, ogre 15
+  // Round 1.
+  s.d(20, 1);           // fighter: a natural 1 misses
+  s.d(2, 1).d(20, 10);  // ogre: the fighter, 20 hits for 10: dying
+  s.d(4, 2).d(4, 3);    // cleric: the potion (SRD 2d4 + 2), 7 HP; its action is spent
+  // Round 2.
+  s.d(20, 1);           // fighter misses
+  s.d(2, 1).d(20, 10);  // ogre: the fighter again, dying
+  s.d(20, 10);          // cleric: no potion left: Medicine 10 + 5 vs DC 10, stable
+  s.d(4, 1);            // the round cap ends the fight; the stable fighter wakes 1 hour later
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(p.log.find("cleric gives fighter a potion: 7 HP") != std::string::npos);
+  CHECK(p.log.find("cleric tends fighter: Medicine 10, stable") != std::string::npos);
+  CHECK(p.log.find("cleric hits") == std::string::npos);  // no attack after either
+  CHECK(p.log.find("cleric misses") == std::string::npos);
+  CHECK(counter(ls, p.outcome, "heals_used") == 1);
+  CHECK(counter(ls, p.outcome, "fell_fighter") == 2);
+  CHECK(counter(ls, p.outcome, "deaths") == 0);
+}
+
 TEST_CASE("party fight: 'weakest' targets the fewest hit points without a draw",
           "[party][scripted]") {
   const std::string toml =
@@ -224,6 +255,10 @@ TEST_CASE("party fight: bad input is located and explained", "[party][errors]") 
                                      "[party.heals]\nbonus_action = true\n") +
                               orc)),
              Catch::Contains("party[1].heals") && Catch::Contains("nothing to heal with"));
+  CHECK_THAT(error(party_text(member("cleric", 10, 0, "attack_bonus = 5\ndamage = \"1d6\"",
+                                     "[party.heals]\npotion = \"2d4+2\"\nmedicine = 3\n") +
+                              orc)),
+             Catch::Contains("party[1].heals.potion") && Catch::Contains("potions = 2"));
   // Opponents without hp cannot be harmed: each leaves after its rounds, all or none.
   test::check_untouchable_errors([&](const std::string& t) { return party_text(t); }, hero, orc,
                                  "hp", "attack_bonus = 3\ndamage = \"1d4\"\n");

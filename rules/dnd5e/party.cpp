@@ -81,6 +81,7 @@ Party::Body Party::fresh(size_t c) const {
   b.hp = k.max_hp;
   b.temp = k.temp_hp;
   b.uses = k.heals ? k.heals->uses : 0;
+  b.potions = k.heals ? k.heals->potions : 0;
   return b;
 }
 
@@ -257,6 +258,17 @@ fight::Cost Party::pick_up(Body& helper, Body& patient, Stream& s, Seconds t, Ev
       return name(helper) + " heals " + name(patient) + " for " + std::to_string(amount);
     });
     return h.bonus_action ? fight::Cost::Bonus : fight::Cost::Action;
+  }
+  if (helper.potions > 0) {  // SRD: administering a potion to another creature is an action
+    --helper.potions;
+    ++helper.heals_given;
+    const int amount = static_cast<int>(std::max<int64_t>(h.potion.roll(s), 1));
+    revive(patient, amount, t);
+    note(log, t, [&] {
+      return name(helper) + " gives " + name(patient) + " a potion: " + std::to_string(amount) +
+             " HP";
+    });
+    return fight::Cost::Action;
   }
   if (!h.medicine || !dying(patient)) return fight::Cost::Bonus;
   const int roll = s.die(20);

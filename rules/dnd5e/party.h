@@ -40,6 +40,8 @@ struct Heals {
   std::optional<Dice> dice;  // a healing spell's hit points
   int uses = 0;
   bool bonus_action = true;     // Healing Word: a bonus action, the attacks follow
+  Dice potion;                  // a potion of healing's hit points (SRD: 2d4 + 2)
+  int potions = 0;              // potions carried, given to a fallen ally (an action)
   std::optional<int> medicine;  // Wisdom (Medicine) modifier: DC 10 to stabilise the dying
   // 003 "Soin traditionnel" after the fight (an herbalism kit): the party's injuries, with a
   // failed treatment tried again after retry_after.
@@ -90,6 +92,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     bool dead = false;
     bool sneak_done = false;  // this turn's sneak attack is spent
     int uses = 0;             // heals left
+    int potions = 0;          // potions left
     uint16_t falls = 0;       // times dropped to 0 HP
     uint16_t heals_given = 0;
     Seconds died_at = -1;
@@ -120,7 +123,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
               EventLog* log) const;
   bool can_pick_up(const Body& b) const {
     const auto& h = cfg_.combatants[b.c].heals;
-    return h && (b.uses > 0 || h->medicine.has_value());
+    return h && (b.uses > 0 || b.potions > 0 || h->medicine.has_value());
   }
   fight::Cost pick_up(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const;
   // ---- the driver's optional hooks

@@ -74,9 +74,17 @@ Combatant read_member(Reader& r) {
       h->fail("uses", "uses without dice: what does a use heal?", "add dice = \"1d4+3\"");
     hs.bonus_action = h->get_bool("bonus_action", true);
     hs.medicine = h->get_int("medicine", -5, 30);
-    if (hs.uses == 0 && !hs.medicine)
+    // Potions of healing (SRD: 2d4 + 2), given to a fallen ally when the spells are spent.
+    const std::optional<Dice> potion = h->get_dice("potion", 0, 10000);
+    hs.potions = static_cast<int>(h->get_int("potions", 0, 100, 0));
+    if (potion && hs.potions == 0)
+      h->fail("potion", "potion dice without potions: how many does the member carry?",
+              "add potions = 2");
+    hs.potion = potion.value_or(Dice::parse("2d4+2"));
+    if (hs.uses == 0 && hs.potions == 0 && !hs.medicine)
       h->fail_here("a healer with nothing to heal with",
-                   "add dice = \"1d4+3\" and uses = 4 (Healing Word), or medicine = 5");
+                   "add dice = \"1d4+3\" and uses = 4 (Healing Word), potions = 2, or "
+                   "medicine = 5");
     // 003 "Soin traditionnel": Medicine with an herbalism kit, after the fight (the single
     // character's healer's keys and defaults).
     const bool kit = h->get_bool("herbalism_kit", false);

@@ -218,6 +218,32 @@ TEST_CASE("dnd5e party course: an injury that needs magic keeps the trial unreso
   CHECK(metrics_of(ls.models[0]).ends[p.outcome.end].kind == EndKind::Unresolved);
 }
 
+TEST_CASE("dnd5e party course: magic of the injury's severity heals what needs magic",
+          "[party][injuries][scripted]") {
+  // The same severe brain trauma; the hero carries greater restoration: spent once it wakes
+  // (2 hours after the fight), the injury heals; the long rest 8 hours later brings full HP.
+  const std::string toml = fall_text("psychic", "[party.heals]\ngreater_restoration = 1\n");
+  Script s = fall(3);
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(has(p.log, "hero gives greater restoration to hero"));
+  CHECK(has(p.log, "heals: greater restoration"));
+  CHECK(metrics_of(ls.models[0]).ends[p.outcome.end].kind == EndKind::Recovered);
+  CHECK(counter(ls, p.outcome, "heals_used") == 1);
+  // The aftermath's death saves end at 0:00:24; the wake 2 hours on; the long rest 8 hours on.
+  CHECK(downtime(ls, p.outcome) == 24 + 2 * kHour + 8 * kHour);
+
+  // Lesser restoration is for moderate injuries: the severe one stays, the trial unresolved.
+  const std::string lesser = fall_text("psychic", "[party.heals]\nlesser_restoration = 1\n");
+  Script s2 = fall(3);
+  const test::Played q = test::play_scripted(lesser, s2);
+  const LoadedScenario lq = test::load_text(lesser);
+  CHECK(!has(q.log, "restoration"));
+  CHECK(metrics_of(lq.models[0]).ends[q.outcome.end].kind == EndKind::Unresolved);
+  CHECK(counter(lq, q.outcome, "heals_used") == 0);
+}
+
 TEST_CASE("dnd5e party course: the medic's keys are checked", "[party][injuries][errors]") {
   CHECK_THAT(
       error(fall_text("bludgeoning", "[party.heals]\nmedicine = 5\ntreat_injuries = true\n")),

@@ -39,9 +39,14 @@ struct PartyAttack {
 struct Heals {
   std::optional<Dice> dice;  // a healing spell's hit points
   int uses = 0;
-  bool bonus_action = true;     // Healing Word: a bonus action, the attacks follow
-  Dice potion;                  // a potion of healing's hit points (SRD: 2d4 + 2)
-  int potions = 0;              // potions carried, given to a fallen ally (an action)
+  bool bonus_action = true;  // Healing Word: a bonus action, the attacks follow
+  Dice potion;               // a potion of healing's hit points (SRD: 2d4 + 2)
+  int potions = 0;           // potions carried, given to a fallen ally (an action)
+  // 003 "Le soin magique guérit une blessure à la fois", after the fight (party_course.cpp):
+  // moderate — lesser restoration or a remedy; severe — greater restoration or a remedy;
+  // serious — heal or regenerate (light: the uses and potions left).
+  int lesser_restoration = 0, greater_restoration = 0, heal_spell = 0;
+  int remedies_moderate = 0, remedies_severe = 0;
   std::optional<int> medicine;  // Wisdom (Medicine) modifier: DC 10 to stabilise the dying
   // 003 "Soin traditionnel" after the fight (an herbalism kit): the party's injuries, with a
   // failed treatment tried again after retry_after.

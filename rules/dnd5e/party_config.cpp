@@ -81,10 +81,19 @@ Combatant read_member(Reader& r) {
       h->fail("potion", "potion dice without potions: how many does the member carry?",
               "add potions = 2");
     hs.potion = potion.value_or(Dice::parse("2d4+2"));
-    if (hs.uses == 0 && hs.potions == 0 && !hs.medicine)
+    // 003 "Soin magique" for lingering injuries after the fight: the single character's
+    // healer's keys.
+    hs.lesser_restoration = static_cast<int>(h->get_int("lesser_restoration", 0, 100, 0));
+    hs.greater_restoration = static_cast<int>(h->get_int("greater_restoration", 0, 100, 0));
+    hs.heal_spell = static_cast<int>(h->get_int("heal_spell", 0, 100, 0));
+    hs.remedies_moderate = static_cast<int>(h->get_int("remedies_moderate", 0, 100, 0));
+    hs.remedies_severe = static_cast<int>(h->get_int("remedies_severe", 0, 100, 0));
+    const bool restores = hs.lesser_restoration > 0 || hs.greater_restoration > 0 ||
+                          hs.heal_spell > 0 || hs.remedies_moderate > 0 || hs.remedies_severe > 0;
+    if (hs.uses == 0 && hs.potions == 0 && !hs.medicine && !restores)
       h->fail_here("a healer with nothing to heal with",
-                   "add dice = \"1d4+3\" and uses = 4 (Healing Word), potions = 2, or "
-                   "medicine = 5");
+                   "add dice = \"1d4+3\" and uses = 4 (Healing Word), potions = 2, "
+                   "lesser_restoration = 1, or medicine = 5");
     // 003 "Soin traditionnel": Medicine with an herbalism kit, after the fight (the single
     // character's healer's keys and defaults).
     const bool kit = h->get_bool("herbalism_kit", false);

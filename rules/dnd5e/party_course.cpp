@@ -95,6 +95,89 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
     }
   }
 
+  // 003 "Soin magique" (the single character's reading, model.cpp: magic_for_injury): once
+  // every survivor is awake, the party's magic heals one open, untreated injury at a time, the
+  // most severe first (then the first member, its first injury): light — a healing spell (a
+  // use left) or a potion, which also restores its hit points, the patient being stable;
+  // moderate — lesser restoration or a remedy; severe — greater restoration or a remedy;
+  // serious — heal or regenerate. Each from the first living member, in the party's order,
+  // who holds it; each counts in that member's heals_used.
+  {
+    struct Magic {  // what a member has left (no dice: a trial allocates nothing)
+      int uses = 0, potions = 0, lesser_restoration = 0, greater_restoration = 0, heal_spell = 0,
+          remedies_moderate = 0, remedies_severe = 0;
+    };
+    std::array<Magic, fight::kMaxMembers> left{};
+    bool any = false;
+    for (size_t c = 0; c < m; ++c) {
+      const auto& h = cfg_.combatants[c].heals;
+      if (bodies[c].dead || !h) continue;
+      left[c] = {bodies[c].uses,         bodies[c].potions, h->lesser_restoration,
+                 h->greater_restoration, h->heal_spell,     h->remedies_moderate,
+                 h->remedies_severe};
+      any = any || left[c].uses > 0 || left[c].potions > 0 || left[c].lesser_restoration > 0 ||
+            left[c].greater_restoration > 0 || left[c].heal_spell > 0 ||
+            left[c].remedies_moderate > 0 || left[c].remedies_severe > 0;
+    }
+    // The first member holding a resource for severity `sev`: the pool, its name, the holder.
+    auto holder = [&](Severity sev, int*& pool, const char*& what) -> size_t {
+      for (size_t c = 0; c < m; ++c) {
+        if (bodies[c].dead) continue;
+        Magic& h = left[c];
+        auto take = [&](int& n, const char* name) {
+          if (n <= 0 || pool != nullptr) return;
+          pool = &n;
+          what = name;
+        };
+        switch (sev) {
+          case Severity::Light:
+            take(h.uses, "a healing spell");
+            take(h.potions, "a potion");
+            break;
+          case Severity::Moderate:
+            take(h.lesser_restoration, "lesser restoration");
+            take(h.remedies_moderate, "a remedy");
+            break;
+          case Severity::Severe:
+            take(h.greater_restoration, "greater restoration");
+            take(h.remedies_severe, "a remedy");
+            break;
+          case Severity::Serious:
+            take(h.heal_spell, "heal / regenerate");
+            break;
+        }
+        if (pool != nullptr) return c;
+      }
+      return m;
+    };
+    while (any) {
+      any = false;
+      for (int sev = kSeverities - 1; sev >= 0 && !any; --sev)
+        for (size_t c = 0; c < m && !any; ++c)
+          for (size_t i = 0; i < pat[c].n && !any && !bodies[c].dead; ++i) {
+            OpenInjury& k = pat[c].in[i];
+            if (!k.open || k.treated || static_cast<int>(k.severity) != sev) continue;
+            int* pool = nullptr;
+            const char* what = "";
+            const size_t by = holder(k.severity, pool, what);
+            if (by == m) continue;
+            --*pool;
+            ++members[by].heals_given;
+            if (k.severity == Severity::Light) {
+              const Heals& h = *cfg_.combatants[by].heals;
+              const Dice& dice = pool == &left[by].uses ? *h.dice : h.potion;
+              Body& b = bodies[c];
+              b.hp = std::min(max_hp(c),
+                              b.hp + static_cast<int>(std::max<int64_t>(dice.roll(*stream[c]), 1)));
+            }
+            note(ctx.log, awake,
+                 [&] { return name(bodies[by]) + " gives " + what + " to " + name(bodies[c]); });
+            close(c, k, awake, what);
+            any = true;
+          }
+    }
+  }
+
   // The medic: the living member with treat_injuries and the best Medicine, not kept down by an
   // injury nor in bed.
   auto can_act = [&](size_t c) {

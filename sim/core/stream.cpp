@@ -102,6 +102,12 @@ Stream::Stream(uint64_t seed, uint64_t trial, Purpose purpose, uint64_t index, u
                Script* script)
     : Stream(stream_key(trial_key(seed, trial), purpose, index), draw_count, script) {}
 
+uint64_t Stream::below_scripted(uint64_t n) {
+  if (n > static_cast<uint64_t>(INT32_MAX))
+    throw ScriptError("script: below(" + std::to_string(n) + ") is too large for a die entry");
+  return static_cast<uint64_t>(script_->take_die(static_cast<int>(n))) - 1;
+}
+
 uint64_t Stream::below_slow(uint64_t n, unsigned __int128 m) {
   const uint64_t threshold = (0 - n) % n;
   while (static_cast<uint64_t>(m) < threshold) m = static_cast<unsigned __int128>(raw()) * n;

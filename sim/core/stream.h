@@ -147,6 +147,9 @@ class Stream {
     return mix64(state_ += kGoldenGamma);
   }
   uint64_t below_slow(uint64_t n, unsigned __int128 m);
+  // below()'s scripted draw, out of line and cold, so that below() stays small enough to be
+  // inlined in every hot loop (the error's string would otherwise weigh on g++'s choice).
+  [[gnu::cold]] uint64_t below_scripted(uint64_t n);
 
   uint64_t state_;  // the key plus k golden gammas after k draws
   uint64_t* draws_;
@@ -175,11 +178,8 @@ class TrialRng {
 // Lemire's nearly divisionless method: the common case is one multiply; the rejection
 // threshold (a division) is computed only when the low word falls below n.
 inline uint64_t Stream::below(uint64_t n) {
-  if (script_) [[unlikely]] {
-    if (n > static_cast<uint64_t>(INT32_MAX))
-      throw ScriptError("script: below(" + std::to_string(n) + ") is too large for a die entry");
-    return static_cast<uint64_t>(script_->take_die(static_cast<int>(n))) - 1;
-  }
+  if (script_) [[unlikely]]
+    return below_scripted(n);
   const unsigned __int128 m = static_cast<unsigned __int128>(raw()) * n;
   if (static_cast<uint64_t>(m) < n) [[unlikely]]
     return below_slow(n, m);

@@ -1,6 +1,6 @@
-// A party's members in what a run reports: each member's own metrics (went down, died, time out
-// of action, time to death) measured from its summary, carried by the `member` column of the
-// tidy CSVs and run.json's declaration, and given rows of their own in the terminal table and
+// A party's members in what a run reports: each member's own metrics (went down, died, downtime,
+// time out of action, time to death) measured from its summary, carried by the `member` column of
+// the tidy CSVs and run.json's declaration, and given rows of their own in the terminal table and
 // in report.html (docs/parties.md "What a party trial reports").
 #include <catch2/catch.hpp>
 
@@ -10,6 +10,9 @@
 
 #include "analysis/csv.h"
 #include "rules/common/party_report.h"
+#include "sim/engine/load.h"
+#include "sim/engine/registry.h"
+#include "sim/engine/runner.h"
 #include "tests/cli_support.h"
 #include "tests/support.h"
 
@@ -32,13 +35,28 @@ TEST_CASE("party report: each member's time out of action and time to death, fro
   fight::Result fight;
   fight.ending = fight::Ending::Won;
   fight.fight_end = 30;
-  // ann went down at 12 s and was up for good at 3600 s; bob died at 18 s; cy never fell.
+  // ann went down at 12 s, was up for good at 3600 s and whole at 7200 s; bob died at 18 s; cy
+  // never fell and was never hurt.
   const fight::MemberReport members[] = {
-      {false, -1, 2, 0, 12, 3600, true},
-      {true, 18, 1, 0, 6, 0, false},
-      {false, -1, 0, 1, -1, 0, false},
+      {false, -1, 2, 0, 12, 3600, true, 7200},
+      {true, 18, 1, 0, 6, 0, false, -1},
+      {false, -1, 0, 1, -1, 0, false, 30},
   };
   const Outcome o = fight::party_outcome(fight, members, 2, 7200, 86400);
+  const auto downtime = [&](const char* who) {
+    return static_cast<size_t>(m.duration_index(std::string("downtime_") + who));
+  };
+  REQUIRE(o.has(downtime("ann")));
+  CHECK(o.durations[downtime("ann")] == 7200);
+  CHECK_FALSE(o.has(downtime("bob")));  // dead
+  REQUIRE(o.has(downtime("cy")));
+  CHECK(o.durations[downtime("cy")] == 0);  // never hurt
+  // Whole beyond the horizon, or never: not measured.
+  const fight::MemberReport late[] = {{false, -1, 1, 0, 12, 3600, true, 90000},
+                                      {false, -1, 1, 0, 12, 3600, true, -1}};
+  const Outcome u = fight::party_outcome(fight, late, 0, 90000, 86400);
+  CHECK_FALSE(u.has(downtime("ann")));
+  CHECK_FALSE(u.has(downtime("bob")));
   REQUIRE(o.has(static_cast<size_t>(ann_out)));
   CHECK(o.durations[static_cast<size_t>(ann_out)] == 3600 - 12);
   REQUIRE(o.has(static_cast<size_t>(bob_death)));
@@ -49,6 +67,58 @@ TEST_CASE("party report: each member's time out of action and time to death, fro
   CHECK_FALSE(o.has(static_cast<size_t>(m.duration_index("time_out_of_action_bob"))));  // dead
   CHECK(o.counters[static_cast<size_t>(m.counter_index("fell_ann"))] == 2);
   CHECK(o.counters[static_cast<size_t>(m.counter_index("died_bob"))] == 1);
+}
+
+TEST_CASE("every bundled party: the party's downtime is its slowest survivor's own",
+          "[party][report][bundled]") {
+  // In every ruleset: when the party is back to full health (its downtime measured), every
+  // survivor's own downtime is measured and the longest is the party's; when the horizon came
+  // first, some survivor's is not measured.
+  size_t parties = 0;
+  for (const std::string& file : expand_scenario_paths({test::source_path("scenarios/examples")})) {
+    for (const LoadedScenario& ls : load_scenarios(file)) {
+      const MetricSpec& m = metrics_of(ls.models[0]);
+      std::vector<size_t> own;
+      for (size_t d = 0; d < m.durations.size(); ++d)
+        if (!m.durations[d].member.empty() && m.durations[d].name.rfind("downtime_", 0) == 0)
+          own.push_back(d);
+      if (own.empty()) continue;
+      ++parties;
+      INFO(file << " (" << ls.scenario.ruleset << ")");
+      const auto party = static_cast<size_t>(m.duration_index("downtime"));
+      const auto died = [&](size_t k) {
+        return static_cast<size_t>(m.counter_index("died_" + m.durations[own[k]].member));
+      };
+      uint64_t recovered = 0, unresolved = 0;
+      for (uint64_t trial = 0; trial < 600; ++trial) {
+        const Outcome o = replay_trial(ls, 0, 31, trial, nullptr);
+        INFO("trial " << trial);
+        const EndKind end = m.ends[o.end].kind;
+        if (end == EndKind::Died) continue;
+        Seconds longest = 0;
+        bool all = true;
+        for (size_t k = 0; k < own.size(); ++k) {
+          CHECK(o.counters[died(k)] == 0);
+          if (o.has(own[k]))
+            longest = std::max(longest, o.durations[own[k]]);
+          else
+            all = false;
+        }
+        if (end == EndKind::Recovered) {
+          ++recovered;
+          CHECK(all);
+          REQUIRE(o.has(party));
+          CHECK(o.durations[party] == longest);
+        } else {
+          ++unresolved;
+          CHECK_FALSE(all);
+        }
+      }
+      CHECK(recovered > 0);
+      (void)unresolved;
+    }
+  }
+  CHECK(parties >= 5);
 }
 
 TEST_CASE("a party run: a member column in the CSVs, rows per member in the table and report",
@@ -98,8 +168,8 @@ TEST_CASE("a party run: a member column in the CSVs, rows per member in the tabl
       ++member_rows;
     }
   }
-  // Per member and variant: fell and died (rate, mean), two durations (four statistics each).
-  CHECK(member_rows == names.size() * 4 * (2 * 2 + 2 * 4));
+  // Per member and variant: fell and died (rate, mean), three durations (four statistics each).
+  CHECK(member_rows == names.size() * 4 * (2 * 2 + 3 * 4));
   const auto cmp = CsvTable::read(out + "/comparisons.csv");
   REQUIRE(cmp);
   bool compared = false;

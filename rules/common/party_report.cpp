@@ -10,8 +10,8 @@ namespace leth::fight {
 namespace {
 
 // The party's own counters and durations, one table each (sim/core/metric_table.h); each
-// member's follow them: fell_<name>, died_<name>, and time_out_of_action_<name>,
-// time_to_death_<name>.
+// member's follow them: fell_<name>, died_<name>, and downtime_<name>,
+// time_out_of_action_<name>, time_to_death_<name>.
 constexpr CounterDecl kCounterTable[] = {
     {"deaths", "members dead at the end (rate: at least one death)"},
     {"fight_won", "the party won: every opponent down, dead or fled"},
@@ -38,9 +38,10 @@ constexpr auto kOutOfAction = index_of(kDurationTable, kTimeOutOfAction);
 constexpr auto kPartyTimeToDeath = index_of(kDurationTable, kTimeToDeath);
 constexpr auto kFightLength = index_of(kDurationTable, "fight_length");
 constexpr uint16_t kMemberDurations = std::size(kDurationTable);
-// Each member adds two counters and two durations: kMaxMembers of them fit in an Outcome.
+// Each member adds two counters and three durations: kMaxMembers of them fit in an Outcome.
+constexpr size_t kPerMember = 3;  // downtime, time out of action, time to death
 static_assert(kMemberCounters + 2 * kMaxMembers <= Outcome::kMaxCounters &&
-              kMemberDurations + 2 * kMaxMembers <= Outcome::kMaxDurations);
+              kMemberDurations + kPerMember * kMaxMembers <= Outcome::kMaxDurations);
 
 }  // namespace
 
@@ -61,6 +62,11 @@ MetricSpec party_metrics(const std::vector<std::string>& members) {
   }
   m.durations = specs(kDurationTable);
   for (const std::string& n : members) {
+    m.durations.push_back({"downtime_" + n,
+                           "from the start of the trial until " + n + " is back to full " +
+                               "health after the rest (0 if never hurt); over the trials in " +
+                               "which " + n + " lived and got there within the horizon",
+                           n});
     m.durations.push_back({"time_out_of_action_" + n,
                            "from the first moment " + n + " went down until last back on " +
                                "their feet; over the trials in which " + n + " went down and lived",
@@ -93,14 +99,17 @@ Outcome party_outcome(const Result& fight, std::span<const MemberReport> members
     if (b.dead) {
       ++deaths;
       o.count(kMemberCounters + 2 * c + 1);
-      o.measure(kMemberDurations + 2 * c + 1, b.died_at);
+      o.measure(kMemberDurations + kPerMember * c + 2, b.died_at);
       if (first_death < 0 || b.died_at < first_death) first_death = b.died_at;
       continue;
     }
     if (b.down_first >= 0) {
       last_up = std::max(last_up, b.up_last);
-      if (b.up_last >= b.down_first) o.measure(kMemberDurations + 2 * c, b.up_last - b.down_first);
+      if (b.up_last >= b.down_first)
+        o.measure(kMemberDurations + kPerMember * c + 1, b.up_last - b.down_first);
     }
+    if (b.whole_at >= 0 && b.whole_at <= horizon)
+      o.measure(kMemberDurations + kPerMember * c, b.hurt ? b.whole_at : 0);
     hurt = hurt || b.hurt;
   }
   o.count(kDeaths, deaths);

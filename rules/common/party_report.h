@@ -15,7 +15,7 @@
 
 namespace leth::fight {
 
-inline constexpr size_t kMaxMembers = 5;  // two counters and two durations each, within 16
+inline constexpr size_t kMaxMembers = 5;  // two counters and three durations each
 
 // One member at the end of its trial.
 struct MemberReport {
@@ -26,6 +26,8 @@ struct MemberReport {
   Seconds down_first = -1;   // first went down; -1 never
   Seconds up_last = 0;       // last able to act again (after the fight: woken)
   bool hurt = false;         // alive and below full health when the fight's aftermath ended
+  Seconds whole_at = -1;     // back to full health after the rest (its downtime when hurt);
+                             // -1, or beyond the horizon: not within it
 };
 
 // The names of the first `members` of `combatants` (each with a `name`).

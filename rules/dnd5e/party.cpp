@@ -306,6 +306,8 @@ Outcome Party::run_trial(TrialContext& ctx) const {
     hurt = hurt || below;
     members[c] = {b.dead, b.died_at, b.falls, b.heals_given, b.down_first, b.up_last, below};
   }
+  for (size_t c = 0; c < cfg_.members; ++c)
+    if (!members[c].dead) members[c].whole_at = members[c].hurt ? awake + cfg_.long_rest : res.end;
   Seconds full = hurt ? awake + cfg_.long_rest : res.end;
   // 003's injuries after the fight: the long rests, the medic's treatments, the bed rest, the
   // deadlines and the rot, until every survivor is whole (party_course.cpp).

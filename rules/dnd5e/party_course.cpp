@@ -363,16 +363,17 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
     if (b.dead) {
       r.dead = true;
       r.died_at = b.died_at;
+      r.whole_at = -1;
       continue;
     }
     out.lasting += pat[c].lasting;
     if (pat[c].n == 0) {
-      out.full = std::max(out.full, r.hurt ? awake + cfg_.long_rest : res.end);
+      out.full = std::max(out.full, r.whole_at);
       continue;
     }
     r.hurt = true;
-    const Seconds whole_at = pat[c].whole >= 0 ? pat[c].whole : cfg_.horizon + 1;
-    out.full = std::max(out.full, whole_at);
+    r.whole_at = pat[c].whole >= 0 ? pat[c].whole : cfg_.horizon + 1;
+    out.full = std::max(out.full, r.whole_at);
     bool still_down = false;
     for (size_t i = 0; i < pat[c].n; ++i)
       still_down =

@@ -28,8 +28,7 @@ std::string pv_text(int pv, int max) {
 
 }  // namespace
 
-Party::Party(PartyConfig config)
-    : Lineup(std::move(config)) {
+Party::Party(PartyConfig config) : Lineup(std::move(config)) {
   // The single character's sequelae, by stat (a d6 each): a party reports them summed over
   // its members.
   metrics_.sequelae = Model::info().metrics->sequelae;
@@ -395,11 +394,13 @@ Outcome Party::run_trial(TrialContext& ctx) const {
       full = cfg_.horizon + 1;
       continue;
     }
+    reports[c].whole_at = res.end;
     if (b.pv >= k.max_pv) continue;
     const int64_t nights = (k.max_pv - b.pv + kNightGain - 1) / kNightGain;
     Seconds start = first_night;
     if (b.up_last > start) start += (b.up_last - start + kDay - 1) / kDay * kDay;
-    full = std::max(full, start + (nights - 1) * kDay + kSleep);
+    reports[c].whole_at = start + (nights - 1) * kDay + kSleep;
+    full = std::max(full, reports[c].whole_at);
   }
   if (any_hurt && full <= cfg_.horizon)
     note(ctx.log, full,

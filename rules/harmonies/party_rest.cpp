@@ -530,6 +530,7 @@ Outcome PartyRestPhase::run(const fight::Result& res, uint32_t defeated) {
     if (!b.dead && q.healed_at >= 0) full = std::max(full, q.healed_at);
     fight::MemberReport r{b.dead,       b.died_at, b.falls, b.first_aid_rolls,
                           b.down_first, b.up_last, hurt[c]};
+    if (!b.dead && !open) r.whole_at = std::max(res.end, q.healed_at);
     if (q.out.ever()) {
       r.down_first = r.down_first < 0 ? q.out.first() : std::min(r.down_first, q.out.first());
       r.up_last = q.out.out() ? -1 : std::max(b.up_last, q.out.back());

@@ -353,8 +353,9 @@ Seconds Party::until_not_dying(Body& patient, Body* helper, Stream& s, Seconds t
 // between them: each such member, awake and not asleep, treats one patient at a time (itself
 // included), 10 minutes a treatment ending before the night, the patient the one who can be
 // treated soonest (then the lowest HP), each patient once an hour (from a treatment's end).
-// Returns when every survivor is at full HP (beyond the horizon: not within it).
-Seconds Party::rest_and_treat(Bodies<Body>& bodies, const fight::Result& res,
+// Returns when every survivor is at full HP (beyond the horizon: not within it); `whole` gets
+// when each survivor is.
+Seconds Party::rest_and_treat(Bodies<Body>& bodies, const fight::Result& res, Wholes& whole,
                               TrialContext& ctx) const {
   const size_t m = cfg_.members;
   constexpr Seconds kTreatment = 10 * kMinute;
@@ -442,6 +443,7 @@ Seconds Party::rest_and_treat(Bodies<Body>& bodies, const fight::Result& res,
     const Body& b = bodies[c];
     if (b.dead) continue;
     if (full_at[c] >= 0) {
+      whole[c] = full_at[c];
       full = std::max(full, full_at[c]);
       continue;
     }
@@ -449,7 +451,8 @@ Seconds Party::rest_and_treat(Bodies<Body>& bodies, const fight::Result& res,
     const int64_t nights = (cfg_.combatants[c].max_hp - b.hp + gain - 1) / gain;
     Seconds start = night;
     if (b.up_last > start) start += (b.up_last - start + kDay - 1) / kDay * kDay;
-    full = std::max(full, start + (nights - 1) * kDay + 8 * kHour);
+    whole[c] = start + (nights - 1) * kDay + 8 * kHour;
+    full = std::max(full, whole[c]);
   }
   return full;
 }
@@ -527,11 +530,14 @@ Outcome Party::run_trial(TrialContext& ctx) const {
       note(ctx.log, b.up_last, [&] { return name(b) + " wakes at 1 HP"; });
     }
   }
-  const Seconds full = hurt ? rest_and_treat(bodies, healed, ctx) : res.end;
+  Wholes whole;
+  whole.fill(res.end);
+  const Seconds full = hurt ? rest_and_treat(bodies, healed, whole, ctx) : res.end;
   std::array<fight::MemberReport, fight::kMaxMembers> members;
   for (size_t c = 0; c < cfg_.members; ++c) {
     const Body& b = bodies[c];
-    members[c] = {b.dead, b.died_at, b.falls, b.heals_given, b.down_first, b.up_last, below[c]};
+    members[c] = {b.dead,       b.died_at, b.falls,  b.heals_given,
+                  b.down_first, b.up_last, below[c], b.dead ? -1 : whole[c]};
   }
   if (hurt && full <= cfg_.horizon)
     note(ctx.log, full, [] {

@@ -149,7 +149,9 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   int treat_wounds(Body& healer, Body& patient, Stream& s, Seconds t, EventLog* log) const;
   Seconds until_not_dying(Body& patient, Body* helper, Stream& s, Seconds t, EventLog* log) const;
   Seconds top_up(Bodies<Body>& bodies, const fight::Result& res, TrialContext& ctx) const;
-  Seconds rest_and_treat(Bodies<Body>& bodies, const fight::Result& res, TrialContext& ctx) const;
+  using Wholes = std::array<Seconds, fight::kMaxMembers>;  // when each member is at full HP
+  Seconds rest_and_treat(Bodies<Body>& bodies, const fight::Result& res, Wholes& whole,
+                         TrialContext& ctx) const;
   int rest_gain(size_t c) const {
     const Combatant& k = cfg_.combatants[c];
     return std::max(k.con, 1) * k.level;  // seeds/README: Con x level, at least level

@@ -347,7 +347,7 @@ Outcome Party::run_trial(TrialContext& ctx) const {
     // A member who fell stays in bed until its HP are full (the single character's reading).
     if (!b.dead && b.down_first >= 0) b.up_last = mine;
     if (!b.dead) full = std::max(full, mine);
-    members[c] = {b.dead, b.died_at, b.falls, 0, b.down_first, b.up_last, hurt};
+    members[c] = {b.dead, b.died_at, b.falls, 0, b.down_first, b.up_last, hurt, b.dead ? -1 : mine};
   }
   if (full > res.end && full <= cfg_.horizon)
     note(ctx.log, full, [] { return std::string("after the rest, every survivor is at full HP"); });

@@ -19,13 +19,14 @@ struct SequelaEntry {
 struct Outcome {
   static constexpr size_t kMaxEnds = 64;
   static constexpr size_t kMaxCounters = 16;
-  static constexpr size_t kMaxDurations = 16;
+  static constexpr size_t kMaxDurations = 20;     // a party of five: 4 + 3 per member
   static constexpr size_t kMaxSequelae = 16;      // distinct kinds in one trial
   static constexpr size_t kMaxSequelaIds = 4096;  // kinds a model may declare
 
-  uint16_t end = 0;       // index into MetricSpec::ends
-  Seconds end_time = 0;   // when it ended: death, full recovery, or the horizon
-  uint16_t measured = 0;  // bit d: durations[d] was measured in this trial
+  uint16_t end = 0;      // index into MetricSpec::ends
+  Seconds end_time = 0;  // when it ended: death, full recovery, or the horizon
+  static_assert(kMaxDurations <= 32, "measured holds a bit per duration");
+  uint32_t measured = 0;  // bit d: durations[d] was measured in this trial
   uint8_t sequela_kinds = 0;
   uint16_t sequela_overflow = 0;  // sequelae beyond kMaxSequelae distinct kinds
   std::array<uint32_t, kMaxCounters> counters{};
@@ -38,7 +39,7 @@ struct Outcome {
   void count(size_t counter, uint32_t n = 1) { counters[counter] += n; }
   void measure(size_t duration, Seconds s) {
     durations[duration] = s;
-    measured = static_cast<uint16_t>(measured | (1u << duration));
+    measured |= 1u << duration;
   }
   bool has(size_t duration) const { return (measured >> duration) & 1u; }
   void add_sequela(uint16_t id, int32_t magnitude = 0, uint16_t n = 1);

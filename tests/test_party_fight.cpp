@@ -126,6 +126,46 @@ TEST_CASE("party fight: with no spell left a potion is given to the fallen, whic
   CHECK(counter(ls, p.outcome, "deaths") == 0);
 }
 
+TEST_CASE("party fight: a member low on HP drinks its own potion, which takes the action",
+          "[party][scripted]") {
+  const auto toml = [](const std::string& drink) {
+    return party_text(member("fighter", 20, 10, "attack_bonus = 0\ndamage = \"1\"",
+                             "[party.heals]\npotions = 1\n" + drink) +
+                          opponent("ogre", 30, 5, "attack_bonus = 10\ndamage = \"16\""),
+                      "round_cap = 2\n");
+  };
+  auto opening = [](Script& s) {
+    s.d(20, 10).d(20, 10);  // initiative: fighter 20, ogre 15
+    s.d(20, 1);             // round 1, fighter: a natural 1 misses
+    s.d(20, 10);            // ogre: 20 hits for 16: the fighter at 4 HP of 20
+  };
+  {
+    Script s;
+    opening(s);
+    // Round 2: 4 HP is at or below a quarter of 20 (drink_below's default): the fighter drinks
+    // (SRD 2d4 + 2), its action, and does not attack.
+    s.d(4, 2).d(4, 3);
+    s.d(20, 1);  // ogre: a natural 1; the round cap ends the fight
+    const test::Played p = test::play_scripted(toml(""), s);
+    INFO(p.log);
+    const LoadedScenario ls = test::load_text(toml(""));
+    CHECK(p.log.find("fighter drinks a potion: 7 HP, 11 now") != std::string::npos);
+    CHECK(counter(ls, p.outcome, "heals_used") == 1);
+    CHECK(counter(ls, p.outcome, "fell_fighter") == 0);
+  }
+  {
+    Script s;
+    opening(s);
+    s.d(20, 1);  // round 2, drink_below = 0: the fighter keeps its potion and attacks
+    s.d(20, 1);  // ogre: a natural 1
+    const test::Played p = test::play_scripted(toml("drink_below = 0\n"), s);
+    INFO(p.log);
+    const LoadedScenario ls = test::load_text(toml("drink_below = 0\n"));
+    CHECK(p.log.find("drinks") == std::string::npos);
+    CHECK(counter(ls, p.outcome, "heals_used") == 0);
+  }
+}
+
 TEST_CASE("party fight: 'weakest' targets the fewest hit points without a draw",
           "[party][scripted]") {
   const std::string toml =
@@ -259,6 +299,10 @@ TEST_CASE("party fight: bad input is located and explained", "[party][errors]") 
                                      "[party.heals]\npotion = \"2d4+2\"\nmedicine = 3\n") +
                               orc)),
              Catch::Contains("party[1].heals.potion") && Catch::Contains("potions = 2"));
+  CHECK_THAT(error(party_text(member("cleric", 10, 0, "attack_bonus = 5\ndamage = \"1d6\"",
+                                     "[party.heals]\ndrink_below = 0.5\nmedicine = 3\n") +
+                              orc)),
+             Catch::Contains("party[1].heals.drink_below") && Catch::Contains("potions = 2"));
   // Opponents without hp cannot be harmed: each leaves after its rounds, all or none.
   test::check_untouchable_errors([&](const std::string& t) { return party_text(t); }, hero, orc,
                                  "hp", "attack_bonus = 3\ndamage = \"1d4\"\n");

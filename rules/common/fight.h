@@ -157,6 +157,10 @@ constexpr bool knock_out_moves_initiative() {
 //     fight's rounds (5e's piercing wound), from streams::combatant_turn_end; the fight may end.
 //   rules.plays_end_turn(body): false when end_turn has nothing to do for this body (no open
 //     injury): the driver then skips it, its stream and the check for the fight's end.
+//   rules.own_care(c, body, stream, t, log): a standing member's care of itself on its turn
+//     in the fight, when it picked up nobody (5e: drinks its own potion), from
+//     streams::combatant_own_care; true when it spent the action (no attacks follow). Asked
+//     only when rules.wants_own_care(body) (no stream is opened otherwise).
 //   rules.spares_fallen(c, t, log): opponent c did not take its chance to strike the fallen
 //     (for the story).
 //   A round_start that ends the fight (the ruleset's own clocks played up to the round: a
@@ -418,11 +422,23 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
     return rules.pick_up(bodies[c], bodies[static_cast<size_t>(pt)], s, t, log) == Cost::Action;
   };
 
+  // A member's care of itself (rules.own_care), rare: out of the turn's hot path.
+  auto own_care = [&](size_t c, int r, Seconds t) __attribute__((noinline, cold))->bool {
+    if constexpr (requires(Stream & e) { rules.own_care(c, bodies[c], e, t, log); }) {
+      Stream e = open(rng, streams::combatant_own_care(r, c));
+      return rules.own_care(c, bodies[c], e, t, log);
+    }
+    return false;
+  };
+
   bool ended = false;
   // A standing combatant's acts in its turn: care (a member), else its attacks.
   auto acts = [&](size_t c, size_t& i, int r, Seconds t) LETH_FIGHT_INLINE {
     const Side own = tb.side(c);
     if (own == Side::Party && care(c, r, t, true)) return;
+    if constexpr (requires(Stream & e) { rules.own_care(c, bodies[c], e, t, log); })
+      if (own == Side::Party && rules.wants_own_care(bodies[c])) [[unlikely]]
+        if (own_care(c, r, t)) return;
     // Nobody attacks what cannot be harmed; such an opponent leaves after its rounds.
     if (p.untouchable_opponents &&
         (own == Side::Party ||

@@ -17,7 +17,7 @@ constexpr CounterDecl kCounterTable[] = {
     {"fight_won", "the party won: every opponent down, dead or fled"},
     {"party_fell", "the whole party was down or dead when the fight ended"},
     {"opponents_defeated", "opponents dead at the end of the fight"},
-    {"heals_used", "healing spells and other uses spent on fallen allies"},
+    {"heals_used", "healing spells, potions and other uses spent on the party's members"},
 };
 constexpr DurationDecl kDurationTable[] = {
     DurationDecl::shared(kDowntime),

@@ -17,6 +17,9 @@ constexpr int kStabiliseDc = 10;  // SRD: DC 10 Wisdom (Medicine)
 }  // namespace
 
 Party::Party(PartyConfig config) : Lineup(std::move(config)) {
+  for (size_t c = 0; c < cfg_.members; ++c)
+    if (const auto& h = cfg_.combatants[c].heals; h && h->potions > 0)
+      drink_at_[c] = static_cast<int>(h->drink_below * cfg_.combatants[c].max_hp);
   if (!cfg_.options.lingering_injuries) return;
   // Seed 003's injuries: the single character's counters, as many as fit (Outcome holds 16).
   catalog_ = &InjuryCatalog::builtin();
@@ -90,6 +93,21 @@ void Party::revive(Body& b, int hp, Seconds t) const {
   b.successes = b.failures = 0;
   b.stable = false;
   b.up_last = t;
+}
+
+// SRD "Potions of Healing": "drinking or administering a potion takes an action"; the member
+// regains the potion's hit points, up to its maximum.
+bool Party::own_care(size_t, Body& b, Stream& s, Seconds t, EventLog* log) const {
+  const Heals& h = *cfg_.combatants[b.c].heals;
+  --b.potions;
+  ++b.heals_given;
+  const int amount = static_cast<int>(std::max<int64_t>(h.potion.roll(s), 1));
+  b.hp = std::min(b.hp + amount, cfg_.combatants[b.c].max_hp);
+  note(log, t, [&] {
+    return name(b) + " drinks a potion: " + std::to_string(amount) + " HP, " +
+           std::to_string(b.hp) + " now";
+  });
+  return true;
 }
 
 // SRD "Death Saving Throws": at the start of a dying creature's turn.

@@ -42,6 +42,9 @@ struct Heals {
   bool bonus_action = true;  // Healing Word: a bonus action, the attacks follow
   Dice potion;               // a potion of healing's hit points (SRD: 2d4 + 2)
   int potions = 0;           // potions carried, given to a fallen ally (an action)
+  // On its turn, when it picks up nobody and its HP are at or below this share of its maximum,
+  // the member drinks one of its own potions (the action); 0: never, they go to the fallen.
+  double drink_below = 0.25;
   // 003 "Le soin magique guérit une blessure à la fois", after the fight (party_course.cpp):
   // moderate — lesser restoration or a remedy; severe — greater restoration or a remedy;
   // serious — heal or regenerate (light: the uses and potions left).
@@ -132,6 +135,11 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   }
   fight::Cost pick_up(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const;
   // ---- the driver's optional hooks
+  // A member low on HP drinks its own potion (Heals::drink_below), the action.
+  bool wants_own_care(const Body& b) const {
+    return b.potions > 0 && b.hp > 0 && b.hp <= drink_at_[b.c];
+  }
+  bool own_care(size_t c, Body& b, Stream& s, Seconds t, EventLog* log) const;
   // 003 "Plaie perforante": 1 HP lost at the end of each of its turns while standing.
   void end_turn(size_t c, Body& b, Stream& s, Seconds t, EventLog* log) const;
   bool plays_end_turn(const Body& b) const { return b.n_open > 0; }  // only an open injury acts
@@ -155,11 +163,12 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   Course injury_course(Bodies<Body>& bodies, const fight::Result& res, Seconds awake,
                        std::span<fight::MemberReport> members, TrialContext& ctx) const;
 
-  const InjuryCatalog* catalog_ = nullptr;  // with lingering_injuries
-  uint16_t piercing_ = 0;                   // the damage type of a piercing wound's loss
-  size_t injury_counters_ = 0;              // the index of "injuries" in metrics_.counters
-  bool by_severity_ = false;                // injuries_light.. fit within the counters
-  size_t lasting_counter_ = 0;              // "lasting_injuries" (kMaxCounters: not declared)
+  std::array<int, fight::kMaxCombatants> drink_at_{};  // a member drinks at or below these HP
+  const InjuryCatalog* catalog_ = nullptr;             // with lingering_injuries
+  uint16_t piercing_ = 0;                              // the damage type of a piercing wound's loss
+  size_t injury_counters_ = 0;  // the index of "injuries" in metrics_.counters
+  bool by_severity_ = false;    // injuries_light.. fit within the counters
+  size_t lasting_counter_ = 0;  // "lasting_injuries" (kMaxCounters: not declared)
 };
 
 static_assert(fight::FightRules<Party>);

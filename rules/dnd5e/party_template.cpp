@@ -59,6 +59,7 @@ uses = 4
 bonus_action = true              # false: the heal takes the action (Cure Wounds)
 potions = 2                      # potions of healing given to a fallen ally once no use is left
 potion = "2d4+2"                 # (an action each)
+drink_below = 0.25               # drinks its own, the action, at or below this share of max_hp
 lesser_restoration = 0           # after the fight, seed 003's magic for lingering injuries:
 greater_restoration = 0          # moderate, severe (or a remedy each), serious (heal_spell);
 heal_spell = 0                   # light ones take the uses and potions left

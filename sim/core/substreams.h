@@ -166,6 +166,13 @@ inline constexpr SubStream combatant_check(int round, uint64_t c) {
 inline constexpr SubStream combatant_care(int round, uint64_t c) {
   return {Purpose::Care, kFightBase | (static_cast<uint64_t>(round) << 6) | (c % kMaxCombatants)};
 }
+// Care: combatant c's care of itself on its turn in round `round`, when it picked up nobody
+// (5e: drinking its own potion). Tag 3 << 40 keeps it clear of combatant_care and of the
+// rest's and the treatments' care streams (1 << 40, 2 << 40).
+inline constexpr SubStream combatant_own_care(int round, uint64_t c) {
+  return {Purpose::Care, kFightBase | (uint64_t{3} << 40) | (static_cast<uint64_t>(round) << 6) |
+                             (c % kMaxCombatants)};
+}
 // Encounter: what happens at the end of combatant c's turn in round `round` (5e's piercing
 // wound, and the open wound's 1d4 it brings). Tag 1 << 40 keeps it clear of combatant_turn.
 inline constexpr SubStream combatant_turn_end(int round, uint64_t c) {

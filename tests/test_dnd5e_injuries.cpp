@@ -144,6 +144,14 @@ TEST_CASE("dnd5e: a bad injury data file is a located error", "[dnd5e][data][err
              Catch::Contains("no other injury named 'nothing'"));
   CHECK_THAT(with(7, "ongoing = \"piercing_wound\"", "ongoing = \"bleeding\""),
              Catch::StartsWith("rules/dnd5e/data/piercing.toml:") && Catch::Contains("ongoing"));
+  // The injury's effect on its bearer's turns in a party fight, and its save's DC.
+  CHECK_THAT(with(0, "combat = \"attack_disadvantage\"", "combat = \"retching\""),
+             Catch::StartsWith("rules/dnd5e/data/acid.toml:") && Catch::Contains("combat") &&
+                 Catch::Contains("action_save"));
+  CHECK_THAT(with(0, "save_dc = 8\n", ""),
+             Catch::StartsWith("rules/dnd5e/data/acid.toml:") && Catch::Contains("save_dc"));
+  CHECK_THAT(with(0, "combat = \"attack_disadvantage\"", "save_dc = 8"),
+             Catch::Contains("save_dc needs combat = \"action_save\""));
   CHECK_THAT(with(11, "damage_type = \"slashing\"", "damage_type = \"piercing\""),
              Catch::Contains("this file is for \"piercing\""));
   CHECK_THAT(with(4, "severity = \"serious\"", "severity = \"severe\""),

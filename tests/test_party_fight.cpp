@@ -8,6 +8,8 @@
 #include <cmath>
 
 #include "bench/peer_party.h"
+#include "rules/dnd5e/injuries.h"
+#include "rules/dnd5e/model.h"
 #include "sim/engine/load.h"
 #include "sim/engine/runner.h"
 #include "tests/party_support.h"
@@ -506,6 +508,107 @@ TEST_CASE("party fight: a medic who can only stabilise, against the exact chain"
   // The medic is worth something: the test can tell.
   CHECK(e.death < solve_duel(3, 3, 0.5, 0.5).death - 0.05);
   test::check_duel(ls, 77, n, {e.death, e.won});
+}
+
+TEST_CASE("party fight: blisters give disadvantage on the member's own attacks",
+          "[party][scripted][injuries]") {
+  // 003 "Cloques: Désavantage à tous les jets d'attaques".
+  const std::string toml = injuries_on(party_text(
+      member("hero", 10, 20, "attack_bonus = 0\ndamage = \"1\"") +
+          member("cleric", 30, -10, "hit_chance = 0.0\ndamage = \"1\"",
+                 "[party.heals]\ndice = \"1d4+3\"\nuses = 1\n") +
+          opponent("spitter", 50, 0, "attack_bonus = 10\ndamage = \"10\"\ndamage_type = \"acid\""),
+      "round_cap = 2\n"));
+  Script s;
+  s.d(20, 1).d(20, 1).d(20, 15);  // initiative: hero 21, spitter 1, cleric 5
+  s.d(20, 1);                     // round 1, hero: a natural 1
+  s.d(2, 1).d(20, 10);            // spitter: the hero, 10 acid: 0 HP
+  s.d(20, 12);                    // injury: acid 11-14, Cloques (light)
+  s.d(4, 2);                      // cleric: Healing Word, 5 HP
+  s.no();                         // the cleric misses
+  s.d(20, 19).d(20, 2);           // round 2, hero: disadvantage, 2 misses AC 10
+  s.d(2, 2).d(20, 1);             // spitter: the cleric; a natural 1
+  s.no();                         // the cleric misses; the round cap ends the fight
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  CHECK(p.log.find("Cloques") != std::string::npos);
+  CHECK(p.log.find("hero misses spitter") != std::string::npos);
+  CHECK(p.log.find("hero hits spitter") == std::string::npos);
+}
+
+TEST_CASE("party fight: nausea costs the turn's action on a failed Constitution save",
+          "[party][scripted][injuries]") {
+  // 003 "Nausée: Faire un jet de sauvegarde de Constitution DD 8 à chaque tour ou passer son
+  // action à vomir"; the member's con_save is added.
+  const std::string toml = injuries_on(party_text(
+      member("hero", 10, 20, "attack_bonus = 0\ndamage = \"1\"", "con_save = 2\n") +
+          member("cleric", 30, -10, "hit_chance = 0.0\ndamage = \"1\"",
+                 "[party.heals]\ndice = \"1d4+3\"\nuses = 1\n") +
+          opponent("spitter", 50, 0, "attack_bonus = 10\ndamage = \"10\"\ndamage_type = \"acid\""),
+      "round_cap = 3\n"));
+  Script s;
+  s.d(20, 1).d(20, 1).d(20, 15);  // initiative: hero 21, spitter 1, cleric 5
+  s.d(20, 1);                     // round 1, hero: a natural 1
+  s.d(2, 1).d(20, 10);            // spitter: the hero, 10 acid: 0 HP
+  s.d(20, 19);                    // injury: acid 18-20, Nausée (light)
+  s.d(4, 2);                      // cleric: Healing Word, 5 HP
+  s.no();                         // the cleric misses
+  s.d(20, 5);                     // round 2, hero: 5 + 2 < 8, the action is lost (no attack)
+  s.d(2, 2).d(20, 1);             // spitter: the cleric; a natural 1
+  s.no();                         // the cleric misses
+  s.d(20, 6).d(20, 15);           // round 3, hero: 6 + 2 = 8, it acts: 15 hits AC 10
+  s.d(2, 2).d(20, 1);             // spitter: the cleric; a natural 1
+  s.no();                         // the cleric misses; the round cap ends the fight
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  CHECK(p.log.find("hero's Nausée: Constitution save 5 + 2 vs DC 8, its action is lost") !=
+        std::string::npos);
+  CHECK(p.log.find("hero's Nausée: Constitution save 6 + 2 vs DC 8, it acts") != std::string::npos);
+  CHECK(p.log.find("hero hits spitter") > p.log.find("[0:00:12]"));
+}
+
+TEST_CASE("party fight: stiff joints bar a Healing Word (a bonus action); Medicine remains",
+          "[party][injuries]") {
+  // 003 "Articulations rigides: ... impossibilité de faire des actions bonus".
+  const LoadedScenario ls = test::load_text(
+      injuries_on(party_text(member("hero", 10, 20, "attack_bonus = 0\ndamage = \"1\"") +
+                             member("cleric", 30, -10, "hit_chance = 0.0\ndamage = \"1\"",
+                                    "[party.heals]\ndice = \"1d4+3\"\nuses = 2\nmedicine = 5\n") +
+                             opponent("yeti", 50, 0, "attack_bonus = 10\ndamage = \"10\""))));
+  const auto& party = test::party_of<dnd5e::Model>(ls);
+  const auto& injuries = dnd5e::InjuryCatalog::builtin().injuries();
+  size_t stiff = 0;
+  while (stiff < injuries.size() && injuries[stiff].name != "stiff_joints") ++stiff;
+  REQUIRE(stiff < injuries.size());
+  CHECK(injuries[stiff].combat == dnd5e::Combat::NoBonusAction);
+  for (const bool stiff_joints : {false, true}) {
+    INFO("stiff joints " << stiff_joints);
+    dnd5e::Party::Body hero = party.fresh(0), cleric = party.fresh(1);
+    hero.hp = 0;  // dying
+    if (stiff_joints) {
+      cleric.open[0] = static_cast<uint16_t>(stiff);
+      cleric.n_open = 1;
+    }
+    Script sc;
+    if (stiff_joints)
+      sc.d(20, 6);  // Medicine: 6 + 5 = 11 vs DC 10, stable
+    else
+      sc.d(4, 2);  // Healing Word: 2 + 3 = 5 HP
+    TrialRng rng(sc);
+    Stream s = rng.stream(Purpose::Test);
+    const fight::Cost cost = party.pick_up(cleric, hero, s, 0, nullptr);
+    CHECK(sc.remaining() == 0);
+    if (stiff_joints) {
+      CHECK(cost == fight::Cost::Action);
+      CHECK(hero.stable);
+      CHECK(hero.hp == 0);
+      CHECK(cleric.uses == 2);
+    } else {
+      CHECK(cost == fight::Cost::Bonus);
+      CHECK(hero.hp == 5);
+      CHECK(cleric.uses == 1);
+    }
+  }
 }
 
 TEST_CASE("party fight: a piercing wound costs 1 HP at the end of each standing turn",

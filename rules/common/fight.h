@@ -161,6 +161,10 @@ constexpr bool knock_out_moves_initiative() {
 //     in the fight, when it picked up nobody (5e: drinks its own potion), from
 //     streams::combatant_own_care; true when it spent the action (no attacks follow). Asked
 //     only when rules.wants_own_care(body) (no stream is opened otherwise).
+//   rules.action_lost(c, body, stream, t, log): a save at the start of a standing combatant's
+//     turn in the fight (5e's Nausée, Côtes cassées), from streams::combatant_turn_start; true
+//     when the turn's action is lost (no care, no attack). Asked only when
+//     rules.plays_action_save(body).
 //   rules.spares_fallen(c, t, log): opponent c did not take its chance to strike the fallen
 //     (for the story).
 //   A round_start that ends the fight (the ruleset's own clocks played up to the round: a
@@ -422,6 +426,15 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
     return rules.pick_up(bodies[c], bodies[static_cast<size_t>(pt)], s, t, log) == Cost::Action;
   };
 
+  // A save at the start of the turn that can lose its action (rules.action_lost), rare: out
+  // of the turn's hot path too.
+  auto action_lost = [&](size_t c, int r, Seconds t) __attribute__((noinline, cold))->bool {
+    if constexpr (requires(Stream & e) { rules.action_lost(c, bodies[c], e, t, log); }) {
+      Stream e = open(rng, streams::combatant_turn_start(r, c));
+      return rules.action_lost(c, bodies[c], e, t, log);
+    }
+    return false;
+  };
   // A member's care of itself (rules.own_care), rare: out of the turn's hot path.
   auto own_care = [&](size_t c, int r, Seconds t) __attribute__((noinline, cold))->bool {
     if constexpr (requires(Stream & e) { rules.own_care(c, bodies[c], e, t, log); }) {
@@ -435,6 +448,9 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
   // A standing combatant's acts in its turn: care (a member), else its attacks.
   auto acts = [&](size_t c, size_t& i, int r, Seconds t) LETH_FIGHT_INLINE {
     const Side own = tb.side(c);
+    if constexpr (requires { rules.plays_action_save(bodies[c]); })
+      if (rules.plays_action_save(bodies[c])) [[unlikely]]
+        if (action_lost(c, r, t)) return;
     if (own == Side::Party && care(c, r, t, true)) return;
     if constexpr (requires(Stream & e) { rules.own_care(c, bodies[c], e, t, log); })
       if (own == Side::Party && rules.wants_own_care(bodies[c])) [[unlikely]]

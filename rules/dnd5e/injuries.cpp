@@ -15,6 +15,8 @@ const std::vector<std::string> kConditionNames = {"none",       "blinded",      
 const std::vector<std::string> kAbilityNames = {"str", "dex", "con", "int", "wis", "cha"};
 const std::vector<std::string> kOngoingNames = {"none", "max_hp_loss", "ability_decline",
                                                 "open_wound", "piercing_wound"};
+const std::vector<std::string> kCombatNames = {"none", "attack_disadvantage", "action_save",
+                                               "no_bonus_action"};
 const std::vector<std::string> kDeadlineNames = {"none", "lose_limb", "worsen"};
 const std::vector<std::string> kPermanentNames = {"none", "eye", "limb", "blindness", "deafness"};
 
@@ -102,6 +104,13 @@ void InjuryCatalog::read_table(std::string_view text, const std::string& path, s
     d.permanent = choose(row, "permanent", kPermanentNames, Permanent::None);
     d.no_natural_healing = row.get_bool("no_natural_healing", false);
     d.requires_magic = row.get_bool("requires_magic", false);
+    d.combat = choose(row, "combat", kCombatNames, Combat::None);
+    if (d.combat == Combat::ActionSave) {
+      d.save_dc = static_cast<int>(row.need_int("save_dc", 1, 30));
+    } else if (row.has("save_dc")) {
+      row.fail("save_dc", "save_dc needs combat = \"action_save\"",
+               "add combat = \"action_save\", or remove save_dc");
+    }
     injuries_.push_back(std::move(d));
     t.injury.push_back(static_cast<uint16_t>(first + i));
   }

@@ -69,6 +69,13 @@ enum class Ongoing : uint8_t {
   OpenWound,       // +1d4 damage whenever damage is taken
   PiercingWound    // -1 HP at the end of each turn while standing
 };
+// What the injury does to its bearer's own turns in a party fight (README, the party fight).
+enum class Combat : uint8_t {
+  None,
+  AttackDisadvantage,  // Cloques: disadvantage on every attack roll
+  ActionSave,    // Nausée, Côtes cassées: a Constitution save (save_dc) or the action is lost
+  NoBonusAction  // Articulations rigides: no bonus actions
+};
 // What happens if the injury is not treated within 1d4 days.
 enum class Deadline : uint8_t { None, LoseLimb, Worsen };
 // The permanent loss the injury is (reported as such while it is open).
@@ -89,6 +96,8 @@ struct InjuryDef {
   Permanent permanent = Permanent::None;
   bool no_natural_healing = false;  // "Aucune guérison naturelle"
   bool requires_magic = false;      // "Nécessite obligatoirement un soin magique"
+  Combat combat = Combat::None;
+  int save_dc = 0;  // Combat::ActionSave: the Constitution save's DC
 };
 
 // The damage types of 5e, in the vocabulary's order.

@@ -51,6 +51,33 @@ bool Party::has_condition(const Body& b, Condition c) const {
   return false;
 }
 
+bool Party::has_combat(const Body& b, Combat c) const {
+  for (size_t i = 0; i < b.n_open; ++i)
+    if (catalog_->injury(b.open[i]).combat == c) return true;
+  return false;
+}
+
+// 003 Nausée ("un jet de sauvegarde de Constitution DD 8 à chaque tour ou passer son action à
+// vomir") and Côtes cassées ("Dès lors que vous tentez une action en combat ... DD 10 ou perdre
+// votre action"): one save per such injury open, at the start of each of its turns in the
+// fight; a failure loses the turn (README, the party fight).
+bool Party::action_lost(size_t, Body& b, Stream& s, Seconds t, EventLog* log) const {
+  const int bonus = cfg_.combatants[b.c].con_save;
+  for (size_t i = 0; i < b.n_open; ++i) {
+    const InjuryDef& d = catalog_->injury(b.open[i]);
+    if (d.combat != Combat::ActionSave) continue;
+    const int roll = s.die(20);
+    const bool lost = roll + bonus < d.save_dc;
+    note(log, t, [&] {
+      return name(b) + "'s " + d.label + ": Constitution save " + std::to_string(roll) +
+             (bonus < 0 ? " - " : " + ") + std::to_string(std::abs(bonus)) + " vs DC " +
+             std::to_string(d.save_dc) + (lost ? ", its action is lost" : ", it acts");
+    });
+    if (lost) return true;
+  }
+  return false;
+}
+
 bool Party::injured_out(const Body& b) const {
   return b.n_open > 0 &&
          (has_condition(b, Condition::Incapacitated) || has_condition(b, Condition::Paralyzed) ||
@@ -211,9 +238,11 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
                                              has_condition(target, Condition::Stunned));
   const bool advantage = (helpless && a.melee) || exposed ||
                          (helpless && !unconscious);  // a paralysed target: any attack
-  const bool disadvantage = attacker.n_open > 0 && (has_condition(attacker, Condition::Blinded) ||
-                                                    has_condition(attacker, Condition::Poisoned) ||
-                                                    has_condition(attacker, Condition::Frightened));
+  const bool disadvantage =
+      attacker.n_open > 0 && (has_condition(attacker, Condition::Blinded) ||
+                              has_condition(attacker, Condition::Poisoned) ||
+                              has_condition(attacker, Condition::Frightened) ||
+                              has_combat(attacker, Combat::AttackDisadvantage));  // Cloques
   bool hit = false;
   bool crit = false;
   int roll = 0;
@@ -267,7 +296,10 @@ void Party::end_turn(size_t, Body& b, Stream& s, Seconds t, EventLog* log) const
 fight::Cost Party::pick_up(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const {
   const Heals& h = *cfg_.combatants[helper.c].heals;
   if (patient.hp > 0) return fight::Cost::Bonus;  // kept down by an injury: no heal helps
-  if (helper.uses > 0) {
+  // 003 Articulations rigides, "impossibilité de faire des actions bonus": no Healing Word.
+  const bool bonus_barred =
+      h.bonus_action && helper.n_open > 0 && has_combat(helper, Combat::NoBonusAction);
+  if (helper.uses > 0 && !bonus_barred) {
     --helper.uses;
     ++helper.heals_given;
     const int amount = static_cast<int>(std::max<int64_t>(h.dice->roll(s), 1));

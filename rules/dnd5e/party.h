@@ -67,6 +67,7 @@ struct Combatant {
   bool player_rules = true;          // death saves at 0 HP; false: dies at 0 HP (SRD monsters)
   std::vector<PartyAttack> attacks;  // one turn's, in order
   std::optional<Dice> sneak_attack;  // added once a turn, to the first hit
+  int con_save = 0;                  // Constitution saving throws (003's Nausée, Côtes cassées)
   Dice sneak_crit;
   std::optional<Heals> heals;
 };
@@ -140,6 +141,12 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     return b.potions > 0 && b.hp > 0 && b.hp <= drink_at_[b.c];
   }
   bool own_care(size_t c, Body& b, Stream& s, Seconds t, EventLog* log) const;
+  // 003's Nausée and Côtes cassées: a Constitution save at the start of the turn, or the
+  // turn's action is lost (asked only of a body with such an injury open).
+  bool plays_action_save(const Body& b) const {
+    return b.n_open > 0 && has_combat(b, Combat::ActionSave);
+  }
+  bool action_lost(size_t c, Body& b, Stream& s, Seconds t, EventLog* log) const;
   // 003 "Plaie perforante": 1 HP lost at the end of each of its turns while standing.
   void end_turn(size_t c, Body& b, Stream& s, Seconds t, EventLog* log) const;
   bool plays_end_turn(const Body& b) const { return b.n_open > 0; }  // only an open injury acts
@@ -151,6 +158,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   void damage(Body& b, int amount, bool critical, Stream& s, Seconds t, EventLog* log) const;
   void inflict_injury(Body& b, Stream& s, Seconds t, EventLog* log) const;
   bool has_condition(const Body& b, Condition c) const;
+  bool has_combat(const Body& b, Combat c) const;
   bool injured_out(const Body& b) const;
   void revive(Body& b, int hp, Seconds t) const;
   // The course of the survivors' injuries after the fight (party_course.cpp): treatment by the

@@ -66,6 +66,7 @@ Combatant read_member(Reader& r) {
   m.attacks = read_attacks(r, "party");
   m.sneak_attack = r.get_dice("sneak_attack", 0, 1000);
   if (m.sneak_attack) m.sneak_crit = dice_only(*m.sneak_attack);
+  m.con_save = static_cast<int>(r.get_int("con_save", -10, 30, 0));
   if (auto h = r.get_table("heals")) {
     Heals hs;
     hs.dice = h->get_dice("dice", 0, 10000);

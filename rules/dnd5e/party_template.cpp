@@ -32,6 +32,7 @@ max_hp = 28                      # required
 ac = 18
 initiative = 1
 temp_hp = 0
+con_save = 0                     # Constitution saves: seed 003's Nausée, Côtes cassées
 [[party.attacks]]
 name = "longsword"
 attack_bonus = 5                 # a d20 against the target's AC

@@ -179,6 +179,13 @@ inline constexpr SubStream combatant_turn_end(int round, uint64_t c) {
   return {Purpose::Encounter, kFightBase | (uint64_t{1} << 40) |
                                   (static_cast<uint64_t>(round) << 6) | (c % kMaxCombatants)};
 }
+// Encounter: a save at the start of combatant c's turn in round `round` that can lose the
+// turn's action (5e's Nausée, Côtes cassées). Tag 3 << 40 keeps it clear of combatant_turn,
+// combatant_turn_end (1 << 40) and opponents_rounds (2 << 40).
+inline constexpr SubStream combatant_turn_start(int round, uint64_t c) {
+  return {Purpose::Encounter, kFightBase | (uint64_t{3} << 40) |
+                                  (static_cast<uint64_t>(round) << 6) | (c % kMaxCombatants)};
+}
 // Encounter: how many rounds each kind of opponent who cannot be harmed strikes before it
 // leaves, drawn at the start of the fight, a kind after another. Tag 2 << 40 keeps it clear of
 // fight_initiative, combatant_turn and combatant_turn_end.

@@ -161,7 +161,7 @@ constexpr bool knock_out_moves_initiative() {
 //     in the fight, when it picked up nobody (5e: drinks its own potion), from
 //     streams::combatant_own_care; true when it spent the action (no attacks follow). Asked
 //     only when rules.wants_own_care(body) (no stream is opened otherwise).
-//   rules.action_lost(c, body, stream, t, log): a save at the start of a standing combatant's
+//   rules.action_lost(c, body, stream, t, log): a save at the start of a standing member's
 //     turn in the fight (5e's Nausée, Côtes cassées), from streams::combatant_turn_start; true
 //     when the turn's action is lost (no care, no attack). Asked only when
 //     rules.plays_action_save(body).
@@ -448,13 +448,16 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
   // A standing combatant's acts in its turn: care (a member), else its attacks.
   auto acts = [&](size_t c, size_t& i, int r, Seconds t) LETH_FIGHT_INLINE {
     const Side own = tb.side(c);
-    if constexpr (requires { rules.plays_action_save(bodies[c]); })
-      if (rules.plays_action_save(bodies[c])) [[unlikely]]
-        if (action_lost(c, r, t)) return;
-    if (own == Side::Party && care(c, r, t, true)) return;
-    if constexpr (requires(Stream & e) { rules.own_care(c, bodies[c], e, t, log); })
-      if (own == Side::Party && rules.wants_own_care(bodies[c])) [[unlikely]]
-        if (own_care(c, r, t)) return;
+    // A member's turn: a save that can lose it, the fallen picked up, its own care.
+    if (own == Side::Party) {
+      if constexpr (requires { rules.plays_action_save(bodies[c]); })
+        if (rules.plays_action_save(bodies[c])) [[unlikely]]
+          if (action_lost(c, r, t)) return;
+      if (care(c, r, t, true)) return;
+      if constexpr (requires(Stream & e) { rules.own_care(c, bodies[c], e, t, log); })
+        if (rules.wants_own_care(bodies[c])) [[unlikely]]
+          if (own_care(c, r, t)) return;
+    }
     // Nobody attacks what cannot be harmed; such an opponent leaves after its rounds.
     if (p.untouchable_opponents &&
         (own == Side::Party ||

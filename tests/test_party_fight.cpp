@@ -416,29 +416,34 @@ TEST_CASE("party fight: a paralysed member does not act and is hit with advantag
   CHECK(counter(ls, p.outcome, "fell_hero") == 2);
 }
 
-TEST_CASE("party fight: a blinded member attacks with disadvantage",
+TEST_CASE("party fight: a blinded member, or one with blisters, attacks with disadvantage",
           "[party][scripted][injuries]") {
+  // 003 "Cécité temporaire: Vous obtenez la condition Aveuglé" (acid 06-10) and "Cloques:
+  // Désavantage à tous les jets d'attaques" (acid 11-14).
   const std::string toml = injuries_on(party_text(
       member("hero", 10, 20, "attack_bonus = 0\ndamage = \"1\"") +
           member("cleric", 30, -10, "hit_chance = 0.0\ndamage = \"1\"",
                  "[party.heals]\ndice = \"1d4+3\"\nuses = 1\n") +
           opponent("spitter", 50, 0, "attack_bonus = 10\ndamage = \"10\"\ndamage_type = \"acid\""),
       "round_cap = 2\n"));
-  Script s;
-  s.d(20, 1).d(20, 1).d(20, 15);  // initiative: hero 21, spitter 1, cleric 5
-  s.d(20, 1);                     // round 1, hero: a natural 1
-  s.d(2, 1).d(20, 10);            // spitter: the hero, 10 acid: 0 HP
-  s.d(20, 8);                     // injury: acid 06-10, Cécité temporaire (blinded)
-  s.d(4, 2);                      // cleric: Healing Word, 5 HP
-  s.no();                         // the cleric misses
-  s.d(20, 19).d(20, 2);           // round 2, hero, blinded: disadvantage, 2 misses AC 10
-  s.d(2, 2).d(20, 1);             // spitter: the cleric; a natural 1
-  s.no();                         // the cleric misses; the round cap ends the fight
-  const test::Played p = test::play_scripted(toml, s);
-  INFO(p.log);
-  CHECK(p.log.find("Cécité temporaire") != std::string::npos);
-  CHECK(p.log.find("hero misses spitter") != std::string::npos);
-  CHECK(p.log.find("hero hits spitter") == std::string::npos);
+  for (const auto& [roll, label] : {std::pair{8, "Cécité temporaire"}, std::pair{12, "Cloques"}}) {
+    INFO(label);
+    Script s;
+    s.d(20, 1).d(20, 1).d(20, 15);  // initiative: hero 21, spitter 1, cleric 5
+    s.d(20, 1);                     // round 1, hero: a natural 1
+    s.d(2, 1).d(20, 10);            // spitter: the hero, 10 acid: 0 HP
+    s.d(20, roll);                  // the injury
+    s.d(4, 2);                      // cleric: Healing Word, 5 HP
+    s.no();                         // the cleric misses
+    s.d(20, 19).d(20, 2);           // round 2, hero: disadvantage, 2 misses AC 10
+    s.d(2, 2).d(20, 1);             // spitter: the cleric; a natural 1
+    s.no();                         // the cleric misses; the round cap ends the fight
+    const test::Played p = test::play_scripted(toml, s);
+    INFO(p.log);
+    CHECK(p.log.find(label) != std::string::npos);
+    CHECK(p.log.find("hero misses spitter") != std::string::npos);
+    CHECK(p.log.find("hero hits spitter") == std::string::npos);
+  }
 }
 
 TEST_CASE("party fight: the engine and the hand-written peer answer the party benchmark alike",
@@ -508,32 +513,6 @@ TEST_CASE("party fight: a medic who can only stabilise, against the exact chain"
   // The medic is worth something: the test can tell.
   CHECK(e.death < solve_duel(3, 3, 0.5, 0.5).death - 0.05);
   test::check_duel(ls, 77, n, {e.death, e.won});
-}
-
-TEST_CASE("party fight: blisters give disadvantage on the member's own attacks",
-          "[party][scripted][injuries]") {
-  // 003 "Cloques: Désavantage à tous les jets d'attaques".
-  const std::string toml = injuries_on(party_text(
-      member("hero", 10, 20, "attack_bonus = 0\ndamage = \"1\"") +
-          member("cleric", 30, -10, "hit_chance = 0.0\ndamage = \"1\"",
-                 "[party.heals]\ndice = \"1d4+3\"\nuses = 1\n") +
-          opponent("spitter", 50, 0, "attack_bonus = 10\ndamage = \"10\"\ndamage_type = \"acid\""),
-      "round_cap = 2\n"));
-  Script s;
-  s.d(20, 1).d(20, 1).d(20, 15);  // initiative: hero 21, spitter 1, cleric 5
-  s.d(20, 1);                     // round 1, hero: a natural 1
-  s.d(2, 1).d(20, 10);            // spitter: the hero, 10 acid: 0 HP
-  s.d(20, 12);                    // injury: acid 11-14, Cloques (light)
-  s.d(4, 2);                      // cleric: Healing Word, 5 HP
-  s.no();                         // the cleric misses
-  s.d(20, 19).d(20, 2);           // round 2, hero: disadvantage, 2 misses AC 10
-  s.d(2, 2).d(20, 1);             // spitter: the cleric; a natural 1
-  s.no();                         // the cleric misses; the round cap ends the fight
-  const test::Played p = test::play_scripted(toml, s);
-  INFO(p.log);
-  CHECK(p.log.find("Cloques") != std::string::npos);
-  CHECK(p.log.find("hero misses spitter") != std::string::npos);
-  CHECK(p.log.find("hero hits spitter") == std::string::npos);
 }
 
 TEST_CASE("party fight: nausea costs the turn's action on a failed Constitution save",

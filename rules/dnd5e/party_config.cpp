@@ -82,11 +82,10 @@ Combatant read_member(Reader& r) {
       h->fail("potion", "potion dice without potions: how many does the member carry?",
               "add potions = 2");
     hs.potion = potion.value_or(Dice::parse("2d4+2"));
-    const std::optional<double> drink = h->get_number("drink_below", 0.0, 1.0);
-    if (drink && hs.potions == 0)
+    hs.drink_below = h->get_number("drink_below", 0.0, 1.0, hs.drink_below);
+    if (h->has("drink_below") && hs.potions == 0)
       h->fail("drink_below", "drink_below without potions: what does the member drink?",
               "add potions = 2");
-    hs.drink_below = drink.value_or(hs.drink_below);
     // 003 "Soin magique" for lingering injuries after the fight: the single character's
     // healer's keys.
     hs.lesser_restoration = static_cast<int>(h->get_int("lesser_restoration", 0, 100, 0));

@@ -141,16 +141,18 @@ TEST_CASE("party fight: a member low on HP drinks its own potion, which takes th
     s.d(20, 1);             // round 1, fighter: a natural 1 misses
     s.d(20, 10);            // ogre: 20 hits for 16: the fighter at 4 HP of 20
   };
-  {
+  for (const std::string drink : {"", "drink_below = 1.0\n"}) {
+    INFO(drink);
     Script s;
     opening(s);
     // Round 2: 4 HP is at or below a quarter of 20 (drink_below's default): the fighter drinks
-    // (SRD 2d4 + 2), its action, and does not attack.
+    // (SRD 2d4 + 2), its action, and does not attack. With drink_below = 1 the same: never at
+    // full HP (round 1), so the draws are the same.
     s.d(4, 2).d(4, 3);
     s.d(20, 1);  // ogre: a natural 1; the round cap ends the fight
-    const test::Played p = test::play_scripted(toml(""), s);
+    const test::Played p = test::play_scripted(toml(drink), s);
     INFO(p.log);
-    const LoadedScenario ls = test::load_text(toml(""));
+    const LoadedScenario ls = test::load_text(toml(drink));
     CHECK(p.log.find("fighter drinks a potion: 7 HP, 11 now") != std::string::npos);
     CHECK(counter(ls, p.outcome, "heals_used") == 1);
     CHECK(counter(ls, p.outcome, "fell_fighter") == 0);

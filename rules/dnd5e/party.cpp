@@ -19,7 +19,8 @@ constexpr int kStabiliseDc = 10;  // SRD: DC 10 Wisdom (Medicine)
 Party::Party(PartyConfig config) : Lineup(std::move(config)) {
   for (size_t c = 0; c < cfg_.members; ++c)
     if (const auto& h = cfg_.combatants[c].heals; h && h->potions > 0)
-      drink_at_[c] = static_cast<int>(h->drink_below * cfg_.combatants[c].max_hp);
+      drink_at_[c] = std::min(static_cast<int>(h->drink_below * cfg_.combatants[c].max_hp),
+                              cfg_.combatants[c].max_hp - 1);  // never at full HP
   if (!cfg_.options.lingering_injuries) return;
   // Seed 003's injuries: the single character's counters, as many as fit (Outcome holds 16).
   catalog_ = &InjuryCatalog::builtin();

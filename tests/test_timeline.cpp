@@ -27,7 +27,7 @@ TEST_CASE("timeline: earliest first, ties in the order scheduled, payloads kept"
   CHECK(a.peek().kind == static_cast<uint16_t>(Ev::Check));
   const auto e1 = a.pop();
   CHECK(e1.time == 10);
-  CHECK(e1.who == 3);
+  CHECK(e1.slot == 3);
   CHECK(e1.arg == -7);
   // Scheduling at the same time as pending events goes after them.
   a.schedule(10, Ev::Wake);
@@ -53,8 +53,8 @@ TEST_CASE("timeline: cancel one event by its id, or every event a predicate pick
   CHECK(a.cancel(w2));
   CHECK_FALSE(a.cancel(w2));  // already gone
   CHECK(a.size() == 4);
-  CHECK(a.peek().who == 3);
-  CHECK(a.cancel_if([](const Timeline::Event& e) { return e.who == 3; }) == 1);
+  CHECK(a.peek().slot == 3);
+  CHECK(a.cancel_if([](const Timeline::Event& e) { return e.slot == 3; }) == 1);
   CHECK(a.has_kind(Ev::Bleed));
   CHECK(a.cancel(w1));
   CHECK_FALSE(a.has_kind(Ev::Bleed));

@@ -315,7 +315,7 @@ void Trial::close_injury(int i, Seconds t, const char* how) {
   if (!in.open) return;
   in.open = false;
   timeline_.cancel_if([i](const Timeline::Event& e) {
-    return e.who == i && (e.kind == static_cast<uint16_t>(Ev::DailyTick) ||
+    return e.slot == i && (e.kind == static_cast<uint16_t>(Ev::DailyTick) ||
                           e.kind == static_cast<uint16_t>(Ev::Deadline) ||
                           e.kind == static_cast<uint16_t>(Ev::BedRestEnd));
   });
@@ -673,7 +673,7 @@ void Trial::treat_end(int i, Seconds t) {
   }
   // In bed: the injury's clocks stop; it heals when the bed rest ends.
   timeline_.cancel_if([i](const Timeline::Event& e) {
-    return e.who == i && (e.kind == static_cast<uint16_t>(Ev::DailyTick) ||
+    return e.slot == i && (e.kind == static_cast<uint16_t>(Ev::DailyTick) ||
                           e.kind == static_cast<uint16_t>(Ev::Deadline));
   });
   const Seconds until = t + end.bed;
@@ -807,7 +807,7 @@ void Trial::fight_ends(Seconds t) {
 
 void Trial::dispatch(const Timeline::Event& ev) {
   const Seconds t = ev.time;
-  const int who = ev.who;
+  const int inj = ev.slot;  // the injury the event is about (its kinds that carry one)
   switch (static_cast<Ev>(ev.kind)) {
     case Ev::DeathSave:
       if (dying()) {
@@ -826,7 +826,7 @@ void Trial::dispatch(const Timeline::Event& ev) {
         timeline_.schedule(t + kRound, Ev::HealerAct);
       break;
     case Ev::TreatEnd:
-      treat_end(who, t);
+      treat_end(inj, t);
       break;
     case Ev::Wake:
       if (down() && stable_) {
@@ -850,13 +850,13 @@ void Trial::dispatch(const Timeline::Event& ev) {
       long_rest_end(t);
       break;
     case Ev::DailyTick:
-      daily_tick(who, t);
+      daily_tick(inj, t);
       break;
     case Ev::Deadline:
-      deadline(who, t);
+      deadline(inj, t);
       break;
     case Ev::BedRestEnd:
-      close_injury(who, t, "treatment and bed rest");
+      close_injury(inj, t, "treatment and bed rest");
       break;
     case Ev::PiercingHour: {
       bool any = false;

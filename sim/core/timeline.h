@@ -1,7 +1,7 @@
 // One trial's timeline: the fight's turns and the aftermath's checks, care, rests and wakes as
 // events at integer seconds, popped earliest first (ties in the order they were scheduled).
-// Each event carries a payload — the model's kind, and which creature, wound or check it is
-// about — and can be cancelled on its own by the id schedule() returned, or by a predicate.
+// Each event carries a payload — the model's kind, the slot of what it is about, a number —
+// and can be cancelled on its own by the id schedule() returned, or by a predicate.
 //
 // There is no fixed capacity: the storage is a vector that the runner keeps from one trial to
 // the next (clear() keeps it), so a run allocates only while its busiest trial so far grows it —
@@ -26,16 +26,19 @@ class Timeline {
     Seconds time;
     Id id;          // scheduling order: later ids go after earlier ones at the same time
     uint16_t kind;  // the model's event kind
-    uint16_t who;   // which creature, wound, healer ... (the model's meaning)
+    // Which of the model's own things the event is about, by its slot: one meaning for every
+    // kind that uses it (dnd5e: an injury's slot); 0 for kinds about the one body. Combatants
+    // are never here: the fight is the driver's (rules/common/fight.h), not on a timeline.
+    uint16_t slot;
     int32_t arg;    // one more number the model needs (a round, a level ...)
   };
 
   template <typename Kind>
-  Id schedule(Seconds time, Kind kind, uint16_t who = 0, int32_t arg = 0) {
+  Id schedule(Seconds time, Kind kind, uint16_t slot = 0, int32_t arg = 0) {
     const Id id = next_id_++;
     // Kept sorted by (time, id) from head_ on. A new event is usually the latest pending one,
     // so the scan from the back stops at once: cheaper than a heap for a trial's few events.
-    insert(time, id, static_cast<uint16_t>(kind), who, arg);
+    insert(time, id, static_cast<uint16_t>(kind), slot, arg);
     return id;
   }
 
@@ -91,7 +94,7 @@ class Timeline {
  private:
   // The fields come apart, not as an Event built on the stack: read back as a block, such an
   // Event would stall on the stores that just wrote it (see load() below).
-  void insert(Seconds time, Id id, uint16_t kind, uint16_t who, int32_t arg) {
+  void insert(Seconds time, Id id, uint16_t kind, uint16_t slot, int32_t arg) {
     size_t i = events_.size();
     while (i > head_ && time < events_[i - 1].time) --i;
     Event& e = i == events_.size()
@@ -100,7 +103,7 @@ class Timeline {
     e.time = time;
     e.id = id;
     e.kind = kind;
-    e.who = who;
+    e.slot = slot;
     e.arg = arg;
   }
 
@@ -116,7 +119,7 @@ class Timeline {
     e.id = src.id;
     asm volatile("" ::: "memory");
     e.kind = src.kind;
-    e.who = src.who;
+    e.slot = src.slot;
     e.arg = src.arg;
     return e;
   }

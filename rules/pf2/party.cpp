@@ -22,7 +22,11 @@ constexpr int kShift[] = {+2, +1, -1, -2};  // the recovery check's change of dy
 
 }  // namespace
 
-Party::Party(PartyConfig config) : Lineup(std::move(config)) {}
+Party::Party(PartyConfig config) : Lineup(std::move(config)) {
+  for (size_t c = 0; c < cfg_.members; ++c)
+    if (const auto& h = cfg_.combatants[c].heals; h && h->potions > 0)
+      drink_at_[c] = static_cast<int>(h->drink_below * cfg_.combatants[c].max_hp);
+}
 
 Party::Body Party::fresh(size_t c) const {
   const Combatant& k = cfg_.combatants[c];
@@ -34,6 +38,7 @@ Party::Body Party::fresh(size_t c) const {
   b.doomed = static_cast<int8_t>(k.doomed);
   b.hero_points = static_cast<int8_t>(k.hero_points);
   b.uses = k.heals ? k.heals->uses : 0;
+  b.potions = static_cast<int8_t>(k.heals ? k.heals->potions : 0);
   return b;
 }
 
@@ -279,8 +284,38 @@ bool Party::battle_medicine(Body& helper, Body& patient, Stream& s, Seconds t,
   return true;
 }
 
-// A Heal spell while uses last (1 or 2 actions); else Battle Medicine (1 action) if the member
-// has the feat and the patient is not immune to it; then, if the patient is still dying,
+// A healing potion (Player Core): drawn (Interact) and drunk or fed to an adjacent creature
+// (Activate), kPotionActions; the drinker regains its hit points, up to its maximum (a fallen
+// one is back, slowed by its dying value, as after a Heal). False when the turn has not the
+// actions left.
+bool Party::potion(Body& giver, Body& drinker, Stream& s, Seconds t, EventLog* log) const {
+  if (giver.actions < kPotionActions) return false;
+  giver.actions = static_cast<int8_t>(giver.actions - kPotionActions);
+  --giver.potions;
+  ++giver.heals_given;
+  const int amount =
+      static_cast<int>(std::max<int64_t>(cfg_.combatants[giver.c].heals->potion.roll(s), 1));
+  note(log, t, [&] {
+    return &giver == &drinker
+               ? name(giver) + " drinks a potion: " + std::to_string(amount) + " HP, " +
+                     std::to_string(std::min(giver.hp + amount, cfg_.combatants[giver.c].max_hp)) +
+                     " now"
+               : name(giver) + " gives " + name(drinker) + " a potion: " + std::to_string(amount) +
+                     " HP";
+  });
+  revive(drinker, amount, t, log);
+  return true;
+}
+
+// A member at or below drink_below drinks its own potion when it picked up nobody; the
+// actions left go to its Strikes (true: none is left).
+bool Party::own_care(size_t, Body& b, Stream& s, Seconds t, EventLog* log) const {
+  begin_turn(b, t);
+  return potion(b, b, s, t, log) && b.actions <= 0;
+}
+
+// A Heal spell while uses last (1 or 2 actions); else a potion (2 actions); else Battle
+// Medicine (1 action) if the member has the feat and the patient is not immune to it; then, if the patient is still dying,
 // Administer First Aid (2 actions; Medicine against 15 + dying, option first_aid_dc): success
 // stable, critical failure dying + 1. What the care leaves of the turn's three actions goes to
 // its Strikes.
@@ -300,6 +335,7 @@ fight::Cost Party::pick_up(Body& helper, Body& patient, Stream& s, Seconds t, Ev
     revive(patient, amount, t, log);
     return left();
   }
+  if (helper.potions > 0 && potion(helper, patient, s, t, log)) return left();
   const bool medicine = battle_medicine(helper, patient, s, t, log);
   constexpr int kFirstAidActions = 2;
   if (!h.medicine || !dying(patient) || helper.actions < kFirstAidActions)

@@ -7,6 +7,7 @@
 // party scenario.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
@@ -46,7 +47,15 @@ struct Heals {
   bool treat_wounds = false;     // after the fight, 10 minutes a patient
   bool heal_after_fight = true;  // the Heals left, spent to top up when the fight is over
   int treat_wounds_dc = 15;      // 15, 20, 30 or 40: Battle Medicine's too
+  int potions = 0;               // healing potions carried: fed to a fallen ally, or drunk
+  Dice potion;                   // a potion's hit points (Player Core lesser: 2d8 + 5)
+  // At or below this share of its maximum HP (and above 0) the member drinks one of its own
+  // potions on its turn; 0: never, they go to the fallen.
+  double drink_below = 0.25;
 };
+
+// Player Core: drawing a potion (Interact) and drinking or feeding it (Activate), an action each.
+inline constexpr int kPotionActions = 2;
 
 // One combatant's stat block: a member, or one opponent of an [[opponents]] kind.
 struct Combatant {
@@ -101,6 +110,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     int8_t attacks_made = 0;  // this turn, for the multiple attack penalty
     bool dead = false;
     int uses = 0;               // heals left
+    int8_t potions = 0;         // potions left
     uint8_t medicine_from = 0;  // the members whose Battle Medicine it is immune to (a bit each)
     Seconds turn_at = -1;       // the round of its current turn (its start time)
     Seconds stable_at = -1;     // when it became stable (unconscious, no longer dying)
@@ -124,9 +134,14 @@ class Party : public fight::Lineup<Party, PartyConfig> {
               EventLog* log) const;
   bool can_pick_up(const Body& b) const {
     const auto& h = cfg_.combatants[b.c].heals;
-    return h && (b.uses > 0 || h->medicine.has_value());
+    return h && (b.uses > 0 || b.potions > 0 || h->medicine.has_value());
   }
   fight::Cost pick_up(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const;
+  // A member low on HP drinks its own potion (Heals::drink_below), two actions.
+  bool wants_own_care(const Body& b) const {
+    return b.potions > 0 && b.hp > 0 && b.hp <= drink_at_[b.c];
+  }
+  bool own_care(size_t c, Body& b, Stream& s, Seconds t, EventLog* log) const;
   // ----
 
   Body fresh(size_t c) const;  // combatant c before the fight (fight::Lineup plays from it)
@@ -156,10 +171,12 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     const Combatant& k = cfg_.combatants[c];
     return std::max(k.con, 1) * k.level;  // seeds/README: Con x level, at least level
   }
+  bool potion(Body& giver, Body& drinker, Stream& s, Seconds t, EventLog* log) const;
   int recovery_dc(const Body& b) const {
     return cfg_.options.recovery_check == RecoveryCheck::Fortitude ? b.recovery_dc + b.dying
                                                                    : 10 + b.dying;
   }
+  std::array<int, fight::kMaxCombatants> drink_at_{};  // a member drinks at or below these HP
 };
 
 static_assert(fight::FightRules<Party>);

@@ -78,10 +78,18 @@ Combatant read_member(Reader& r) {
         h->fail(key, std::string(key) + " needs the member's Medicine modifier",
                 "add medicine = 9 (trained 5 + Wis 4 at level 3)");
     hs.treat_wounds_dc = read_treat_wounds_dc(*h);
-    if (hs.uses == 0 && !hs.medicine)
+    const std::optional<Dice> potion = h->get_dice("potion", 0, 10000);
+    hs.potions = static_cast<int>(h->get_int("potions", 0, 100, 0));
+    for (const char* key : {"potion", "drink_below"})
+      if (h->has(key) && hs.potions == 0)
+        h->fail(key, std::string(key) + " without potions: how many does the member carry?",
+                "add potions = 2");
+    hs.potion = potion.value_or(Dice::parse("2d8+5"));  // Player Core: lesser healing potion
+    hs.drink_below = h->get_number("drink_below", 0.0, 1.0, hs.drink_below);
+    if (hs.uses == 0 && hs.potions == 0 && !hs.medicine)
       h->fail_here("a healer with nothing to heal with",
-                   "add dice = \"1d8\", uses = 3 and actions = 1 (Heal), or medicine = 9 "
-                   "(Administer First Aid)");
+                   "add dice = \"1d8\", uses = 3 and actions = 1 (Heal), potions = 2, or "
+                   "medicine = 9 (Administer First Aid)");
     m.heals = hs;
   }
   return m;

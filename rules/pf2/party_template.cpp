@@ -70,6 +70,9 @@ battle_medicine = false          # the skill feat: 1 action, heals as Treat Woun
 treat_wounds = true              # after the fight (default: with medicine), 10 minutes a patient
 heal_after_fight = true          # the Heals left, spent to top up once the fight is over
 treat_wounds_dc = 15             # 15 (trained), 20, 30 or 40: Battle Medicine's DC too
+potions = 2                      # healing potions: fed to a fallen ally once no Heal is left
+potion = "2d8+5"                 # (2 actions: draw, drink; Player Core's lesser healing potion)
+drink_below = 0.25               # drinks its own, 2 actions, at or below this share of max_hp
 
 [[opponents]]
 name = "wolf"

@@ -140,6 +140,34 @@ TEST_CASE("unisystem party recovery: under care, Con a day below 0 and no test",
   }
 }
 
+TEST_CASE("unisystem party recovery: care that arrives days after the fight",
+          "[unisystem][party][recovery][scripted]") {
+  // care_after = "2 days": the days begun before care are days without care (a test each);
+  // then Con 3 a day to 0 and 2 a day to 20. The hero at -9: day 1 -8, day 2 -5; under care
+  // from 2 days: 2 days to 0 (the one reaching 0 the last at Con), 10 days to 20.
+  const std::string toml = stabilised_hero("", "care = \"medical\"\ncare_after = \"2 days\"\n");
+  Script s = stabilised_fight();
+  s.d(10, 4);   // day 1: 9, one level: -8
+  s.d(10, 10);  // day 2: at most Con 3: -5
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  CHECK(p.outcome.end_time == 10 + 2 * kDay + 2 * kDay + 10 * kDay);
+  CHECK(p.log.find("hero is under medical care, HP -5") != std::string::npos);
+
+  // "36 hours": care arrives part-way through day 2, which began without it: the same.
+  const std::string mid =
+      stabilised_hero("", "care = \"medical\"\ncare_after = \"36 hours\"\n");
+  Script m = stabilised_fight();
+  m.d(10, 4).d(10, 10);
+  CHECK(test::play_scripted(mid, m).outcome.end_time == p.outcome.end_time);
+
+  // Before care arrives a failed test at the threshold still kills.
+  Script k = stabilised_fight();
+  k.d(10, 3);  // day 1: a failure: -10, dead
+  const test::Played dead = test::play_scripted(toml, k);
+  CHECK(counter(test::load_text(toml), dead.outcome, "deaths") == 1);
+}
+
 namespace {
 
 // Seed 000's success levels, written out again: 9-10 -> 1, 11-12 -> 2, 13-14 -> 3, ...
@@ -241,6 +269,11 @@ TEST_CASE("unisystem party recovery: a bad [recovery] is located and explained, 
              Catch::Contains("recovery.care") && Catch::Contains("medical"));
   CHECK_THAT(error(party_text(hero + thug, "", "", "rounds = 1\n")),
              Catch::Contains("recovery.rounds") && Catch::Contains("unknown key"));
+  CHECK_THAT(error(party_text(hero + thug, "", "", "care_after = \"2 days\"\n")),
+             Catch::Contains("recovery.care_after") && Catch::Contains("care = \"medical\""));
+  CHECK_THAT(error(party_text(hero + thug, "", "house_rule = true\n",
+                              "care = \"medical\"\ncare_after = \"2 days\"\n")),
+             Catch::Contains("options.house_rule") && Catch::Contains("care_after"));
   // The hospital is the single character's [aftercare]: still refused next to [[party]].
   CHECK_THAT(error(party_text(hero + thug + "[aftercare.hospital]\narrives = \"1 hour\"\n")),
              Catch::Contains("aftercare") && Catch::Contains("remove [[party]]"));

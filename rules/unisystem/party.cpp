@@ -272,15 +272,23 @@ Seconds Party::rest_until(const Body& b, Seconds from) const {
 // under care, or at 0 HP or more, rest_until; without care below 0, 000 "sans soins, un test
 // de survie chaque jour en dessous de 0" on the member's own stream, a day at a time until 0
 // or more (then 2 a day), the horizon, or a failed test at the survival threshold or below
-// that kills (untreated_failure_kills). Returns when its HP are full, kNever if not by the
-// horizon; a death sets b.dead.
+// that kills (untreated_failure_kills). Care that begins care_after the fight's end: the days
+// begun before it are days without care, then rest_until under care. Returns when its HP are
+// full, kNever if not by the horizon; a death sets b.dead.
 Seconds Party::rest(Body& b, Stream& s, Seconds from, EventLog* log) const {
   const Combatant& k = cfg_.combatants[b.c];
   const Creature& cr = *k.creature;
-  if (care() || b.hp >= 0 || cr.hp.rule != Rate::Rule::Medical) return rest_until(b, from);
+  const bool waits = cfg_.medical_care && cfg_.care_after > 0 && !cfg_.options.house_rule;
+  if ((care() && !waits) || b.hp >= 0 || cr.hp.rule != Rate::Rule::Medical)
+    return rest_until(b, from);
+  const Seconds care_at = care() ? from + cfg_.care_after : kNever;
   const int th = cr.threshold_for(k.will);
   Seconds t = from;
   while (b.hp < 0) {
+    if (t >= care_at) {  // care has come: the rest under it from here
+      note(log, t, [&] { return name(b) + " is under medical care, HP " + std::to_string(b.hp); });
+      return rest_until(b, t);
+    }
     t += kDay;
     if (t > cfg_.horizon) return kNever;
     const UntreatedDay u =

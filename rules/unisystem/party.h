@@ -50,7 +50,8 @@ struct PartyConfig {
   std::vector<Combatant> combatants;  // the members, then every opponent
   size_t members = 0;
   Seconds horizon = 0;
-  bool medical_care = false;  // [recovery] care = "medical": every survivor, from the fight's end
+  bool medical_care = false;  // [recovery] care = "medical": every survivor, from care_after on
+  Seconds care_after = 0;     // [recovery] care_after: how long after the fight's end care begins
 };
 
 // Reads a scenario whose variant v has [[party]]. Throws InputError.

@@ -78,8 +78,23 @@ PartyConfig read_party(const Scenario& s, size_t v) {
   // The single character's [recovery] care (README, the party fight: the rest): "medical"
   // puts every survivor under care from the end of the fight; the default, with no hospital
   // in a party fight, is "none" — the daily survival tests below 0 — as for one character.
-  if (auto rec = r.get_table("recovery"))
+  // care_after: the survivors reach that care this long after the fight's end (a party that
+  // carries its wounded to a hospital); the days begun before it are days without care.
+  if (auto rec = r.get_table("recovery")) {
     c.medical_care = rec->get_choice("care", {"medical", "none"}).value_or("none") == "medical";
+    if (auto a = rec->get_fixed_duration("care_after", Scenario::kMaxHorizon, "\"3 days\"")) {
+      if (!c.medical_care)
+        rec->fail("care_after", "care_after without care = \"medical\": what care arrives?",
+                  "add care = \"medical\"");
+      if (c.options.house_rule)
+        r.get_table("options")->fail(
+            "house_rule",
+            "house_rule makes the survivors' self-care medical care from the fight's end, so "
+            "care_after would change nothing",
+            "remove house_rule, or care_after");
+      c.care_after = *a;
+    }
+  }
   auto member = [](Reader& m) {
     Combatant k;
     k.name = fight::read_member_name(m);

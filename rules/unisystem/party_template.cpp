@@ -29,8 +29,10 @@ house_rule = false               # the author's rule: rest with self-care is med
 untreated_failure_kills = true   # without care, a failed daily test at the threshold kills
 
 [recovery]                       # the survivors' rest after the fight
-care = "none"                    # "medical": Con HP a day below 0, then 2; "none": a survival
-                                 # test a day below 0 (+1 HP a level, at most Con; -1 HP)
+care = "medical"                 # "medical": Con HP a day below 0, then 2; "none" (default): a
+                                 # survival test a day below 0 (+1 HP a level, at most Con; -1 HP)
+care_after = "2 days"            # with "medical": care begins this long after the fight (default
+                                 # 0); the days begun before it are days without care
 
 )") + fight::policies_template() +
       R"(# a round is 5 seconds; pick_up: when a member tends the dying

@@ -3,6 +3,7 @@
 // with the turn's actions left going to Strikes — on scripted dice; and the keys' errors.
 #include <catch2/catch.hpp>
 
+#include "rules/pf2/model.h"
 #include "sim/engine/load.h"
 #include "tests/party_support.h"
 #include "tests/support.h"
@@ -69,6 +70,17 @@ TEST_CASE("pf2 party: a potion fed to the fallen, one drunk at half HP; Strikes 
   INFO(q.log);
   CHECK(q.log.find("drinks a potion") == std::string::npos);
   CHECK(counter(test::load_text(keeps), q.outcome, "heals_used") == 1);
+}
+
+TEST_CASE("pf2 party: drink_below = 1 drinks below full HP, never at it", "[pf2][party]") {
+  const LoadedScenario ls = test::load_text(potion_party("potions = 2\ndrink_below = 1.0\n"));
+  const auto& party = test::party_of<pf2::Model>(ls);
+  pf2::Party::Body medic = party.fresh(1);
+  CHECK_FALSE(party.wants_own_care(medic));  // 20 / 20
+  medic.hp = 19;
+  CHECK(party.wants_own_care(medic));
+  medic.hp = 0;  // down: the fallen are picked up, they do not drink
+  CHECK_FALSE(party.wants_own_care(medic));
 }
 
 TEST_CASE("pf2 party: a Heal before a potion; a potion before Battle Medicine",

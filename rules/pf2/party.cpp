@@ -25,7 +25,8 @@ constexpr int kShift[] = {+2, +1, -1, -2};  // the recovery check's change of dy
 Party::Party(PartyConfig config) : Lineup(std::move(config)) {
   for (size_t c = 0; c < cfg_.members; ++c)
     if (const auto& h = cfg_.combatants[c].heals; h && h->potions > 0)
-      drink_at_[c] = static_cast<int>(h->drink_below * cfg_.combatants[c].max_hp);
+      drink_at_[c] = std::min(static_cast<int>(h->drink_below * cfg_.combatants[c].max_hp),
+                              cfg_.combatants[c].max_hp - 1);  // never at full HP
 }
 
 Party::Body Party::fresh(size_t c) const {
@@ -315,7 +316,8 @@ bool Party::own_care(size_t, Body& b, Stream& s, Seconds t, EventLog* log) const
 }
 
 // A Heal spell while uses last (1 or 2 actions); else a potion (2 actions); else Battle
-// Medicine (1 action) if the member has the feat and the patient is not immune to it; then, if the patient is still dying,
+// Medicine (1 action) if the member has the feat and the patient is not immune to it; then,
+// if the patient is still dying,
 // Administer First Aid (2 actions; Medicine against 15 + dying, option first_aid_dc): success
 // stable, critical failure dying + 1. What the care leaves of the turn's three actions goes to
 // its Strikes.

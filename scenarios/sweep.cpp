@@ -329,7 +329,8 @@ SweepLayer sweep_layer(const Sweep& s, size_t p, Document& doc) {
   return out;
 }
 
-void check_sweep_keys(const Sweep& s, const KeyCatalog& keys, const std::string& ruleset) {
+void check_sweep_keys(const Sweep& s, const KeyCatalog& keys, const std::string& ruleset,
+                      bool party) {
   auto check = [&](const SweepAxis& a, const std::string& where) {
     std::vector<std::string> known;
     for (const KeyEntry& e : keys.entries()) {
@@ -345,9 +346,12 @@ void check_sweep_keys(const Sweep& s, const KeyCatalog& keys, const std::string&
     written = written.empty() ? a.leaf : written + "." + a.leaf;
     const std::string near = nearest(written, known);
     throw InputError(a.key_at,
-                     where + ": \"" + a.key + "\" is not a key the " + ruleset + " ruleset reads" +
+                     where + ": \"" + a.key + "\" is not a key " +
+                         (party ? "a " + ruleset + " party scenario reads"
+                                : "the " + ruleset + " ruleset reads") +
                          (near.empty() ? "" : " (did you mean '" + near + "'?)"),
-                     "`lethality rules " + ruleset + "` lists its keys");
+                     "`lethality rules " + ruleset + (party ? " --party" : "") +
+                         "` lists its keys");
   };
   check(s.x, "sweep.key");
   if (s.y) check(*s.y, "sweep.y.key");

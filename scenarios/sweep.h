@@ -74,7 +74,8 @@ struct SweepLayer {
 SweepLayer sweep_layer(const Sweep& s, size_t p, Document& doc);
 
 // Throws InputError when an axis's key path is not a key the ruleset reads (its catalog,
-// scenario_keys), naming the nearest one.
-void check_sweep_keys(const Sweep& s, const KeyCatalog& keys, const std::string& ruleset);
+// scenario_keys; a party scenario's: its party template's), naming the nearest one.
+void check_sweep_keys(const Sweep& s, const KeyCatalog& keys, const std::string& ruleset,
+                      bool party = false);
 
 }  // namespace leth

@@ -329,3 +329,67 @@ TEST_CASE("a sweep run in shards and merged writes a single run's sweep files", 
   }
   CHECK(m.out.find("  sweep (baseline): ") != std::string::npos);
 }
+
+namespace {
+
+// The bundled orog ambush with `sweep` before its variants.
+std::string orog_sweep(const std::string& sweep) {
+  std::string s = test::read_file(test::source_path("scenarios/examples/dnd5e-orog-ambush.toml"));
+  const size_t v = s.find("[[variants]]");
+  REQUIRE(v != std::string::npos);
+  return s.substr(0, v) + sweep + "\n" + s.substr(v);
+}
+
+}  // namespace
+
+TEST_CASE("a party sweeps a member's, an opponent's or a policy's key", "[sweep]") {
+  // The keys are the party template's (`lethality rules dnd5e --party`), a member or an
+  // opponent by name or number, as patch_party and patch_opponents take them.
+  const LoadedScenario ls = test::load_text(
+      orog_sweep("[sweep]\nkey = \"opponents[orog].hp\"\nvalues = [30, 42]\n\n[sweep.y]\n"
+                 "key = \"party[fighter].attacks[1].damage\"\nvalues = [8, 12]\n"),
+      "party-grid.toml");
+  REQUIRE(ls.scenario.sweep);
+  CHECK(ls.scenario.variants[4].name == "baseline@hp=30,damage=8");
+  for (const char* key : {"fight.strike_fallen", "party[2].heals.uses", "party[cleric].ac"})
+    CHECK(test::error_of([&] {
+            test::load_text(orog_sweep("[sweep]\nkey = \"" + std::string(key) +
+                                       "\"\nvalues = [0, 1]\n"),
+                            "party-key.toml");
+          }) == "");
+  // A typo is named against the party's keys, and the hint lists them with --party.
+  const std::string e = error_of_text(
+      orog_sweep("[sweep]\nkey = \"party[fighter].max_pH\"\nvalues = [30, 40]\n"), "typo.toml");
+  CHECK(e.find("sweep.key: \"party[fighter].max_pH\" is not a key a dnd5e party scenario reads "
+               "(did you mean 'party[1].max_hp'?)") != std::string::npos);
+  CHECK(e.find("`lethality rules dnd5e --party` lists its keys") != std::string::npos);
+  // A single character's key is not a party's.
+  CHECK(error_of_text(orog_sweep("[sweep]\nkey = \"character.max_hp\"\nvalues = [30, 40]\n"),
+                      "single.toml")
+            .find("is not a key a dnd5e party scenario reads") != std::string::npos);
+}
+
+TEST_CASE("a party sweep's point equal to the file differs from it by exactly zero", "[sweep]") {
+  const std::string file = test::write_file(
+      "orog-hp.toml", orog_sweep("[sweep]\nkey = \"opponents[orog].hp\"\nvalues = [30, 42, 54]\n"));
+  const std::string out = test::fresh_path("orog-hp");
+  const test::CliResult r =
+      test::cli({"run", file, "--trials", "3000", "--threads", "2", "--out", out});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  bool seen = false;
+  std::map<std::string, double> rate;
+  for (const auto& row : read_csv(test::read_file(out + "/comparisons.csv")))
+    if (row.at("variant") == "baseline@hp=42" && row.at("reference") == "baseline") {
+      INFO(row.at("metric"));
+      seen = seen || row.at("metric") == "death_rate_difference";
+      CHECK(row.at("difference") == "0");  // the members' metrics too
+    }
+  CHECK(seen);
+  for (const auto& row : read_csv(test::read_file(out + "/sweep.csv")))
+    if (row.at("metric") == "death_rate" && row.at("variant") == "baseline")
+      rate[row.at("x")] = std::stod(row.at("estimate"));
+  REQUIRE(rate.size() == 3);
+  CHECK(rate.at("30") < rate.at("42"));  // tougher orogs kill more (by far: 40% against 84%)
+  CHECK(rate.at("42") < rate.at("54"));
+}

@@ -58,9 +58,16 @@ void check_same_party(const std::vector<LoadedScenario>& all) {
 LoadedScenario build(Scenario scenario) {
   LoadedScenario out;
   out.scenario = std::move(scenario);
-  if (out.scenario.sweep)  // a key path the ruleset never reads is a typo: say which
-    check_sweep_keys(*out.scenario.sweep, scenario_keys(*find_ruleset(out.scenario.ruleset)),
-                     out.scenario.ruleset);
+  if (out.scenario.sweep) {  // a key path the ruleset never reads is a typo: say which
+    // A party scenario's keys are the party template's ("party[fighter].max_hp",
+    // "opponents[orog].hp", "fight.strike_fallen"). Asked of the file's table itself, so that
+    // the question marks nothing as read.
+    const toml::table* t = out.scenario.section_reader(0).table();
+    const bool party = t && t->contains("party");
+    check_sweep_keys(*out.scenario.sweep,
+                     scenario_keys(*find_ruleset(out.scenario.ruleset), party),
+                     out.scenario.ruleset, party);
+  }
   for (size_t v = 0; v < out.scenario.variants.size(); ++v) {
     try {
       out.models.push_back(build_model(out.scenario, v));

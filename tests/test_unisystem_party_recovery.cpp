@@ -168,6 +168,30 @@ TEST_CASE("unisystem party recovery: care that arrives days after the fight",
   CHECK(counter(test::load_text(toml), dead.outcome, "deaths") == 1);
 }
 
+TEST_CASE("unisystem party recovery: a member still out at the horizon has no time out of "
+          "action, and first aid counts in heals_used",
+          "[unisystem][party][recovery][scripted]") {
+  // Under care the hero at -9 needs 13 days; with a horizon of 5 days the trial is unresolved
+  // and the hero still out: its time out of action is not measured (it once was, as the
+  // "never" of its rest less its fall: 10^14 s in a designer's summary). The medic's one
+  // first-aid test in the fight counts in heals_used (it once counted nothing).
+  std::string toml = stabilised_hero("", "care = \"medical\"\n");
+  const std::string h = "horizon = \"120 days\"";
+  toml.replace(toml.find(h), h.size(), "horizon = \"5 days\"");
+  Script s = stabilised_fight();
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml);
+  const MetricSpec& m = metrics_of(ls.models[0]);
+  CHECK(m.ends[p.outcome.end].kind == EndKind::Unresolved);
+  CHECK(p.outcome.end_time == 5 * kDay);
+  CHECK_FALSE(p.outcome.has(static_cast<size_t>(m.duration_index("time_out_of_action_hero"))));
+  CHECK_FALSE(p.outcome.has(static_cast<size_t>(m.duration_index("time_out_of_action"))));
+  CHECK_FALSE(p.outcome.has(static_cast<size_t>(m.duration_index("downtime_hero"))));
+  CHECK(counter(ls, p.outcome, "heals_used") == 1);
+  CHECK(counter(ls, p.outcome, "fell_hero") == 1);
+}
+
 namespace {
 
 // Seed 000's success levels, written out again: 9-10 -> 1, 11-12 -> 2, 13-14 -> 3, ...

@@ -16,8 +16,10 @@ constexpr CounterDecl kCounterTable[] = {
     {"deaths", "members dead at the end (rate: at least one death)"},
     {"fight_won", "the party won: every opponent down, dead or fled"},
     {"party_fell", "the whole party was down or dead when the fight ended"},
-    {"opponents_defeated", "opponents dead at the end of the fight"},
-    {"heals_used", "healing spells, potions and other uses spent on the party's members"},
+    {"opponents_defeated", "opponents dead at the end of the fight (harmonies: or out, fainted)"},
+    {"heals_used", "acts of care given to the party's members: healing spells, potions and "
+                   "other uses spent (dnd5e, pf2, flux), first-aid tests made (unisystem, "
+                   "harmonies)"},
 };
 constexpr DurationDecl kDurationTable[] = {
     DurationDecl::shared(kDowntime),
@@ -105,7 +107,9 @@ Outcome party_outcome(const Result& fight, std::span<const MemberReport> members
     }
     if (b.down_first >= 0) {
       last_up = std::max(last_up, b.up_last);
-      if (b.up_last >= b.down_first)
+      // Not measured for a member still out at the horizon (its up_last is past it, or
+      // never).
+      if (b.up_last >= b.down_first && b.up_last <= horizon)
         o.measure(kMemberDurations + kPerMember * c + 1, b.up_last - b.down_first);
     }
     if (b.whole_at >= 0 && b.whole_at <= horizon)

@@ -222,6 +222,7 @@ fight::Cost Party::pick_up(Body& helper, Body& patient, Stream& s, Seconds t, Ev
   patient.aid_next = t + kMinute;
   const int base = cfg_.combatants[helper.c].first_aid + action_penalty(helper, true);
   const TestResult r = roll_test(s, base);
+  ++helper.aid_given;
   note(log, t, [&] {
     return name(helper) + " gives first aid to " + name(patient) + ": " + test_text(r, base);
   });
@@ -339,11 +340,12 @@ Outcome Party::run_trial(TrialContext& ctx) const {
       mine = kNever;  // the aftermath's cap came first
     } else if (hurt) {
       if (helper >= 0) {
-        const Body& h = bodies[static_cast<size_t>(helper)];
+        Body& h = bodies[static_cast<size_t>(helper)];
         const int base =
             cfg_.combatants[h.c].first_aid + action_penalty(h, false) + (h.c == b.c ? kSelfAid : 0);
         while (b.treated < first_aid_tests(b) && b.hp < k.max_hp) {
           const TestResult r = roll_test(s, base);
+          ++h.aid_given;
           note(ctx.log, res.end, [&] {
             return name(h) + " gives first aid to " + name(b) + ": " + test_text(r, base);
           });
@@ -357,6 +359,8 @@ Outcome Party::run_trial(TrialContext& ctx) const {
     if (!b.dead) full = std::max(full, mine);
     members[c] = {b.dead, b.died_at, b.falls, 0, b.down_first, b.up_last, hurt, b.dead ? -1 : mine};
   }
+  // The helper's tests after the fight are counted once every member has had its own.
+  for (size_t c = 0; c < cfg_.members; ++c) members[c].heals_given = bodies[c].aid_given;
   if (full > res.end && full <= cfg_.horizon)
     note(ctx.log, full, [] { return std::string("after the rest, every survivor is at full HP"); });
   return fight::party_outcome(res, std::span(members.data(), cfg_.members), defeated, full,

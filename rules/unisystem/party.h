@@ -80,6 +80,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     uint16_t wounds = 0;    // wounds taken (hits that did damage)
     uint16_t treated = 0;   // first-aid tests made on those wounds
     uint16_t falls = 0;     // times out of the fight
+    uint16_t aid_given = 0; // first-aid tests made on others or itself (heals_used)
     Seconds died_at = -1;
     Seconds down_first = -1;
     Seconds up_last = 0;

@@ -99,14 +99,16 @@ inline constexpr const char* kTimeOutOfAction = "time_out_of_action";
 inline constexpr const char* kTimeToDeath = "time_to_death";
 
 inline constexpr const char* kDowntimeHelp =
-    "from the start of the trial until back to full health; over the trials that recovered "
-    "(0 for a character never hurt)";
+    "from the start of the trial until back to full health (a party: its last survivor); over "
+    "the trials that recovered (0 for a character never hurt)";
 inline constexpr const char* kTimeOutOfActionHelp =
     "from the first moment the character cannot act until able to act again for good; over "
     "the trials out of action at least once that end alive and able to act (deaths, and "
-    "trials still out of action at the horizon, are counted by their ends, not here)";
+    "trials still out of action at the horizon, are counted by their ends, not here); a "
+    "party's: from its first member down until its last back on their feet, over the trials "
+    "nobody died in";
 inline constexpr const char* kTimeToDeathHelp =
-    "from the start of the trial until death; over deaths";
+    "from the start of the trial until death (a party: the first); over deaths";
 
 // {kDowntime, kDowntimeHelp} and likewise: throws std::logic_error for another name.
 DurationSpec shared_duration(const char* name);

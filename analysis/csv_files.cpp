@@ -95,8 +95,9 @@ std::string sequelae_csv(const RunInfo& info, const RunTally& t) {
         seq.field(std::string());
       else
         seq.field(x.sequela_magnitude[s]);
-      // A sequela of a trial that ended in death (a model may report one) is not a survivor's.
-      const uint64_t with = std::min(x.sequela_trials[s], survivors);
+      // A sequela of a trial that ended in death (a model may report one: flux's character
+      // who wakes with one and dies in a second coma) is not a survivor's.
+      const uint64_t with = x.sequela_trials_lived[s];
       const Estimate k = rate_interval(info.interval, with, survivors);
       seq.field(survivors);
       if (survivors > 0)

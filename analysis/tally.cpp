@@ -132,6 +132,8 @@ Tally::Tally(const MetricSpec& m)
       counter_total(m.counters.size(), 0),
       durations(m.durations.size()),
       sequela_trials(m.sequelae.size(), 0),
+      sequela_trials_lived(m.sequelae.size(), 0),
+      died_mask(m.end_mask(EndKind::Died)),
       sequela_total(m.sequelae.size(), 0),
       sequela_magnitude(m.sequelae.size(), 0),
       end_examples(m.ends.size()),
@@ -154,6 +156,7 @@ void Tally::add(const Outcome& o, uint64_t draws_used, uint64_t trial) {
   for (uint8_t i = 0; i < o.sequela_kinds; ++i) {
     const SequelaEntry& s = o.sequelae[i];
     ++sequela_trials[s.id];
+    if (!((died_mask >> o.end) & 1)) ++sequela_trials_lived[s.id];  // a survivor's
     sequela_total[s.id] += s.count;
     sequela_magnitude[s.id] += s.magnitude;
     add_example(sequela_examples[s.id], trial);
@@ -162,7 +165,10 @@ void Tally::add(const Outcome& o, uint64_t draws_used, uint64_t trial) {
 }
 
 void Tally::merge(const Tally& o) {
+  if (died_mask != o.died_mask) mismatch("the ends counted as deaths differ");
+  const uint64_t mask = died_mask;
   fields([](const char* name, auto& a, const auto& b) { merge_field(name, a, b); }, *this, o);
+  died_mask = mask;  // a property of the declaration, not a count
 }
 
 uint64_t Tally::ends_in(uint64_t mask) const {
@@ -185,10 +191,12 @@ void Tally::check() const {
   for (const LogHistogram& h : durations)
     if (h.count() > trials) mismatch("a duration measured more often than there were trials");
   if (sequela_trials.size() != sequela_total.size() ||
-      sequela_trials.size() != sequela_magnitude.size())
+      sequela_trials.size() != sequela_magnitude.size() ||
+      sequela_trials.size() != sequela_trials_lived.size())
     mismatch("sequela lists differ in length");
   for (size_t s = 0; s < sequela_trials.size(); ++s)
-    if (sequela_trials[s] > trials || sequela_total[s] < sequela_trials[s])
+    if (sequela_trials[s] > trials || sequela_total[s] < sequela_trials[s] ||
+        sequela_trials_lived[s] > sequela_trials[s])
       mismatch("sequela " + std::to_string(s) + " does not fit the trials");
   auto check_examples = [&](const Examples& ex, const std::vector<uint64_t>& counts,
                             const char* what) {

@@ -42,6 +42,8 @@ struct Tally {
   std::vector<uint64_t> counter_total;     // the counts summed over trials
   std::vector<LogHistogram> durations;     // seconds, over the trials that measured them
   std::vector<uint64_t> sequela_trials;    // trials with at least one
+  std::vector<uint64_t> sequela_trials_lived;  // of those, the trials that did not end in death
+  uint64_t died_mask = 0;                  // the ends that are deaths (from the declaration)
   std::vector<uint64_t> sequela_total;     // occurrences
   std::vector<int64_t> sequela_magnitude;  // summed magnitudes
   uint64_t sequela_overflow = 0;
@@ -75,6 +77,8 @@ struct Tally {
     f("counter_total", t.counter_total...);
     f("durations", t.durations...);
     f("sequela_trials", t.sequela_trials...);
+    f("sequela_trials_lived", t.sequela_trials_lived...);
+    f("died_mask", t.died_mask...);
     f("sequela_total", t.sequela_total...);
     f("sequela_magnitude", t.sequela_magnitude...);
     f("sequela_overflow", t.sequela_overflow...);

@@ -194,7 +194,7 @@ TEST_CASE("tally: equality sees a change in any field", "[tally]") {
   const Tally t = random_tally(11, 500);
   int fields = 0;
   Tally::fields([&](const char*, const auto&) { ++fields; }, t);
-  CHECK(fields == 13);
+  CHECK(fields == 15);
   Tally u = t;
   CHECK(u == t);
   u.sequela_magnitude[1] -= 1;
@@ -205,6 +205,31 @@ TEST_CASE("tally: equality sees a change in any field", "[tally]") {
   u = t;
   ++u.draws;
   CHECK_FALSE(u == t);
+}
+
+TEST_CASE("tally: a sequela of a trial that ended in death is not a survivor's", "[tally]") {
+  // sequelae.csv's rate_survivors is over the trials that did not end in death: its numerator
+  // too (it once took every trial with the sequela, deaths included: a flux character who
+  // woke with one and died in a second coma counted as a survivor who kept it).
+  Tally t(test_metrics());
+  Outcome a = died(kDiedCombat, 6);
+  a.add_sequela(1, -1, 1);
+  Outcome b = recovered(100);
+  b.add_sequela(1, -1, 1);
+  t.add(a, 0, 0);
+  t.add(b, 0, 1);
+  t.add(recovered(50), 0, 2);
+  CHECK(t.sequela_trials[1] == 2);
+  CHECK(t.sequela_trials_lived[1] == 1);
+  Tally u(test_metrics());
+  u.add(a, 0, 3);
+  u.merge(t);
+  CHECK(u.sequela_trials_lived[1] == 1);
+  CHECK(u.died_mask == t.died_mask);  // merged, not summed
+  CHECK(Tally::from_json(u.to_json()) == u);
+  nlohmann::json bad = u.to_json();
+  bad["sequela_trials_lived"][1] = 5;  // more than the trials with it
+  CHECK_THROWS_AS(Tally::from_json(bad), TallyMismatch);
 }
 
 TEST_CASE("paired tally: discordant deaths and counters, differences of durations", "[tally]") {

@@ -388,7 +388,7 @@ Outcome Party::run_trial(TrialContext& ctx) const {
     const Body& b = bodies[c];
     const Combatant& k = cfg_.combatants[c];
     reports[c] = {b.dead, b.died_at, b.falls, b.heals_given, b.down_first, b.up_last, hurt[c]};
-    any_hurt = any_hurt || hurt[c];
+    if (!b.dead) any_hurt = any_hurt || hurt[c];  // a survivor to tell of
     if (b.dead) continue;
     if (b.comatose || b.stabilised || b.pv <= 0) {
       full = cfg_.horizon + 1;
@@ -407,9 +407,11 @@ Outcome Party::run_trial(TrialContext& ctx) const {
          [] { return std::string("after the nights' rest, every survivor is at full PV"); });
   Outcome o = fight::party_outcome(res, std::span(reports.data(), cfg_.members), defeated, full,
                                    cfg_.horizon);
+  // What the survivors keep: a member who woke with a sequela and died later keeps nothing,
+  // so the trial's sequelae are its survivors', whoever else died (README, the party fight, 7).
   for (size_t c = 0; c < cfg_.members; ++c)
     for (size_t k = 0; k < kStatCount; ++k)
-      if (bodies[c].sequela_count[k] > 0)
+      if (!bodies[c].dead && bodies[c].sequela_count[k] > 0)
         o.add_sequela(static_cast<uint16_t>(k), -static_cast<int32_t>(bodies[c].lost[k]),
                       bodies[c].sequela_count[k]);
   return o;

@@ -299,6 +299,14 @@ TEST_CASE("party fight: bad input is located and explained", "[party][errors]") 
                                      "[party.heals]\nbonus_action = true\n") +
                               orc)),
              Catch::Contains("party[1].heals") && Catch::Contains("nothing to heal with"));
+  // Restorations alone heal lingering injuries only: with them off, nothing (a review found
+  // such a healer accepted, with heals_used 0 in every trial).
+  for (const char* only : {"lesser_restoration = 1\n", "remedies_severe = 2\n"})
+    CHECK_THAT(error(party_text(member("cleric", 10, 0, "attack_bonus = 5\ndamage = \"1d6\"",
+                                       std::string("[party.heals]\n") + only) +
+                                orc)),
+               Catch::Contains("party[1].heals") && Catch::Contains("nothing to heal with") &&
+                   Catch::Contains("lingering_injuries = true"));
   CHECK_THAT(error(party_text(member("cleric", 10, 0, "attack_bonus = 5\ndamage = \"1d6\"",
                                      "[party.heals]\npotion = \"2d4+2\"\nmedicine = 3\n") +
                               orc)),

@@ -56,7 +56,7 @@ std::vector<PartyAttack> read_attacks(Reader& r, const char* example) {
   return turn;
 }
 
-Combatant read_member(Reader& r) {
+Combatant read_member(Reader& r, bool lingering) {
   Combatant m;
   m.name = fight::read_member_name(r);
   m.max_hp = static_cast<int>(r.need_int("max_hp", 1, 10000));
@@ -99,6 +99,13 @@ Combatant read_member(Reader& r) {
       h->fail_here("a healer with nothing to heal with",
                    "add dice = \"1d4+3\" and uses = 4 (Healing Word), potions = 2, "
                    "lesser_restoration = 1, or medicine = 5");
+    // Restorations and remedies heal lingering injuries only: without them such a healer
+    // would do nothing, silently.
+    if (hs.uses == 0 && hs.potions == 0 && !hs.medicine && !lingering)
+      h->fail_here("a healer with nothing to heal with: its restorations and remedies heal "
+                   "lingering injuries, which options.lingering_injuries = false leaves out",
+                   "add dice = \"1d4+3\" and uses = 4 (Healing Word), potions = 2 or "
+                   "medicine = 5; or set lingering_injuries = true in [options]");
     // 003 "Soin traditionnel": Medicine with an herbalism kit, after the fight (the single
     // character's healer's keys and defaults).
     const bool kit = h->get_bool("herbalism_kit", false);
@@ -148,7 +155,10 @@ PartyConfig read_party(const Scenario& s, size_t v) {
         "remove it, or play one [character]");
   c.policies = fight::read_policies(r);
   fight::PartyTables tables = fight::read_party_tables(r, "hp");
-  c.members = fight::read_lineup(tables, c.combatants, read_member, read_opponent, c.policies);
+  const bool lingering = c.options.lingering_injuries;
+  c.members = fight::read_lineup(
+      tables, c.combatants, [&](Reader& m) { return read_member(m, lingering); }, read_opponent,
+      c.policies);
   return c;
 }
 

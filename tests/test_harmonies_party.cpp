@@ -189,6 +189,34 @@ TEST_CASE("harmonies party: a medic stabilises a fallen ally mid-fight, who come
   CHECK(p.log.find("blade is stable") != std::string::npos);
 }
 
+TEST_CASE("harmonies party: first aid that cannot succeed is not tried in the fight either",
+          "[harmonies][party][scripted]") {
+  // Reading 6 and 9: the medic's first aid -5 on blade's critical wound (-5) is -10, below -9:
+  // closed rolls cannot reach 0, so the medic attacks instead (a review saw such attempts in
+  // the fight, counted in heals_used, while the aftermath skipped them).
+  const std::string never = "hit_chance = 0.0\nwound = { light = 1.0 }\n";
+  std::string toml = party_text(
+      member("blade", 10, never) + member("medic", 0, never, "[party.heals]\nfirst_aid = -5\n") +
+          opponent("brute", 5, "hit_chance = 1.0\nwound = { critical = 1.0 }\n"),
+      "round_cap = 2\n");
+  toml.replace(toml.find("30 days"), 7, "1 hour");
+  Script s;
+  s.d(20, 10).d(20, 10).d(20, 10);  // initiative: blade 20, medic 10, brute 15
+  s.no();                           // round 1: blade misses
+  s.d(2, 1).yes().u(0.5);           // brute: blade, a critical wound
+  s.d(10, 1).d(10, 9);              // blade faints
+  s.no();                           // medic: no first aid (it cannot succeed): it attacks
+  s.no();                           // round 2: the brute at the medic misses
+  s.no();                           // the medic attacks again
+  s.d(10, 1).d(10, 10);             // the aftermath: blade's survival roll at 15 s fails: dead
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(counter(ls, p.outcome, "heals_used") == 0);
+  CHECK(counter(ls, p.outcome, "died_blade") == 1);
+  CHECK(p.log.find("gives first aid") == std::string::npos);
+}
+
 TEST_CASE("harmonies party: the fight ends when the last opponent faints",
           "[harmonies][party][scripted]") {
   const std::string toml =

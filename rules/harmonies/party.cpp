@@ -255,6 +255,11 @@ bool Party::first_aid_roll(Body& helper, Body& patient, Stream& s, Seconds t, Ev
 
 fight::Cost Party::pick_up(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const {
   if (!patient.unstable) return fight::Cost::Bonus;  // a stable fainted ally: nothing to do
+  // An attempt that cannot succeed (closed rolls: modifiers below -9) is not tried, as after
+  // the fight (reading 9): the helper fights on.
+  const int mods =
+      *cfg_.combatants[helper.c].first_aid + first_aid_difficulty(patient) + pain_penalty(helper);
+  if (!possible(cfg_.options, mods)) return fight::Cost::Bonus;
   first_aid_roll(helper, patient, s, t, log);
   return fight::Cost::Action;
 }

@@ -6,12 +6,14 @@
 
 #include <Eigen/Dense>
 #include <cmath>
+#include <map>
 
 #include "bench/peer_party.h"
 #include "rules/dnd5e/injuries.h"
 #include "rules/dnd5e/model.h"
 #include "sim/engine/load.h"
 #include "sim/engine/runner.h"
+#include "tests/cli_support.h"
 #include "tests/party_support.h"
 #include "tests/support.h"
 
@@ -638,4 +640,39 @@ TEST_CASE("party fight: a piercing wound costs 1 HP at the end of each standing 
   CHECK_THAT(test::error_of([&] { test::load_text(per_hour); }),
              Catch::Contains("options.piercing_wound_after_fight") &&
                  Catch::Contains("not played in a party fight"));
+}
+
+TEST_CASE("party fight: every fight ends one way, and the report says which",
+          "[party][report]") {
+  // fight_won, party_fell, party_retreated and round_cap: exactly one a trial against opponents
+  // who can be harmed; opponents_fled is a win by morale. The orog ambush with morale, a
+  // retreat and a short cap, so that each way comes.
+  // (With four members a retreat at two down comes before every fall: a second fight has none.)
+  std::map<std::string, int> seen;
+  for (const char* retreat : {"retreat = 0.5\n", ""}) {
+    std::string toml =
+        test::read_file(test::source_path("scenarios/examples/dnd5e-orog-ambush.toml"));
+    const std::string f = "[fight]\n";
+    toml.replace(toml.find(f), f.size(), f + "morale = 0.6\nround_cap = 4\n" + retreat);
+    const LoadedScenario ls = test::load_text(toml);
+    for (uint64_t t = 0; t < 3000; ++t) {
+      const Outcome o = replay_trial(ls, 0, 7, t, nullptr, nullptr);
+      int ways = 0;
+      for (const char* way : {"fight_won", "party_fell", "party_retreated", "round_cap"}) {
+        const uint32_t n = counter(ls, o, way);
+        CHECK(n <= 1);
+        ways += static_cast<int>(n);
+        seen[way] += static_cast<int>(n);
+      }
+      INFO("trial " << t);
+      CHECK(ways == 1);
+      if (counter(ls, o, "opponents_fled") == 1) CHECK(counter(ls, o, "fight_won") == 1);
+      seen["opponents_fled"] += static_cast<int>(counter(ls, o, "opponents_fled"));
+    }
+  }
+  INFO("won " << seen["fight_won"] << ", fell " << seen["party_fell"] << ", retreated "
+              << seen["party_retreated"] << ", cap " << seen["round_cap"] << ", fled "
+              << seen["opponents_fled"]);
+  for (const auto& [way, n] : seen) CHECK(n > 0);
+  CHECK(seen.size() == 5);
 }

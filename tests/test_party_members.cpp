@@ -197,7 +197,7 @@ TEST_CASE("a party run: a member column in the CSVs, rows per member in the tabl
     INFO(name);
     CHECK(c.contains("member") == member);
   }
-  CHECK(run["metrics"]["counters"][8]["member"] == "cleric");  // died_cleric
+  CHECK(run["metrics"]["counters"][11]["member"] == "cleric");  // died_cleric, after 8 of the party
 
   // report.html: a table of the members.
   const auto p = test::cli({"plot", out});

@@ -229,6 +229,8 @@ TEST_CASE("untouchable opponents: every ruleset's party plays them", "[party]") 
       return x.counter_trials[static_cast<size_t>(m.counter_index(name))];
     };
     CHECK(trials("fight_won") == 0);
+    CHECK(trials("round_cap") == 0);  // they leave: no cap came
+    CHECK(trials("party_retreated") == 0);
     CHECK(trials("opponents_defeated") == 0);
     CHECK(trials("fell_hero") > 0);  // they strike
     // The fight lasts the raiders' 3 rounds (unisystem's of 5 s, the others' 6 s), or less

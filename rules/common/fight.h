@@ -93,6 +93,7 @@ enum class Ending : uint8_t {
 struct Result {
   Ending ending = Ending::RoundCap;
   bool opponents_fled = false;
+  bool opponents_left = false;  // opponents who cannot be harmed left (their rounds were over)
   int rounds = 0;            // rounds of the fight
   int aftermath_rounds = 0;  // rounds after it while someone was dying
   Seconds fight_end = 0;     // when the fight ended
@@ -563,6 +564,7 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
   res.rounds = r;
   res.fight_end = static_cast<Seconds>(r) * round;
   if (p.untouchable_opponents && !ended) res.ending = Ending::RoundCap;
+  res.opponents_left = p.untouchable_opponents && res.ending == Ending::RoundCap;
   if (p.notes_end)
     note(log, res.fight_end, [&] {
       const char* how[] = {

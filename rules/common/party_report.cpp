@@ -20,6 +20,10 @@ constexpr CounterDecl kCounterTable[] = {
     {"heals_used", "acts of care given to the party's members: healing spells, potions and "
                    "other uses spent (dnd5e, pf2, flux), first-aid tests made (unisystem, "
                    "harmonies)"},
+    {"opponents_fled", "the opponents fled (morale): a fight won, counted in fight_won too"},
+    {"party_retreated", "the party withdrew with its fallen (retreat)"},
+    {"round_cap", "the round cap ended the fight, neither side beaten (opponents who cannot be "
+                  "harmed and leave after their rounds are not counted here)"},
 };
 constexpr DurationDecl kDurationTable[] = {
     DurationDecl::shared(kDowntime),
@@ -33,6 +37,9 @@ constexpr auto kFightWon = index_of(kCounterTable, "fight_won");
 constexpr auto kPartyFell = index_of(kCounterTable, "party_fell");
 constexpr auto kOpponentsDefeated = index_of(kCounterTable, "opponents_defeated");
 constexpr auto kHealsUsed = index_of(kCounterTable, "heals_used");
+constexpr auto kOpponentsFled = index_of(kCounterTable, "opponents_fled");
+constexpr auto kPartyRetreated = index_of(kCounterTable, "party_retreated");
+constexpr auto kRoundCap = index_of(kCounterTable, "round_cap");
 constexpr uint16_t kMemberCounters = std::size(kCounterTable);
 
 constexpr auto kPartyDowntime = index_of(kDurationTable, kDowntime);
@@ -88,6 +95,9 @@ Outcome party_outcome(const Result& fight, std::span<const MemberReport> members
   o.measure(kFightLength, fight.fight_end);
   if (fight.ending == Ending::Won) o.count(kFightWon);
   if (fight.ending == Ending::Fell) o.count(kPartyFell);
+  if (fight.opponents_fled) o.count(kOpponentsFled);
+  if (fight.ending == Ending::Retreated) o.count(kPartyRetreated);
+  if (fight.ending == Ending::RoundCap && !fight.opponents_left) o.count(kRoundCap);
   o.count(kOpponentsDefeated, opponents_defeated);
   uint32_t deaths = 0;
   Seconds first_death = -1, first_down = -1, last_up = 0;

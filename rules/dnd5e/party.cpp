@@ -22,7 +22,8 @@ Party::Party(PartyConfig config) : Lineup(std::move(config)) {
       drink_at_[c] = std::min(static_cast<int>(h->drink_below * cfg_.combatants[c].max_hp),
                               cfg_.combatants[c].max_hp - 1);  // never at full HP
   if (!cfg_.options.lingering_injuries) return;
-  // Seed 003's injuries: the single character's counters, as many as fit (Outcome holds 16).
+  // Seed 003's injuries: the single character's counters, as many as fit (Outcome holds 24:
+  // all six for a party of five).
   catalog_ = &InjuryCatalog::builtin();
   const auto& types = damage_types();
   piercing_ =

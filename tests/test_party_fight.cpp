@@ -122,7 +122,8 @@ TEST_CASE("party fight: with no spell left a potion is given to the fallen, whic
   INFO(p.log);
   const LoadedScenario ls = test::load_text(toml);
   CHECK(p.log.find("cleric gives fighter a potion: 7 HP") != std::string::npos);
-  CHECK(p.log.find("cleric tends fighter: Medicine 10, stable") != std::string::npos);
+  CHECK(p.log.find("cleric tends fighter: Medicine d20 10 + 5 = 15 vs DC 10, stable") !=
+        std::string::npos);
   CHECK(p.log.find("cleric hits") == std::string::npos);  // no attack after either
   CHECK(p.log.find("cleric misses") == std::string::npos);
   CHECK(counter(ls, p.outcome, "heals_used") == 1);

@@ -206,8 +206,9 @@ void Party::damage(Body& b, int amount, bool critical, Stream& s, Seconds t, Eve
       inflict_injury(b, s, t, log);
     return;
   }
+  bool massive = false;
   if (cfg_.options.massive_damage && amount >= k.max_hp) {
-    b.dead = true;
+    b.dead = massive = true;
   } else {
     b.stable = false;
     if (injuries && cfg_.options.injury_trigger == InjuryTrigger::EachDamageAtZero)
@@ -217,7 +218,12 @@ void Party::damage(Body& b, int amount, bool critical, Stream& s, Seconds t, Eve
   }
   if (b.dead) b.died_at = t;
   note(log, t, [&] {
-    return name(b) + " is struck at 0 HP: " + std::to_string(b.failures) + " failures" +
+    // The failures as the death saves count them (at most the number that kills).
+    const int shown = std::min<int>(b.failures, cfg_.options.failures_to_die);
+    if (massive)
+      return name(b) + " is struck at 0 HP for " + std::to_string(amount) +
+             ", its maximum or more: dead (massive damage)";
+    return name(b) + " is struck at 0 HP: " + std::to_string(shown) + " failures" +
            (b.dead ? ", dead" : "");
   });
 }
@@ -329,8 +335,9 @@ fight::Cost Party::pick_up(Body& helper, Body& patient, Stream& s, Seconds t, Ev
     patient.successes = patient.failures = 0;
   }
   note(log, t, [&] {
-    return name(helper) + " tends " + name(patient) + ": Medicine " + std::to_string(roll) +
-           (patient.stable ? ", stable" : ", fails");
+    return name(helper) + " tends " + name(patient) + ": Medicine d20 " + std::to_string(roll) +
+           " + " + std::to_string(*h.medicine) + " = " + std::to_string(roll + *h.medicine) +
+           " vs DC " + std::to_string(kStabiliseDc) + (patient.stable ? ", stable" : ", fails");
   });
   return fight::Cost::Action;
 }

@@ -293,7 +293,8 @@ TEST_CASE("harmonies party: bad input is located and explained", "[harmonies][pa
   test::check_untouchable_errors([&](const std::string& t) { return party_text(t); }, hero, orc,
                                  "survival", kSkill);
   CHECK_THAT(error(party_text(member("hero", 0, kSkill + "hit_chance = 0.5\n") + orc)),
-             Catch::Contains("party[1].attacks[1]") && Catch::Contains("one of skill"));
+             Catch::Contains("party[1].attacks[1].hit_chance: both skill and hit_chance") &&
+                 Catch::Contains("remove hit_chance"));
   CHECK_THAT(error(party_text(member("hero", 0, "hit_chance = 0.5\n") + orc)),
              Catch::Contains("party[1].attacks[1]") && Catch::Contains("wound"));
   CHECK_THAT(

@@ -302,6 +302,12 @@ TEST_CASE("party fight: bad input is located and explained", "[party][errors]") 
                                      "[party.heals]\nbonus_action = true\n") +
                               orc)),
              Catch::Contains("party[1].heals") && Catch::Contains("nothing to heal with"));
+  // Both ways to hit: located at the second, with which to remove.
+  CHECK_THAT(error(party_text(member("hero", 10, 0, "attack_bonus = 5\nhit_chance = 0.5\n"
+                                                    "damage = \"1d6\"") +
+                              orc)),
+             Catch::Contains("party[1].attacks[1].hit_chance: both attack_bonus and hit_chance") &&
+                 Catch::Contains("remove hit_chance"));
   // Restorations alone heal lingering injuries only: with them off, nothing (a review found
   // such a healer accepted, with heals_used 0 in every trial).
   for (const char* only : {"lesser_restoration = 1\n", "remedies_severe = 2\n"})

@@ -21,6 +21,10 @@ std::vector<PartyAttack> read_attacks(Reader& r, const char* example) {
     a.name = fight::read_attack_name(t, i);
     a.skill = t.get_int("skill", -30, 30);
     const bool chance = t.has("hit_chance");
+    if (a.skill && chance)
+      t.fail("hit_chance", "both skill and hit_chance: an attack hits by one of them",
+             "remove hit_chance to roll with skill, or skill (and grave_at, critical_at) for a "
+             "fixed chance");
     if (a.skill.has_value() == chance)
       t.fail_here(
           "give one of skill (a ±d10 test against the defence) and hit_chance (a fixed "

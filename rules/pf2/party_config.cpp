@@ -20,6 +20,9 @@ std::vector<PartyAttack> read_attacks(Reader& r, const char* example, size_t lim
     a.name = fight::read_attack_name(t, i);
     const bool bonus = t.has("attack_bonus");
     a.hit_chance = t.get_number("hit_chance", 0.0, 1.0);
+    if (bonus && a.hit_chance)
+      t.fail("hit_chance", "both attack_bonus and hit_chance: an attack hits by one of them",
+             "remove hit_chance to roll with attack_bonus, or attack_bonus for a fixed chance");
     if (bonus == a.hit_chance.has_value())
       t.fail_here("give one of attack_bonus (a d20 against AC) and hit_chance (a fixed chance)",
                   "add attack_bonus = 9");

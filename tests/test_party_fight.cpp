@@ -302,6 +302,12 @@ TEST_CASE("party fight: bad input is located and explained", "[party][errors]") 
                                      "[party.heals]\nbonus_action = true\n") +
                               orc)),
              Catch::Contains("party[1].heals") && Catch::Contains("nothing to heal with"));
+  // rounds on an opponent with health: not a plain unknown key.
+  CHECK_THAT(error(party_text(hero + test::combatant_text("opponents", "orc", "hp", 15, 0,
+                                                          "attack_bonus = 5\ndamage = \"1d12\"",
+                                                          "rounds = 3\n"))),
+             Catch::Contains("opponents[1].rounds: rounds is for opponents who cannot be harmed") &&
+                 Catch::Contains("round_cap"));
   // Both ways to hit: located at the second, with which to remove.
   CHECK_THAT(error(party_text(member("hero", 10, 0, "attack_bonus = 5\nhit_chance = 0.5\n"
                                                     "damage = \"1d6\"") +

@@ -90,6 +90,16 @@ PartyTables read_party_tables(Reader& r, const char* health, const char* keeps) 
               h + ") or all cannot be harmed (none with " + h + ", each leaving after its rounds)",
           t.untouchable ? "remove " + h + ", and give this kind rounds = 3"
                         : "add " + h + " to this kind");
+  // rounds is for opponents who cannot be harmed; asked of the file's table itself, as above,
+  // so that the catalog does not list it for opponents with health.
+  if (!t.untouchable)
+    for (Reader& o : t.opponents)
+      if (o.table() && o.table()->contains("rounds"))
+        o.fail("rounds",
+               "rounds is for opponents who cannot be harmed (without " + h +
+                   "), who leave after them; this kind has " + h + ": the party can defeat it",
+               "remove rounds: the fight ends when a side is down, dead or fled, or at [fight] "
+               "round_cap");
   return t;
 }
 

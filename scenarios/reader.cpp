@@ -473,7 +473,8 @@ std::optional<std::string> Reader::get_choice(std::string_view key,
   if (std::find(choices.begin(), choices.end(), *v) != choices.end()) return v;
   const std::string near = nearest(*v, choices, true);
   fail(key, "\"" + *v + "\" is not one of: " + join(choices),
-       near.empty() ? "" : "did you mean \"" + near + "\"?");
+       near.empty() ? "e.g. " + std::string(key) + " = \"" + choices.front() + "\""
+                    : "did you mean \"" + near + "\"?");
 }
 
 std::string Reader::need_choice(std::string_view key, const std::vector<std::string>& choices) {

@@ -402,7 +402,10 @@ Outcome Party::run_trial(TrialContext& ctx) const {
     reports[c].whole_at = start + (nights - 1) * kDay + kSleep;
     full = std::max(full, reports[c].whole_at);
   }
-  if (any_hurt && full <= cfg_.horizon)
+  bool later_death = false;  // a member who died after the survivors were whole
+  for (size_t c = 0; c < cfg_.members; ++c)
+    later_death = later_death || (bodies[c].dead && bodies[c].died_at > full);
+  if (any_hurt && full <= cfg_.horizon && !later_death)
     note(ctx.log, full,
          [] { return std::string("after the nights' rest, every survivor is at full PV"); });
   Outcome o = fight::party_outcome(res, std::span(reports.data(), cfg_.members), defeated, full,

@@ -361,7 +361,11 @@ Outcome Party::run_trial(TrialContext& ctx) const {
   }
   // The helper's tests after the fight are counted once every member has had its own.
   for (size_t c = 0; c < cfg_.members; ++c) members[c].heals_given = bodies[c].aid_given;
-  if (full > res.end && full <= cfg_.horizon)
+  // Not told when a member died in its rest after it: "every survivor" would read as everyone.
+  bool later_death = false;
+  for (size_t c = 0; c < cfg_.members; ++c)
+    later_death = later_death || (bodies[c].dead && bodies[c].died_at > full);
+  if (full > res.end && full <= cfg_.horizon && !later_death)
     note(ctx.log, full, [] { return std::string("after the rest, every survivor is at full HP"); });
   return fight::party_outcome(res, std::span(members.data(), cfg_.members), defeated, full,
                               cfg_.horizon);

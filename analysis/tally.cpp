@@ -136,6 +136,8 @@ Tally::Tally(const MetricSpec& m)
       died_mask(m.end_mask(EndKind::Died)),
       sequela_total(m.sequelae.size(), 0),
       sequela_magnitude(m.sequelae.size(), 0),
+      died_in(m.adventures > 0 ? static_cast<size_t>(m.adventures) + 1 : 0, 0),
+      left_after(died_in.size(), 0),
       end_examples(m.ends.size()),
       counter_examples(m.counters.size()),
       sequela_examples(m.sequelae.size()) {}
@@ -162,6 +164,12 @@ void Tally::add(const Outcome& o, uint64_t draws_used, uint64_t trial) {
     add_example(sequela_examples[s.id], trial);
   }
   sequela_overflow += o.sequela_overflow;
+  if (!died_in.empty()) {
+    if ((died_mask >> o.end) & 1)
+      ++died_in[o.adventures + 1u];
+    else
+      ++left_after[o.adventures];
+  }
 }
 
 void Tally::merge(const Tally& o) {
@@ -207,6 +215,14 @@ void Tally::check() const {
           std::adjacent_find(ex[i].begin(), ex[i].end()) != ex[i].end())
         mismatch(std::string(what) + " examples do not match their counts");
   };
+  if (died_in.size() != left_after.size()) mismatch("life table lists differ in length");
+  if (!died_in.empty()) {
+    uint64_t died = 0, left = 0;
+    for (uint64_t n : died_in) died += n;
+    for (uint64_t n : left_after) left += n;
+    if (died_in[0] != 0 || died + left != trials || died != ends_in(died_mask))
+      mismatch("the life table does not add up to the trials and their deaths");
+  }
   check_examples(end_examples, ends, "end");
   check_examples(counter_examples, counter_trials, "counter");
   check_examples(sequela_examples, sequela_trials, "sequela");
@@ -238,7 +254,11 @@ PairedTally::PairedTally(const MetricSpec& m)
       diff_sum(m.durations.size(), 0),
       diff_sq(m.durations.size(), 0),
       only_baseline_sequela(m.sequelae.size(), 0),
-      only_variant_sequela(m.sequelae.size(), 0) {}
+      only_variant_sequela(m.sequelae.size(), 0),
+      only_baseline_alive(m.adventures > 0 ? static_cast<size_t>(m.adventures) + 1 : 0, 0),
+      only_variant_alive(only_baseline_alive.size(), 0),
+      lived_diff_sum(m.adventures > 0 ? 1 : 0, 0),
+      lived_diff_sq(lived_diff_sum.size(), 0) {}
 
 namespace {
 
@@ -272,6 +292,17 @@ void PairedTally::add(const Outcome& b, const Outcome& v) {
     if (!has_sequela(v, b.sequelae[i].id)) ++only_baseline_sequela.at(b.sequelae[i].id);
   for (size_t i = 0; i < v.sequela_kinds; ++i)
     if (!has_sequela(b, v.sequelae[i].id)) ++only_variant_sequela.at(v.sequelae[i].id);
+  if (!lived_diff_sum.empty()) {
+    // Alive after k adventures, k < n: a death in adventure a + 1 leaves k = 0..a; a
+    // survivor (retired or not) is alive after every k.
+    const size_t top = only_baseline_alive.size();
+    const size_t nb = bd ? b.adventures + 1u : top, nv = vd ? v.adventures + 1u : top;
+    for (size_t k = std::min(nv, top); k < std::min(nb, top); ++k) ++only_baseline_alive[k];
+    for (size_t k = std::min(nb, top); k < std::min(nv, top); ++k) ++only_variant_alive[k];
+    const i128 x = static_cast<i128>(v.adventures) - static_cast<i128>(b.adventures);
+    lived_diff_sum[0] += x;
+    lived_diff_sq[0] += static_cast<u128>(x * x);
+  }
 }
 
 PairedTally PairedTally::reversed() const {
@@ -279,6 +310,8 @@ PairedTally PairedTally::reversed() const {
   std::swap(r.only_baseline_died, r.only_variant_died);
   std::swap(r.only_baseline_counter, r.only_variant_counter);
   std::swap(r.only_baseline_sequela, r.only_variant_sequela);
+  std::swap(r.only_baseline_alive, r.only_variant_alive);
+  for (i128& d : r.lived_diff_sum) d = -d;
   for (i128& d : r.diff_sum) d = -d;  // squares do not change sign
   return r;
 }

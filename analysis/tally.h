@@ -47,6 +47,12 @@ struct Tally {
   std::vector<uint64_t> sequela_total;     // occurrences
   std::vector<int64_t> sequela_magnitude;  // summed magnitudes
   uint64_t sequela_overflow = 0;
+  // A campaign's life table (MetricSpec::adventures = N > 0; both empty otherwise), by
+  // adventure k = 0..N: the trials that died in adventure k (died_in[0] is always 0), and those
+  // whose campaign ended alive after k adventures lived (retired, unresolved, lost, or all N
+  // played). Every trial is in exactly one of them.
+  std::vector<uint64_t> died_in;
+  std::vector<uint64_t> left_after;
   Examples end_examples;
   Examples counter_examples;
   Examples sequela_examples;
@@ -82,6 +88,8 @@ struct Tally {
     f("sequela_total", t.sequela_total...);
     f("sequela_magnitude", t.sequela_magnitude...);
     f("sequela_overflow", t.sequela_overflow...);
+    f("died_in", t.died_in...);
+    f("left_after", t.left_after...);
     f("end_examples", t.end_examples...);
     f("counter_examples", t.counter_examples...);
     f("sequela_examples", t.sequela_examples...);
@@ -103,6 +111,13 @@ struct PairedTally {
   std::vector<u128> diff_sq;
   std::vector<uint64_t> only_baseline_sequela;  // by sequela: trials with it in the baseline only
   std::vector<uint64_t> only_variant_sequela;
+  // A campaign's (MetricSpec::adventures = N > 0; empty otherwise): by k = 0..N, the trials
+  // alive after k adventures in the baseline only, in the variant only; and the adventures
+  // lived, variant - baseline, summed and squared over every trial (one entry each).
+  std::vector<uint64_t> only_baseline_alive;
+  std::vector<uint64_t> only_variant_alive;
+  std::vector<i128> lived_diff_sum;
+  std::vector<u128> lived_diff_sq;
 
   PairedTally() = default;
   explicit PairedTally(const MetricSpec& m);
@@ -129,6 +144,10 @@ struct PairedTally {
     f("diff_sq", t.diff_sq...);
     f("only_baseline_sequela", t.only_baseline_sequela...);
     f("only_variant_sequela", t.only_variant_sequela...);
+    f("only_baseline_alive", t.only_baseline_alive...);
+    f("only_variant_alive", t.only_variant_alive...);
+    f("lived_diff_sum", t.lived_diff_sum...);
+    f("lived_diff_sq", t.lived_diff_sq...);
   }
 };
 

@@ -194,9 +194,12 @@ TEST_CASE("tally: equality sees a change in any field", "[tally]") {
   const Tally t = random_tally(11, 500);
   int fields = 0;
   Tally::fields([&](const char*, const auto&) { ++fields; }, t);
-  CHECK(fields == 15);
+  CHECK(fields == 17);
   Tally u = t;
   CHECK(u == t);
+  u.left_after.push_back(1);  // a campaign's life table (empty here)
+  CHECK_FALSE(u == t);
+  u = t;
   u.sequela_magnitude[1] -= 1;
   CHECK_FALSE(u == t);
   u = t;

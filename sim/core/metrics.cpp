@@ -45,11 +45,12 @@ void check_names(const std::vector<std::string>& names, const char* what) {
 }
 }  // namespace
 
-DurationSpec shared_duration(const char* name) {
+DurationSpec shared_duration(const char* name, bool campaign) {
   const std::string n = name;
-  if (n == kDowntime) return {n, kDowntimeHelp};
-  if (n == kTimeOutOfAction) return {n, kTimeOutOfActionHelp};
-  if (n == kTimeToDeath) return {n, kTimeToDeathHelp};
+  if (n == kDowntime) return {n, campaign ? kCampaignDowntimeHelp : kDowntimeHelp};
+  if (n == kTimeOutOfAction)
+    return {n, campaign ? kCampaignTimeOutOfActionHelp : kTimeOutOfActionHelp};
+  if (n == kTimeToDeath) return {n, campaign ? kCampaignTimeToDeathHelp : kTimeToDeathHelp};
   throw std::logic_error("metrics: \"" + n + "\" is not a shared duration");
 }
 
@@ -72,6 +73,8 @@ void MetricSpec::validate() const {
   if (sequelae.size() > Outcome::kMaxSequelaIds)
     throw std::logic_error("metrics: at most " + std::to_string(Outcome::kMaxSequelaIds) +
                            " sequelae");
+  if (adventures < 0 || adventures > 0xfffe)
+    throw std::logic_error("metrics: a campaign of 0 to 65534 adventures");
   std::vector<std::string> end_names, names;
   for (const EndSpec& e : ends) {
     if (!e.detail.empty() && !is_metric_name(e.detail))
@@ -92,7 +95,7 @@ void MetricSpec::validate() const {
     if (d < 0)
       throw std::logic_error(std::string("metrics: every model declares the duration \"") +
                              required + "\"");
-    if (durations[static_cast<size_t>(d)].help != shared_duration(required).help)
+    if (durations[static_cast<size_t>(d)].help != shared_duration(required, adventures > 0).help)
       throw std::logic_error(std::string("metrics: \"") + required +
                              "\" means one thing in every ruleset: declare it with "
                              "shared_duration()");

@@ -75,6 +75,9 @@ struct MetricSpec {
   std::vector<CounterSpec> counters;
   std::vector<DurationSpec> durations;
   std::vector<SequelaSpec> sequelae;
+  // A campaign (sim/engine/campaign.h): a trial plays up to this many adventures, and the
+  // tallies keep its life table (Outcome::adventures). 0: a trial is one adventure.
+  int adventures = 0;
 
   // Bit e is set when ends[e] is of kind k.
   uint64_t end_mask(EndKind k) const;
@@ -110,7 +113,21 @@ inline constexpr const char* kTimeOutOfActionHelp =
 inline constexpr const char* kTimeToDeathHelp =
     "from the start of the trial until death (a party: the first); over deaths";
 
-// {kDowntime, kDowntimeHelp} and likewise: throws std::logic_error for another name.
-DurationSpec shared_duration(const char* name);
+// In a campaign (MetricSpec::adventures > 0) the same three are the campaign's, over its
+// adventures (sim/engine/campaign.h, docs/campaigns.md).
+inline constexpr const char* kCampaignDowntimeHelp =
+    "a campaign's: from the start of its first adventure until back to full health after its "
+    "last, every adventure's fight and recovery added up; over the campaigns that played every "
+    "adventure and recovered from the last";
+inline constexpr const char* kCampaignTimeOutOfActionHelp =
+    "a campaign's: every adventure's time out of action (as for one adventure) added up; over "
+    "the campaigns out of action at least once that end alive and able to act";
+inline constexpr const char* kCampaignTimeToDeathHelp =
+    "a campaign's: from the start of its first adventure until death, the adventures before "
+    "included; over deaths";
+
+// {kDowntime, kDowntimeHelp} and likewise (with `campaign`, kCampaignDowntimeHelp and
+// likewise): throws std::logic_error for another name.
+DurationSpec shared_duration(const char* name, bool campaign = false);
 
 }  // namespace leth

@@ -17,7 +17,7 @@ void Outcome::add_sequela(uint16_t id, int32_t magnitude, uint16_t n) {
 }
 
 bool Outcome::operator==(const Outcome& o) const {
-  if (end != o.end || end_time != o.end_time || measured != o.measured || counters != o.counters ||
+  if (end != o.end || adventures != o.adventures || end_time != o.end_time || measured != o.measured || counters != o.counters ||
       sequela_kinds != o.sequela_kinds || sequela_overflow != o.sequela_overflow)
     return false;
   for (size_t d = 0; d < kMaxDurations; ++d)

@@ -24,6 +24,9 @@ struct Outcome {
   static constexpr size_t kMaxSequelaIds = 4096;  // kinds a model may declare
 
   uint16_t end = 0;      // index into MetricSpec::ends
+  // A campaign's (MetricSpec::adventures > 0): the adventures lived through — a death is in
+  // adventure `adventures + 1`. 0 for a trial of one adventure.
+  uint16_t adventures = 0;
   Seconds end_time = 0;  // when it ended: death, full recovery, or the horizon
   static_assert(kMaxDurations <= 32, "measured holds a bit per duration");
   uint32_t measured = 0;  // bit d: durations[d] was measured in this trial

@@ -168,6 +168,20 @@ class TrialRng {
   uint64_t draws() const { return draws_; }
   uint64_t trial() const { return trial_; }
 
+  // The random numbers of adventure k of a campaign trial (sim/engine/campaign.h): every stream
+  // of the adventure keyed anew, so a ruleset's stream indices need no field for it. Adventure
+  // 0 is the trial itself — a campaign's first adventure is the scenario's trial, draw for draw
+  // — and adventure k > 0 has the key mix64(T ^ mix64(k * gamma)): distinct keys up to 64-bit
+  // hash collisions, as between trials. Its draws are its own: add them with absorb(). A
+  // scripted rng gives its script to every adventure.
+  TrialRng adventure(uint64_t k) const {
+    TrialRng a = *this;
+    a.draws_ = 0;
+    if (k > 0) a.key_ = mix64(key_ ^ mix64(k * kGoldenGamma));
+    return a;
+  }
+  void absorb(const TrialRng& adventure) { draws_ += adventure.draws_; }
+
  private:
   uint64_t key_ = 0;
   uint64_t trial_ = 0;

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "analysis/csv.h"
+#include "analysis/life_table.h"
 #include "analysis/report.h"
 #include "sim/core/clock.h"
 
@@ -149,13 +150,45 @@ std::string comparisons_csv(const RunInfo& info, const RunTally& t) {
   return cmp.text();
 }
 
+// A campaign's life table (analysis/life_table.h), a row per variant and adventure k = 0..N,
+// and against the variant's reference the paired difference of the share alive after k.
+std::string survival_csv(const RunInfo& info, const RunTally& t) {
+  Csv life({"scenario", "variant", "adventure", "at_risk", "died", "left", "alive", "ci_low",
+            "ci_high", "hazard", "hazard_ci_low", "hazard_ci_high", "reference",
+            "alive_difference", "difference_ci_low", "difference_ci_high"});
+  for (size_t v = 0; v < t.variants.size(); ++v) {
+    const size_t r = reference_of(info, v);
+    const std::optional<PairedTally> p =
+        r != v && r < t.variants.size() ? std::optional(t.pair(r, v)) : std::nullopt;
+    for (const LifeRow& row : life_table(t.variants[v], info.interval)) {
+      life.field(info.scenario).field(info.variants[v]).field(row.adventure);
+      life.field(row.at_risk).field(row.died).field(row.left);
+      life.field(row.alive.value).field(row.alive.lo).field(row.alive.hi);
+      life.field(row.hazard.value).field(row.hazard.lo).field(row.hazard.hi);
+      if (p) {
+        const size_t k = static_cast<size_t>(row.adventure);
+        // Alive after k, variant - reference: the discordant trials of each side.
+        const Estimate d =
+            paired_rate_difference(p->only_baseline_alive[k], p->only_variant_alive[k], p->n);
+        life.field(info.variants[r]).field(d.value).field(d.lo).field(d.hi);
+      } else {
+        life.field(std::string()).field(NAN).field(NAN).field(NAN);
+      }
+      life.end_row();
+    }
+  }
+  return life.text();
+}
+
 }  // namespace
 
 std::vector<std::pair<std::string, std::string>> csv_files(const RunInfo& info, const RunTally& t) {
-  return {
+  std::vector<std::pair<std::string, std::string>> files = {
       {"summary.csv", summary_csv(info, t)},       {"end_states.csv", end_states_csv(info, t)},
       {"histograms.csv", histograms_csv(info, t)}, {"sequelae.csv", sequelae_csv(info, t)},
       {"examples.csv", examples_csv(info, t)},     {"comparisons.csv", comparisons_csv(info, t)}};
+  if (info.metrics.adventures > 0) files.push_back({"survival.csv", survival_csv(info, t)});
+  return files;
 }
 
 }  // namespace leth

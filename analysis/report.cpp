@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "analysis/csv.h"
+#include "analysis/life_table.h"
 #include "sim/core/clock.h"
 
 namespace leth {
@@ -65,6 +66,12 @@ std::vector<MetricRow> summary_rows(const RunInfo& info, const RunTally& t) {
     }
     ends(EndKind::Recovered, "recovered_rate");
     ends(EndKind::Unresolved, "unresolved_rate");
+    if (m.adventures > 0) {  // a campaign: the adventures lived through (life_table.h)
+      rows.push_back({name, "adventures_mean", adventures_mean(x), x.trials, x.trials});
+      const std::optional<int> median = adventures_median(x);
+      rows.push_back({name, "adventures_median", point(median ? *median : NAN), x.trials,
+                      x.trials});
+    }
     for (size_t d = 0; d < m.durations.size(); ++d) {
       const LogHistogram& h = x.durations[d];
       const std::string& q = m.durations[d].name;
@@ -124,6 +131,10 @@ std::vector<ComparisonRow> comparison_rows(const RunInfo& info, const RunTally& 
            p.only_variant_counter[c], x.counter_trials[c], y.counter_trials[c]);
       rows.back().member = m.counters[c].member;
     }
+    if (m.adventures > 0)
+      rows.push_back({name, ref, "adventures_mean_difference", adventures_mean_difference(p), p.n,
+                      std::nullopt, std::nullopt, std::nullopt,
+                      adventures_variance_ratio(x, y, p)});
     for (size_t q = 0; q < m.sequelae.size(); ++q)
       rate("sequela_" + m.sequelae[q].name + "_rate_difference", p.only_baseline_sequela[q],
            p.only_variant_sequela[q], x.sequela_trials[q], y.sequela_trials[q]);
@@ -160,7 +171,10 @@ nlohmann::json metrics_json(const MetricSpec& m) {
   }
   for (const SequelaSpec& q : m.sequelae)
     sequelae.push_back({{"name", q.name}, {"unit", q.unit}, {"help", q.help}});
-  return {{"ends", ends}, {"counters", counters}, {"durations", durations}, {"sequelae", sequelae}};
+  nlohmann::json j = {
+      {"ends", ends}, {"counters", counters}, {"durations", durations}, {"sequelae", sequelae}};
+  if (m.adventures > 0) j["adventures"] = m.adventures;  // a campaign's (docs/campaigns.md)
+  return j;
 }
 
 std::string run_json(const RunInfo& info, const RunTally& t) {

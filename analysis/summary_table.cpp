@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <functional>
 
+#include "analysis/life_table.h"
 #include "analysis/report.h"
 #include "sim/core/clock.h"
 
@@ -296,6 +297,43 @@ std::string comparison_lines(const std::vector<ComparisonRow>& comparisons) {
   return out;
 }
 
+// A campaign's lines (analysis/life_table.h): each variant's adventures lived through and who
+// is alive after the last, then each paired difference of the adventures lived.
+std::string campaign_lines(const RunInfo& info, const RunTally& t,
+                           const std::vector<ComparisonRow>& comparisons) {
+  const int n = info.metrics.adventures;
+  if (n <= 0) return "";
+  std::string out = "  a campaign of " + std::to_string(n) + " adventure" + (n == 1 ? "" : "s") +
+                    " (survival.csv has its life table):\n";
+  char buf[1024];
+  for (size_t v = 0; v < t.variants.size(); ++v) {
+    const Tally& x = t.variants[v];
+    const Estimate mean = adventures_mean(x);
+    const std::optional<int> median = adventures_median(x);
+    const LifeRow last = life_table(x, info.interval).back();
+    const std::string median_text =
+        median ? std::to_string(*median)
+               : "not reached (more than half alive after " + std::to_string(n) + ")";
+    std::snprintf(buf, sizeof buf,
+                  "    %s: lived through %.2f adventures on average (95%% CI %.2f-%.2f), median "
+                  "%s; alive after the last: %.2f%%\n",
+                  info.variants[v].c_str(), mean.value, mean.lo, mean.hi,
+                  median_text.c_str(),
+                  100 * last.alive.value);
+    out += buf;
+  }
+  for (const ComparisonRow& r : comparisons) {
+    if (r.metric != "adventures_mean_difference") continue;
+    std::snprintf(buf, sizeof buf,
+                  "  %s vs %s: adventures lived %+.2f (95%% CI %+.2f to %+.2f), paired over %llu "
+                  "trials\n",
+                  r.variant.c_str(), r.reference.c_str(), r.difference.value, r.difference.lo,
+                  r.difference.hi, static_cast<unsigned long long>(r.n));
+    out += buf;
+  }
+  return out;
+}
+
 std::string title_line(const RunInfo& info, const RunTally& t) {
   char buf[1024];
   std::snprintf(buf, sizeof buf, "%s (%s): %llu trials, seed %llu, %d thread%s, %.2f s\n",
@@ -336,7 +374,7 @@ std::string summary_table(const RunInfo& info, const RunTally& t) {
   std::string out = title_line(info, t) + variant_rows(info.variants, cols, w);
   if (counters_apart) out += counter_rows(info.variants, counters);
   out += member_rows(m, info.variants, tv);
-  return out + comparison_lines(comparisons);
+  return out + campaign_lines(info, t, comparisons) + comparison_lines(comparisons);
 }
 
 namespace {

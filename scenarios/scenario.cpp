@@ -130,6 +130,8 @@ Scenario read_common(std::shared_ptr<Document> doc, const std::vector<std::strin
   s.horizon = r.get_fixed_duration("horizon", Scenario::kMaxHorizon, "\"30 days\"", 1, false)
                   .value_or(30 * kDay);
 
+  s.campaign = read_campaign(r);
+
   VariantSpec baseline;
   baseline.name = "baseline";
   baseline.description = "the scenario as written";
@@ -155,12 +157,12 @@ Scenario read_common(std::shared_ptr<Document> doc, const std::vector<std::strin
     if (s.variant_index(spec.name) >= 0)
       v.fail("name", "a variant named \"" + spec.name + "\" already exists",
              "variant names must be unique");
-    for (const char* common :
-         {"ruleset", "rulesets", "trials", "precision", "max_trials", "seed", "horizon"})
+    for (const char* common : {"ruleset", "rulesets", "trials", "precision", "max_trials", "seed",
+                               "horizon", "campaign"})
       if (v.table()->contains(common))
         v.fail(common, "a variant cannot change " + std::string(common),
-               "variants share the file's ruleset, trials (or precision), seed and horizon, so "
-               "that they play the same trials");
+               "variants share the file's ruleset, trials (or precision), seed, horizon and "
+               "campaign, so that they play the same trials");
     spec.description = v.get_string("description").value_or("");
     // The rest of the variant's table is read by the ruleset, layered over the file.
     spec.overrides = v.table();

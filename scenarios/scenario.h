@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "scenarios/campaign.h"
 #include "scenarios/reader.h"
 #include "scenarios/sweep.h"
 #include "sim/core/clock.h"
@@ -51,6 +52,8 @@ struct Scenario {
   // each of those, variant by variant (Sweep::label names them "baseline@help_arrives=3rounds").
   std::vector<VariantSpec> variants;
   std::optional<Sweep> sweep;
+  // [campaign]: the trial is a campaign of adventures (docs/campaigns.md); nullopt: one.
+  std::optional<CampaignSpec> campaign;
   std::shared_ptr<Document> doc;
 
   // Reads the ruleset's sections for variant v: the variant's overrides over the file.

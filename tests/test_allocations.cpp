@@ -22,11 +22,11 @@ uint64_t allocations_per_trials(const LoadedScenario& ls, uint64_t first, uint64
   auto play = [&](uint64_t lo, uint64_t hi) {
     uint64_t ends = 0;
     for (uint64_t trial = lo; trial < hi; ++trial)
-      for (const Model& m : ls.models) {
+      for (size_t v = 0; v < ls.models.size(); ++v) {
         TrialRng rng(1, trial);
         timeline.clear();
         TrialContext ctx{rng, nullptr, timeline};
-        ends += run_trial(m, ctx).end;
+        ends += play_trial(ls, v, ctx).end;  // a campaign's too
       }
     return ends;
   };

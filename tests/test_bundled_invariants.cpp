@@ -73,7 +73,7 @@ void check_replays(const LoadedScenario& ls, const RunTally& run, uint64_t n) {
       CHECK(draws_logged == draws_silent);  // logging draws nothing
       CHECK_FALSE(log.entries().empty());
       CHECK(logged == silent);
-      Tally from_replay(metrics_of(ls.models[v]));
+      Tally from_replay(metrics_of(ls));
       from_replay.add(logged, draws_logged, trial);
       CHECK(one.variants[v] == from_replay);
     }

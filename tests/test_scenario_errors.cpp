@@ -344,8 +344,8 @@ TEST_CASE("a variant cannot change the common keys", "[errors]") {
                          "variant-horizon.toml");
   CHECK(b.message == b.path +
                          ":22:11: error: variants[1].horizon: a variant cannot change horizon "
-                         "(variants share the file's ruleset, trials (or precision), seed and "
-                         "horizon, so that they play the same trials)");
+                         "(variants share the file's ruleset, trials (or precision), seed, "
+                         "horizon and campaign, so that they play the same trials)");
 }
 
 TEST_CASE("an error a variant causes in the shared file names the variant", "[errors]") {

@@ -331,6 +331,37 @@ Chart sequela_chart(const ResultsFolder& r, bool& any) {
   return c;
 }
 
+// A campaign's survival curves (survival.csv): the share alive after k adventures, a point per
+// adventure with its 95% interval, one curve per variant as written.
+Chart survival_chart(const ResultsFolder& r, bool& any) {
+  Chart c{"plot-survival",
+          "Survival over the campaign's adventures: alive after k adventures, 95% intervals" +
+              sweep_note(r),
+          "", kChartHeight};
+  const CsvTable& s = *r.survival;
+  std::string data, plot = "plot ";
+  for (size_t v : shown_variants(r)) {
+    const std::string name = "$s" + std::to_string(v);
+    std::string rows;
+    for (size_t i = 0; i < s.rows(); ++i)
+      if (s.at(i, "variant") == r.variants[v])
+        rows += s.at(i, "adventure") + " " + num(100 * s.number(i, "alive")) + " " +
+                num(100 * s.number(i, "ci_low")) + " " + num(100 * s.number(i, "ci_high")) + "\n";
+    if (rows.empty()) continue;
+    data += name + " << EOD\n" + rows + "EOD\n";
+    plot += std::string(any ? ", \\\n     " : "") + name + " using 1:2:3:4 with yerrorlines lw 2 lt " +
+            std::to_string(v + 1) + " pt 7 ps 0.5 title " + gp_quote(r.variants[v]);
+    any = true;
+  }
+  c.body = data + linetypes(r.variants.size()) + "set title " +
+           gp_quote(r.scenario + ": alive after k adventures (95% interval)") +
+           "\nset xlabel 'adventures played'\nset ylabel 'alive (% of trials)'\n"
+           "set yrange [0:100]\nset xrange [0:*]\nset grid\n"
+           "set key outside below left Left reverse height 1 width 2\n" +
+           plot + "\n";
+  return c;
+}
+
 }  // namespace
 
 std::string gp_quote(const std::string& s) {
@@ -443,6 +474,11 @@ std::vector<Chart> charts_of(const ResultsFolder& r) {
   if (r.sequelae) {
     bool any = false;
     Chart c = sequela_chart(r, any);
+    if (any) out.push_back(c);
+  }
+  if (r.survival) {
+    bool any = false;
+    Chart c = survival_chart(r, any);
     if (any) out.push_back(c);
   }
   for (Chart& c : sweep_charts(r)) out.push_back(std::move(c));

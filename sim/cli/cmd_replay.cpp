@@ -30,6 +30,13 @@ std::string outcome_text(const Outcome& o, const MetricSpec& m) {
   }
   if (!e.detail.empty()) s += " (" + e.detail + ")";
   s += " at " + clock_text(o.end_time);
+  if (m.adventures > 0) {
+    const bool died = e.kind == EndKind::Died;
+    s += died ? ", in adventure " + std::to_string(o.adventures + 1)
+              : ", after " + std::to_string(o.adventures) + " adventure" +
+                    (o.adventures == 1 ? "" : "s");
+    s += " of " + std::to_string(m.adventures);
+  }
   for (size_t c = 0; c < m.counters.size(); ++c)
     if (o.counters[c] > 0) s += "; " + m.counters[c].name + " " + std::to_string(o.counters[c]);
   for (size_t d = 0; d < m.durations.size(); ++d)
@@ -94,7 +101,7 @@ int cmd_replay(const std::vector<std::string>& args, std::ostream& out, std::ost
     out << s.name << " (" << s.ruleset << "), variant " << variant << ", seed " << sd << ", trial "
         << trial << "\n"
         << log.render()
-        << "outcome: " << outcome_text(o, metrics_of(ls.models[static_cast<size_t>(v)])) << "; "
+        << "outcome: " << outcome_text(o, metrics_of(ls)) << "; "
         << draws << " random draws\n";
   } catch (const InputError& e) {
     err << e.what() << "\n";

@@ -19,7 +19,7 @@ DrivenScenario drive_scenario(const PlannedScenario& p, const RunSettings& setti
   const DrivePlan rest = cp.rest();
   uint64_t chunks_done = chunk_schedule(cp.plan()).size() - chunk_schedule(rest).size();
   const std::optional<PrecisionTarget> target = precision_target(settings, ls.scenario);
-  const uint64_t died = metrics_of(ls.models.front()).end_mask(EndKind::Died);
+  const uint64_t died = metrics_of(ls).end_mask(EndKind::Died);
   std::atomic<uint64_t> done{0};
   const auto t0 = std::chrono::steady_clock::now();
   const double elapsed_before = cp.elapsed_s;

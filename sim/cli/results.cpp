@@ -25,7 +25,7 @@ RunInfo run_info_of(const LoadedScenario& ls, uint64_t seed, uint64_t trials, in
     info.variants.push_back(v.name);
     info.variant_descriptions.push_back(v.description);
   }
-  info.metrics = metrics_of(ls.models.front());
+  info.metrics = metrics_of(ls);
   info.compared_with = sweep_references(s);  // a sweep point against its own variant
   return info;
 }

@@ -15,7 +15,8 @@ namespace leth {
 struct ResultsFolder {
   std::string dir;
   nlohmann::json run;  // run.json; null if the folder has none
-  std::optional<CsvTable> summary, end_states, histograms, sequelae, comparisons, sweep, crossing;
+  std::optional<CsvTable> summary, end_states, histograms, sequelae, comparisons, sweep, crossing,
+      survival;  // survival.csv: a campaign's life table
   std::vector<std::string> variants;  // in the file's order: run.json's, else as first seen
   std::string scenario;               // the scenario's name
 };

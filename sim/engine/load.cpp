@@ -95,6 +95,7 @@ LoadedScenario build(Scenario scenario) {
                        "with patch_party");
     }
   }
+  if (out.scenario.campaign) out.campaign.emplace(metrics_of(out.models.front()), *out.scenario.campaign);
   return out;
 }
 

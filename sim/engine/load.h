@@ -1,10 +1,12 @@
 // A scenario file in, a validated scenario and one immutable model per variant out.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "scenarios/scenario.h"
+#include "sim/engine/campaign.h"
 #include "sim/engine/registry.h"
 
 namespace leth {
@@ -12,7 +14,17 @@ namespace leth {
 struct LoadedScenario {
   Scenario scenario;
   std::vector<Model> models;  // models[v] for scenario.variants[v]
+  std::optional<Campaign> campaign;  // from scenario.campaign, for every variant
 };
+
+// What a trial of the scenario reports: the model's declaration, or its campaign's.
+inline const MetricSpec& metrics_of(const LoadedScenario& s) {
+  return s.campaign ? s.campaign->metrics : metrics_of(s.models.front());
+}
+// One trial of variant v: the model's, or a campaign of it.
+inline Outcome play_trial(const LoadedScenario& s, size_t v, TrialContext& ctx) {
+  return s.campaign ? play_campaign(s.models[v], *s.campaign, ctx) : run_trial(s.models[v], ctx);
+}
 
 // Parses, reads every section of every variant, and rejects any key nobody read. A file of
 // several rulesets (scenarios/scenario.h read_scenarios) gives one scenario per ruleset.

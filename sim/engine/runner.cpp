@@ -22,7 +22,7 @@ TallyIdentity identity_of(const LoadedScenario& s, uint64_t seed) {
 }
 
 RunTally empty_tally(const LoadedScenario& s, uint64_t seed) {
-  return RunTally(identity_of(s, seed), metrics_of(s.models.front()));
+  return RunTally(identity_of(s, seed), metrics_of(s));
 }
 
 namespace {
@@ -48,7 +48,7 @@ void run_blocks(const LoadedScenario& s, uint64_t seed, uint64_t first, uint64_t
         TrialRng rng(seed, trial);
         timeline.clear();
         TrialContext ctx{rng, nullptr, timeline};
-        new (&out[v]) Outcome(run_trial(s.models[v], ctx));  // built in place: no copy
+        new (&out[v]) Outcome(play_trial(s, v, ctx));  // built in place: no copy
         t.variants[v].add(out[v], rng.draws(), trial);
       }
       t.add_pairs(out.data());
@@ -102,7 +102,7 @@ Outcome replay_trial(const LoadedScenario& s, size_t variant, uint64_t seed, uin
   TrialRng rng(seed, trial);
   Timeline timeline;
   TrialContext ctx{rng, log, timeline};
-  const Outcome o = run_trial(s.models.at(variant), ctx);
+  const Outcome o = play_trial(s, variant, ctx);
   if (draws) *draws = rng.draws();
   return o;
 }

@@ -1,0 +1,88 @@
+#include "analysis/life_table.h"
+
+#include <cmath>
+
+#include "analysis/wide_int.h"
+
+namespace leth {
+
+namespace {
+
+// How many trials lived through exactly k adventures: died in k + 1, or left after k.
+uint64_t lived(const Tally& x, size_t k) {
+  return x.left_after[k] + (k + 1 < x.died_in.size() ? x.died_in[k + 1] : 0);
+}
+
+struct Moments {
+  double n = 0, mean = 0, var = 0;
+};
+Moments moments(const Tally& x) {
+  Moments m;
+  double sum = 0, sq = 0;
+  for (size_t k = 0; k < x.left_after.size(); ++k) {
+    const double c = static_cast<double>(lived(x, k)), kk = static_cast<double>(k);
+    m.n += c;
+    sum += c * kk;
+    sq += c * kk * kk;
+  }
+  if (m.n == 0) return {0, NAN, NAN};
+  m.mean = sum / m.n;
+  m.var = m.n > 1 ? (sq - sum * sum / m.n) / (m.n - 1) : NAN;
+  return m;
+}
+
+}  // namespace
+
+std::vector<LifeRow> life_table(const Tally& x, IntervalKind interval) {
+  std::vector<LifeRow> rows;
+  uint64_t at_risk = x.trials, dead = 0;
+  for (size_t k = 0; k < x.died_in.size(); ++k) {
+    LifeRow r;
+    r.adventure = static_cast<int>(k);
+    r.at_risk = at_risk;
+    r.died = x.died_in[k];
+    r.left = x.left_after[k];
+    dead += r.died;
+    r.alive = rate_interval(interval, x.trials - dead, x.trials);
+    r.hazard = k == 0 ? Estimate{0, 0, 0} : rate_interval(interval, r.died, r.at_risk);
+    rows.push_back(r);
+    at_risk -= r.died + r.left;
+  }
+  return rows;
+}
+
+Estimate adventures_mean(const Tally& x) {
+  const Moments m = moments(x);
+  if (std::isnan(m.mean)) return {NAN, NAN, NAN};
+  const double half = std::isnan(m.var) ? NAN : kZ95 * std::sqrt(m.var / m.n);
+  return {m.mean, m.mean - half, m.mean + half};
+}
+
+std::optional<int> adventures_median(const Tally& x) {
+  if (x.trials == 0 || x.died_in.empty()) return std::nullopt;
+  uint64_t dead = 0;
+  for (size_t k = 1; k < x.died_in.size(); ++k) {
+    dead += x.died_in[k];
+    // Fewer than half alive after k: half had died by adventure k, having lived k - 1.
+    if (2 * (x.trials - dead) < x.trials) return static_cast<int>(k) - 1;
+  }
+  return std::nullopt;
+}
+
+Estimate adventures_mean_difference(const PairedTally& p) {
+  if (p.lived_diff_sum.empty()) return {NAN, NAN, NAN};
+  return paired_mean_difference(to_double(p.lived_diff_sum[0]), to_double(p.lived_diff_sq[0]),
+                                p.n);
+}
+
+double adventures_variance_ratio(const Tally& ref, const Tally& var, const PairedTally& p) {
+  if (p.lived_diff_sum.empty() || p.n < 2) return NAN;
+  const Moments a = moments(ref), b = moments(var);
+  const double sum = to_double(p.lived_diff_sum[0]), sq = to_double(p.lived_diff_sq[0]);
+  const double n = static_cast<double>(p.n);
+  const double paired = (sq - sum * sum / n) / (n - 1) / n;
+  const double unpaired = a.var / a.n + b.var / b.n;
+  return paired > 0 ? unpaired / paired : NAN;
+}
+
+}  // namespace leth

@@ -1,0 +1,41 @@
+// A campaign's life table (docs/campaigns.md), from a variant's tally (Tally::died_in,
+// left_after): by adventure k, who began it, who died in it, who left alive after it, and the
+// share of all trials still alive after k adventures — the survival curve, a retired character
+// counted alive (it leaves the danger; its end says why). Also the adventures lived through
+// (Outcome::adventures: played and survived, at most N): their mean with its interval, their
+// median, and the paired difference of the mean between two variants.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/interval.h"
+#include "analysis/tally.h"
+
+namespace leth {
+
+struct LifeRow {
+  int adventure = 0;     // k = 0 (the start), 1..N
+  uint64_t at_risk = 0;  // began adventure k (k = 0: every trial)
+  uint64_t died = 0;     // died in adventure k
+  uint64_t left = 0;     // ended alive after k adventures: retired, not whole, or the last
+  Estimate alive;        // alive after k adventures, over every trial (the rate's interval)
+  Estimate hazard;       // died / at_risk: the chance of dying in adventure k, having begun it
+};
+
+// Rows k = 0..N; empty for a tally without a life table.
+std::vector<LifeRow> life_table(const Tally& x, IntervalKind interval);
+
+// The mean of the adventures lived through, with a normal interval; NaN without trials.
+Estimate adventures_mean(const Tally& x);
+// The median adventures lived before death: the largest k with at least half the trials alive
+// after k adventures; nullopt when more than half are alive after the last (not reached).
+std::optional<int> adventures_median(const Tally& x);
+// The paired difference of the means, variant - reference, over the pair's trials, and what
+// pairing bought (as paired_mean_variance_ratio).
+Estimate adventures_mean_difference(const PairedTally& p);
+double adventures_variance_ratio(const Tally& ref, const Tally& var, const PairedTally& p);
+
+}  // namespace leth

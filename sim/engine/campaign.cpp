@@ -1,0 +1,118 @@
+#include "sim/engine/campaign.h"
+
+#include <string>
+
+namespace leth {
+
+namespace {
+
+bool starts_with(const std::string& s, const char* prefix) {
+  return s.rfind(prefix, 0) == 0;
+}
+
+Campaign::Time time_of(const std::string& duration) {
+  if (starts_with(duration, kDowntime) || starts_with(duration, kTimeToDeath))
+    return Campaign::Time::FromStart;
+  if (starts_with(duration, kTimeOutOfAction)) return Campaign::Time::AddedUpWhole;
+  return Campaign::Time::AddedUp;
+}
+
+}  // namespace
+
+MetricSpec campaign_metrics(const MetricSpec& model, const CampaignSpec& spec) {
+  MetricSpec m = model;
+  m.adventures = spec.adventures;
+  m.ends.push_back({EndKind::Lost, "retired",
+                    "alive and whole, retired by the campaign's rule (retire_sequelae) before "
+                    "another adventure"});
+  for (CounterSpec& c : m.counters) c.help = "over the campaign's adventures, added up: " + c.help;
+  for (DurationSpec& d : m.durations) {
+    if (d.name == kDowntime || d.name == kTimeOutOfAction || d.name == kTimeToDeath) {
+      d.help = shared_duration(d.name.c_str(), true).help;
+      continue;
+    }
+    switch (time_of(d.name)) {
+      case Campaign::Time::FromStart:
+        d.help = "from the campaign's start, the adventures before added: " + d.help;
+        break;
+      case Campaign::Time::AddedUpWhole:
+        d.help = "over the campaign's adventures, added up, when it ends whole: " + d.help;
+        break;
+      case Campaign::Time::AddedUp:
+        d.help = "over the campaign's adventures, added up: " + d.help;
+        break;
+    }
+  }
+  for (SequelaSpec& q : m.sequelae) q.help += " (a campaign's: every one carried to its end)";
+  m.validate();
+  return m;
+}
+
+Campaign::Campaign(const MetricSpec& model, const CampaignSpec& s)
+    : spec(s),
+      metrics(campaign_metrics(model, s)),
+      retired(static_cast<uint16_t>(metrics.ends.size() - 1)),
+      recovered_mask(metrics.end_mask(EndKind::Recovered)),
+      died_mask(metrics.end_mask(EndKind::Died)) {
+  for (size_t d = 0; d < metrics.durations.size(); ++d) time[d] = time_of(metrics.durations[d].name);
+}
+
+Outcome play_campaign(const Model& model, const Campaign& c, TrialContext& ctx) {
+  Outcome total;
+  Seconds elapsed = 0;  // when the adventure begins, on the campaign's clock
+  uint32_t carried = 0;  // lasting injuries, one by one
+  const size_t nd = c.metrics.durations.size();
+  for (int k = 0; k < c.spec.adventures; ++k) {
+    TrialRng rng = ctx.rng.adventure(static_cast<uint64_t>(k));
+    ctx.timeline.clear();
+    EventLog part;  // empty, and never written without a log: no allocation
+    TrialContext a{rng, ctx.log ? &part : nullptr, ctx.timeline};
+    const Outcome o = run_trial(model, a);
+    ctx.rng.absorb(rng);
+    if (ctx.log) {
+      ctx.log->add(elapsed, "adventure " + std::to_string(k + 1) + " of " +
+                                std::to_string(c.spec.adventures) + " begins");
+      for (const EventLog::Entry& e : part.entries()) ctx.log->add(elapsed + e.time, e.text);
+    }
+    for (size_t i = 0; i < total.counters.size(); ++i) total.counters[i] += o.counters[i];
+    for (size_t d = 0; d < nd; ++d) {
+      if (c.time[d] == Campaign::Time::FromStart) {
+        if (o.has(d))
+          total.measure(d, elapsed + o.durations[d]);
+        else
+          total.measured &= ~(1u << d);  // the last adventure's, or none
+      } else if (o.has(d)) {
+        total.measure(d, (total.has(d) ? total.durations[d] : 0) + o.durations[d]);
+      }
+    }
+    for (uint8_t i = 0; i < o.sequela_kinds; ++i) {
+      const SequelaEntry& q = o.sequelae[i];
+      total.add_sequela(q.id, q.magnitude, q.count);
+      carried += q.count;
+    }
+    total.sequela_overflow = static_cast<uint16_t>(total.sequela_overflow + o.sequela_overflow);
+    carried += o.sequela_overflow;
+    total.end = o.end;
+    total.end_time = elapsed + o.end_time;
+    if ((c.died_mask >> o.end) & 1) break;  // died in adventure k + 1
+    total.adventures = static_cast<uint16_t>(k + 1);
+    if (!((c.recovered_mask >> o.end) & 1)) break;  // not whole at the horizon, or lost
+    elapsed = total.end_time;
+    if (k + 1 < c.spec.adventures && c.spec.retire_sequelae > 0 &&
+        carried >= static_cast<uint32_t>(c.spec.retire_sequelae)) {
+      total.end = c.retired;
+      for (size_t d = 0; d < nd; ++d)  // whole, but the campaign is not played out
+        if (c.time[d] == Campaign::Time::FromStart) total.measured &= ~(1u << d);
+      if (ctx.log)
+        ctx.log->add(elapsed, "retired after adventure " + std::to_string(k + 1) + ", carrying " +
+                                  std::to_string(carried) + " lasting injuries");
+      break;
+    }
+  }
+  if (!((c.recovered_mask >> total.end) & 1) && total.end != c.retired)
+    for (size_t d = 0; d < nd; ++d)
+      if (c.time[d] == Campaign::Time::AddedUpWhole) total.measured &= ~(1u << d);
+  return total;
+}
+
+}  // namespace leth

@@ -1,0 +1,52 @@
+// A campaign trial (docs/campaigns.md): the scenario's trial played as adventure after
+// adventure on one character or party, until a death, a retirement, an adventure that does
+// not end whole, or the last adventure. Adventure k plays from TrialRng::adventure(k), so the
+// first adventure is the scenario's own trial, draw for draw, and every variant plays the same
+// adventures (common random numbers). What the adventures leave — counters, durations,
+// sequelae — adds up into one Outcome, declared by campaign_metrics(); Outcome::adventures and
+// the tallies' life table say how long the character lasted.
+//
+// Every adventure begins from the scenario's fresh character: the lasting injuries are
+// counted, and retire the character, but no ruleset carries its state into the next fight yet
+// (issue 22's next step; docs/campaigns.md says so).
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "scenarios/campaign.h"
+#include "sim/core/metrics.h"
+#include "sim/core/outcome.h"
+#include "sim/core/trial.h"
+#include "sim/engine/registry.h"
+
+namespace leth {
+
+struct Campaign {
+  // How an adventure's duration becomes the campaign's, by its name: downtime* and
+  // time_to_death* are counted from the campaign's start (the last adventure's, when it
+  // measured it; not for a retired character, whose campaign was not played out);
+  // time_out_of_action* and every other duration add up over the adventures that measured
+  // them, time_out_of_action* only when the campaign ends whole (all played, or retired).
+  enum class Time : uint8_t { FromStart, AddedUpWhole, AddedUp };
+
+  CampaignSpec spec;
+  MetricSpec metrics;    // campaign_metrics(the model's, spec)
+  uint16_t retired = 0;  // the end "lost_retired"
+  uint64_t recovered_mask = 0, died_mask = 0;
+  std::array<Time, Outcome::kMaxDurations> time{};
+
+  Campaign(const MetricSpec& model, const CampaignSpec& spec);
+};
+
+// The model's declaration as a campaign's: its ends and the end "lost_retired"; its counters
+// (added up over the adventures); its durations (Campaign::Time; the shared three with their
+// campaign help texts); its sequelae (all carried to the end); `adventures`, for the life
+// table.
+MetricSpec campaign_metrics(const MetricSpec& model, const CampaignSpec& spec);
+
+// One campaign trial of `model`: allocation-free unless ctx.log is given (the story is then
+// told adventure by adventure, on the campaign's clock).
+Outcome play_campaign(const Model& model, const Campaign& c, TrialContext& ctx);
+
+}  // namespace leth

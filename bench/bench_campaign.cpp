@@ -1,0 +1,112 @@
+// What a campaign trial costs (issue 22, docs/campaigns.md): one campaign of N adventures
+// (sim/engine/campaign.h) against the same adventures run one by one as trials of the scenario
+// without [campaign]. Both report time per adventure played, on one thread, through the run
+// driver's own path (run_trials: tallies included); the ratio printed at the end is what
+// playing adventures inside a campaign trial costs over playing them as separate trials.
+// Scenarios: bench/flux-bench.toml (one character) and bench/dnd5e-party-bench.toml (the party
+// benchmark), each with `[campaign] adventures = 10` added.
+//
+//   build/bench/lethality_bench_campaign [--benchmark_min_time=2]
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+
+#include "sim/engine/load.h"
+#include "sim/engine/runner.h"
+
+namespace {
+
+constexpr uint64_t kTrials = 4 * leth::kBlockTrials;
+const char* const kFiles[] = {"flux-bench.toml", "dnd5e-party-bench.toml"};
+
+// bench/<file>, as it is (campaign false) or with a [campaign] of 10 adventures.
+const leth::LoadedScenario& scenario(const std::string& file, bool campaign) {
+  static std::map<std::string, leth::LoadedScenario> loaded;
+  const std::string key = file + (campaign ? "+campaign" : "");
+  auto it = loaded.find(key);
+  if (it == loaded.end()) {
+    std::ifstream in(std::string(LETHALITY_SOURCE_DIR) + "/bench/" + file);
+    std::ostringstream s;
+    s << in.rdbuf();
+    std::string text = s.str();
+    if (campaign) text.insert(text.find("\n["), "\n[campaign]\nadventures = 10\n");
+    const auto path = std::filesystem::temp_directory_path() / ("lethality-bench-" + key);
+    std::ofstream(path) << text;
+    it = loaded.emplace(key, leth::load_scenario(path.string())).first;
+    std::filesystem::remove(path);
+  }
+  return it->second;
+}
+
+// Adventures begun in a campaign run: a death in adventure k counts k, a survivor its own.
+uint64_t adventures_played(const leth::RunTally& t) {
+  uint64_t n = 0;
+  for (const leth::Tally& x : t.variants)
+    for (size_t k = 0; k < x.died_in.size(); ++k) n += k * (x.died_in[k] + x.left_after[k]);
+  return n;
+}
+
+void BM_CampaignTrials(benchmark::State& state) {
+  leth::ThreadLimit one(1);
+  const leth::LoadedScenario& ls = scenario(kFiles[state.range(0)], true);
+  uint64_t first = 0, adventures = 0;
+  for (auto _ : state) {
+    const leth::RunTally t = leth::run_trials(ls, 1, first, kTrials);
+    adventures += adventures_played(t);
+    first += kTrials;
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(adventures));
+  state.SetLabel(kFiles[state.range(0)]);
+}
+
+void BM_AdventuresOneByOne(benchmark::State& state) {
+  leth::ThreadLimit one(1);
+  const leth::LoadedScenario& ls = scenario(kFiles[state.range(0)], false);
+  uint64_t first = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(leth::run_trials(ls, 1, first, kTrials));
+    first += kTrials;
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kTrials *
+                                               ls.models.size()));
+  state.SetLabel(kFiles[state.range(0)]);
+}
+
+BENCHMARK(BM_CampaignTrials)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_AdventuresOneByOne)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+
+class RatioReporter : public benchmark::ConsoleReporter {
+ public:
+  std::map<std::string, double> ns_per_item;
+  void ReportRuns(const std::vector<Run>& runs) override {
+    ConsoleReporter::ReportRuns(runs);
+    for (const Run& r : runs) {
+      const auto it = r.counters.find("items_per_second");
+      if (it != r.counters.end() && it->second.value > 0)
+        ns_per_item[r.benchmark_name()] = 1e9 / it->second.value;
+    }
+  }
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  RatioReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  std::printf("\nan adventure inside a campaign trial vs the same adventure as a trial:\n");
+  for (int f = 0; f < 2; ++f) {
+    const double c = reporter.ns_per_item["BM_CampaignTrials/" + std::to_string(f)];
+    const double o = reporter.ns_per_item["BM_AdventuresOneByOne/" + std::to_string(f)];
+    if (c > 0 && o > 0)
+      std::printf("  %s: %.0f ns vs %.0f ns per adventure: %.2fx\n", kFiles[f], c, o, c / o);
+  }
+  benchmark::Shutdown();
+  return 0;
+}

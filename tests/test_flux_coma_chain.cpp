@@ -34,9 +34,12 @@ struct Exact {
 // arrival on, transient state c is the start of the c-th hour with the helper there, at
 // -(arrival + c (k + 1)) PV, not stabilised (the path is forced: each unstabilised hour costs k
 // failed attempts and the hour's loss). Absorbing: stabilised, dead.
-Exact solve(int vai, int medicine, int k, int difficulty, int arrival = 0, int cycles = 400) {
+// `survival`: the rest of the Survival test's modifier (the skill, less a sequela each): the
+// threshold of the tests stays the VAI stat.
+Exact solve(int vai, int medicine, int k, int difficulty, int arrival = 0, int cycles = 400,
+            int survival = 0) {
   const double ps = p_success(medicine, difficulty);
-  const double pt = p_success(vai, difficulty);  // no sequela yet, no malus
+  const double pt = p_success(vai + survival, difficulty);  // no malus
   const double all_fail = std::pow(1.0 - ps, k);
   // Before the arrival: alive with probability `alive`, deaths by hour.
   double alive = 1.0, p_death = 0.0, hours_times_p = 0.0;
@@ -66,7 +69,8 @@ Exact solve(int vai, int medicine, int k, int difficulty, int arrival = 0, int c
   return {p_death, hours_times_p / p_death};
 }
 
-std::string chain_scenario(int vai, int medicine, int k, int difficulty, int arrival) {
+std::string chain_scenario(int vai, int medicine, int k, int difficulty, int arrival,
+                           const std::string& more = "") {
   // One blow leaves the character at exactly 0 PV; the scene is 0 minutes, so the coma begins
   // at 0 whatever the Survival test; the helper is there from the start (first attempt at the
   // fight's end, 6 s, or at the arrival; the hours fall at 1 h, 2 h, ...). Nothing else happens.
@@ -77,7 +81,8 @@ std::string chain_scenario(int vai, int medicine, int k, int difficulty, int arr
          "[[encounter.attackers]]\ndamage = 10\n"
          "[aftercare]\nhelp_arrives = \"" +
          std::to_string(arrival) + " hours\"\nmedicine = " + std::to_string(medicine) +
-         "\nattempts_per_hour = " + std::to_string(k) + "\n[recovery]\nhour_rests = false\n";
+         "\nattempts_per_hour = " + std::to_string(k) + "\n[recovery]\nhour_rests = false\n" +
+         more;
 }
 
 void check_against_chain(int vai, int medicine, int k, uint64_t seed, int arrival = 0) {
@@ -188,4 +193,45 @@ TEST_CASE(
   CHECK(d.only_baseline_died == 0);
   CHECK(d.only_variant_died == 0);
   for (size_t i = 0; i < d.diff_sum.size(); ++i) CHECK(d.diff_sum[i] == 0);
+}
+
+TEST_CASE("flux campaign: sequelae carried from adventure to adventure, against the exact chain",
+          "[flux][markov][campaign]") {
+  // The chain's fight on every adventure, VAI 0 (so a sequela's stat loss, floored at 0, changes
+  // nothing: the only thing carried is the sequela's -1 on Survival tests) and a Survival skill
+  // of +6. Every adventure ends in a death in the coma or in waking with exactly one sequela
+  // (the helper always stabilises; the wake test has no death), so the character begins
+  // adventure k with k - 1 sequelae: it dies there with the chain's probability at a Survival
+  // modifier of 6 - (k - 1), having lived through the k - 1 before.
+  const int adventures = 5, skill = 6, medicine = 2, attempts = 1, difficulty = 15;
+  std::string text = chain_scenario(0, medicine, attempts, difficulty, 0) +
+                     "[campaign]\nadventures = " + std::to_string(adventures) + "\n";
+  text.insert(text.find("[encounter]"), "survival = " + std::to_string(skill) + "\n");
+  const LoadedScenario skilled = test::load_text(text, "chain-campaign.toml");
+  const uint64_t n = 200'000;
+  const RunTally t = run_trials(skilled, 41, 0, n);
+  const Tally& x = t.variants[0];
+  double alive = 1.0;
+  for (int k = 1; k <= adventures; ++k) {
+    const double d = solve(0, medicine, attempts, difficulty, 0, 400, skill - (k - 1)).p_death;
+    const double q = alive * d;  // dies in adventure k
+    INFO("adventure " << k << ": P(death there | began it) " << d << ", exact share " << q
+                      << ", Monte Carlo " << static_cast<double>(x.died_in[k]) / n);
+    REQUIRE(d > 0.01);
+    CHECK(std::fabs(static_cast<double>(x.died_in[k]) / n - q) <= 4 * std::sqrt(q * (1 - q) / n));
+    alive *= 1 - d;
+  }
+  // The hazard grows: the sequelae are carried (without them it would be flat).
+  const double first = solve(0, medicine, attempts, difficulty, 0, 400, skill).p_death;
+  const double last = solve(0, medicine, attempts, difficulty, 0, 400, skill - adventures + 1).p_death;
+  CHECK(last > first + 0.05);
+  // The survivors all played every adventure, each carrying one sequela an adventure.
+  CHECK(std::fabs(static_cast<double>(x.left_after[adventures]) / n - alive) <=
+        4 * std::sqrt(alive * (1 - alive) / n));
+  uint64_t carried = 0;
+  for (uint64_t c : x.sequela_total) carried += c;
+  uint64_t expected = 0;  // k - 1 sequelae for a death in adventure k, N for a survivor
+  for (int k = 1; k <= adventures; ++k) expected += x.died_in[k] * static_cast<uint64_t>(k - 1);
+  expected += x.left_after[adventures] * adventures;
+  CHECK(carried == expected);
 }

@@ -64,7 +64,7 @@ std::string pv_text(int pv, int max) {
 
 class Trial {
  public:
-  Trial(const Model& m, TrialContext& ctx)
+  Trial(const Model& m, TrialContext& ctx, const Model::Carried& carried)
       : m_(m),
         cfg_(m.config()),
         opt_(cfg_.options),
@@ -73,13 +73,19 @@ class Trial {
         stats_(cfg_.character.stats),
         pv_(cfg_.character.pv),
         flux_(cfg_.character.flux),
-        sequelae_(cfg_.character.sequelae) {
+        sequelae_(cfg_.character.sequelae + carried.sequelae) {
+    for (size_t k = 0; k < kStatCount; ++k) stats_[k] -= carried.lost[k];  // floored when lost
     state_exhausted_ = cfg_.character.states[static_cast<size_t>(State::Exhausted)];
     hurt_ = pv_ < cfg_.character.max_pv;
     if (cfg_.helper) concoctions_left_ = cfg_.helper->concoction_uses;
   }
 
   Outcome run();
+  // What this adventure adds to what the character carries into the next.
+  void carry(Model::Carried& carried) const {
+    carried.sequelae = sequelae_ - cfg_.character.sequelae;
+    for (size_t k = 0; k < kStatCount; ++k) carried.lost[k] += lost_[k];
+  }
 
  private:
   friend class SoloRules;
@@ -672,8 +678,16 @@ Model::Model(Config config) : config_(std::move(config)) {
 }
 
 Outcome Model::run_trial(TrialContext& ctx) const {
+  Carried nothing;
+  return run_adventure(ctx, nothing);
+}
+
+Outcome Model::run_adventure(TrialContext& ctx, Carried& carried) const {
   if (party_) return party_->run_trial(ctx);
-  return Trial(*this, ctx).run();
+  Trial trial(*this, ctx, carried);
+  const Outcome o = trial.run();
+  trial.carry(carried);
+  return o;
 }
 
 }  // namespace leth::flux

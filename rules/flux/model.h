@@ -3,6 +3,7 @@
 // and sleep deprivation. Immutable once built; run_trial() is a pure function of the streams.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <vector>
 
@@ -28,6 +29,15 @@ class Model {
   static Model build(const Scenario& s, size_t v);
 
   Outcome run_trial(TrialContext& ctx) const;
+  // What one character carries from an adventure of a campaign to the next
+  // (sim/engine/campaign.h): its sequelae — each -1 on every later Survival test — and the
+  // stat points they took. run_adventure() begins from them and adds what the adventure left;
+  // run_trial() is run_adventure() from nothing carried. A party carries nothing yet.
+  struct Carried {
+    int sequelae = 0;
+    std::array<int, kStatCount> lost{};
+  };
+  Outcome run_adventure(TrialContext& ctx, Carried& carried) const;
   // What a trial reports: info().metrics for one character; a party's own, with its members.
   const MetricSpec& metrics() const { return party_ ? party_->metrics() : *info().metrics; }
   const Party* party() const { return party_.get(); }

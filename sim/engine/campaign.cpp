@@ -57,7 +57,10 @@ Campaign::Campaign(const MetricSpec& model, const CampaignSpec& s)
   for (size_t d = 0; d < metrics.durations.size(); ++d) time[d] = time_of(metrics.durations[d].name);
 }
 
-Outcome play_campaign(const Model& model, const Campaign& c, TrialContext& ctx) {
+namespace {
+
+template <typename Adventure>
+Outcome play_adventures(const Campaign& c, TrialContext& ctx, Adventure&& adventure) {
   Outcome total;
   Seconds elapsed = 0;  // when the adventure begins, on the campaign's clock
   uint32_t carried = 0;  // lasting injuries, one by one
@@ -67,7 +70,7 @@ Outcome play_campaign(const Model& model, const Campaign& c, TrialContext& ctx) 
     ctx.timeline.clear();
     EventLog part;  // empty, and never written without a log: no allocation
     TrialContext a{rng, ctx.log ? &part : nullptr, ctx.timeline};
-    const Outcome o = run_trial(model, a);
+    const Outcome o = adventure(a);
     ctx.rng.absorb(rng);
     if (ctx.log) {
       ctx.log->add(elapsed, "adventure " + std::to_string(k + 1) + " of " +
@@ -113,6 +116,24 @@ Outcome play_campaign(const Model& model, const Campaign& c, TrialContext& ctx) 
     for (size_t d = 0; d < nd; ++d)
       if (c.time[d] == Campaign::Time::AddedUpWhole) total.measured &= ~(1u << d);
   return total;
+}
+
+// One ruleset's campaign: what its character carries (M::Carried, given to each adventure's
+// run_adventure) or, for a ruleset that carries nothing yet, adventures from scratch.
+template <typename M>
+Outcome play(const M& model, const Campaign& c, TrialContext& ctx) {
+  if constexpr (requires { typename M::Carried; }) {
+    typename M::Carried carried{};
+    return play_adventures(c, ctx, [&](TrialContext& a) { return model.run_adventure(a, carried); });
+  } else {
+    return play_adventures(c, ctx, [&](TrialContext& a) { return model.run_trial(a); });
+  }
+}
+
+}  // namespace
+
+Outcome play_campaign(const Model& model, const Campaign& c, TrialContext& ctx) {
+  return std::visit([&](const auto& m) { return play(m, c, ctx); }, model);
 }
 
 }  // namespace leth

@@ -168,7 +168,9 @@ double CsvTable::number(size_t r, const std::string& name) const {
   errno = 0;
   char* end = nullptr;
   const double x = std::strtod(s.c_str(), &end);
-  if (end != s.c_str() + s.size() || errno == ERANGE)
+  // ERANGE for an underflow (a p-value of 3e-322, which the run itself wrote) is a number:
+  // strtod gives the nearest double, a subnormal or 0. An overflow is not.
+  if (end != s.c_str() + s.size() || (errno == ERANGE && std::isinf(x)))
     throw InputError({file_, lines_.at(r), 1}, name + ": '" + s + "' is not a number");
   return x;
 }

@@ -311,15 +311,22 @@ std::string campaign_lines(const RunInfo& info, const RunTally& t,
     const Estimate mean = adventures_mean(x);
     const std::optional<int> median = adventures_median(x);
     const LifeRow last = life_table(x, info.interval).back();
+    // Half have died by adventure median + 1; a retired character counts as alive (life_table.h).
     const std::string median_text =
-        median ? std::to_string(*median)
-               : "not reached (more than half alive after " + std::to_string(n) + ")";
+        median ? "half have died by adventure " + std::to_string(*median + 1)
+               : "fewer than half die in " + std::to_string(n);
+    const double trials = static_cast<double>(x.trials);
+    uint64_t retired_n = 0;  // the campaign's end "lost_retired" (sim/engine/campaign.h)
+    for (size_t e = 0; e < info.metrics.ends.size(); ++e)
+      if (info.metrics.ends[e].name() == "lost_retired") retired_n = x.ends[e];
+    const double retired = trials > 0 ? static_cast<double>(retired_n) / trials : NAN;
+    const double all = trials > 0 ? static_cast<double>(x.left_after.back()) / trials : NAN;
     std::snprintf(buf, sizeof buf,
-                  "    %s: lived through %.2f adventures on average (95%% CI %.2f-%.2f), median "
-                  "%s; alive after the last: %.2f%%\n",
-                  info.variants[v].c_str(), mean.value, mean.lo, mean.hi,
-                  median_text.c_str(),
-                  100 * last.alive.value);
+                  "    %s: lived through %.2f adventures on average (95%% CI %.2f-%.2f); %s; "
+                  "played all %d: %.2f%%, retired: %.2f%%, alive after %d (retired included): "
+                  "%.2f%%\n",
+                  info.variants[v].c_str(), mean.value, mean.lo, mean.hi, median_text.c_str(), n,
+                  100 * all, 100 * retired, n, 100 * last.alive.value);
     out += buf;
   }
   for (const ComparisonRow& r : comparisons) {

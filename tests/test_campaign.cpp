@@ -11,6 +11,7 @@
 
 #include "analysis/life_table.h"
 #include "sim/engine/runner.h"
+#include "tests/cli_support.h"
 #include "tests/support.h"
 
 using namespace leth;
@@ -211,4 +212,19 @@ TEST_CASE("campaign: scripted dice, adventure after adventure", "[campaign]") {
   INFO(p.log);
   CHECK(p.log.find("adventure 3 of 5 begins") != std::string::npos);
   CHECK(p.log.find("adventure 4 of 5 begins") == std::string::npos);
+}
+
+TEST_CASE("campaign: validate says a trial is a campaign; run writes survival.csv", "[campaign][cli]") {
+  const std::string file = test::write_file("geo-campaign.toml", geometric(4));
+  const test::CliResult v = test::cli({"validate", file});
+  CHECK(v.status == 0);
+  CHECK(v.out == "ok  " + file + ": geo (dnd5e, 1 variant, 100000 campaigns of up to 4 adventures)\n");
+  const std::string out = test::fresh_path("geo-campaign-out");
+  const test::CliResult r = test::cli({"run", file, "--trials", "2000", "--out", out});
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("a campaign of 4 adventures") &&
+                        Catch::Contains("baseline: lived through"));
+  const std::string life = test::read_file(out + "/survival.csv");
+  CHECK_THAT(life, Catch::StartsWith("scenario,variant,adventure,at_risk,died,left,alive"));
+  CHECK_THAT(life, Catch::Contains("geo,baseline,0,2000,0,0,1,"));
 }

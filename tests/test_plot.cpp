@@ -110,6 +110,12 @@ TEST_CASE("the CSV reader reads RFC 4180 back and locates a damaged row", "[plot
         "d.csv:3:1: error: a row with 3 fields; the header has 2 (the file is damaged: write it "
         "again with `lethality run`)");
   CHECK_THAT(test::error_of([&] { t.at(0, "nope"); }), Catch::Contains("no column 'nope'"));
+  // A p-value the run wrote, below the smallest normal double, reads back (strtod's ERANGE on an
+  // underflow is a number; found by a designer whose sweep's plot was refused).
+  CHECK(CsvTable::parse("p\n3.162020133e-322\n", "p.csv").number(0, "p") > 0);
+  CHECK(CsvTable::parse("p\n1e-400\n", "p.csv").number(0, "p") == 0);
+  CHECK_THAT(test::error_of([] { CsvTable::parse("p\n1e400\n", "p.csv").number(0, "p"); }),
+             Catch::Contains("is not a number"));
   CHECK_THAT(test::error_of([] { CsvTable::parse("a\nx\n", "n.csv").number(0, "a"); }),
              Catch::Contains("n.csv:2:1: error: a: 'x' is not a number"));
 }

@@ -340,6 +340,13 @@ Chart survival_chart(const ResultsFolder& r, bool& any) {
           "", kChartHeight};
   const CsvTable& s = *r.survival;
   std::string data, plot = "plot ";
+  std::vector<std::pair<std::string, std::string>> drawn;  // (variant, its rows)
+  double last = 1;  // the last adventure: whole-number ticks, about ten of them
+  for (size_t i = 0; i < s.rows(); ++i) last = std::max(last, s.number(i, "adventure"));
+  double step = 1;
+  for (double m = 1; step * 10 < last; m *= 10)
+    for (double f : {1.0, 2.0, 5.0})
+      if (step * 10 < last) step = f * m;
   for (size_t v : shown_variants(r)) {
     const std::string name = "$s" + std::to_string(v);
     std::string rows;
@@ -348,15 +355,24 @@ Chart survival_chart(const ResultsFolder& r, bool& any) {
         rows += s.at(i, "adventure") + " " + num(100 * s.number(i, "alive")) + " " +
                 num(100 * s.number(i, "ci_low")) + " " + num(100 * s.number(i, "ci_high")) + "\n";
     if (rows.empty()) continue;
+    // A curve identical to an earlier one would hide under it: its legend says so.
+    std::string title = r.variants[v];
+    for (const auto& [other, theirs] : drawn)
+      if (theirs == rows) {
+        title += " (the same as " + other + ")";
+        break;
+      }
+    drawn.emplace_back(r.variants[v], rows);
     data += name + " << EOD\n" + rows + "EOD\n";
     plot += std::string(any ? ", \\\n     " : "") + name + " using 1:2:3:4 with yerrorlines lw 2 lt " +
-            std::to_string(v + 1) + " pt 7 ps 0.5 title " + gp_quote(r.variants[v]);
+            std::to_string(v + 1) + " pt 7 ps 0.5 title " + gp_quote(title);
     any = true;
   }
   c.body = data + linetypes(r.variants.size()) + "set title " +
            gp_quote(r.scenario + ": alive after k adventures (95% interval)") +
-           "\nset xlabel 'adventures played'\nset ylabel 'alive (% of trials)'\n"
-           "set yrange [0:100]\nset xrange [0:*]\nset grid\n"
+           "\nset xlabel 'adventures played'\nset ylabel 'alive (% of trials, retired included)'\n"
+           "set yrange [0:100]\nset xrange [0:*]\nset xtics " + num(step) +
+           "\nset grid\n"
            "set key outside below left Left reverse height 1 width 2\n" +
            plot + "\n";
   return c;

@@ -39,10 +39,15 @@ int cmd_validate(const std::vector<std::string>& args, std::ostream& out, std::o
     const uint64_t n = planned_trials(settings, s);
     out << "ok  " << s.file << ": " << s.name << " (" << s.ruleset << ", " << s.variants.size()
         << (s.variants.size() == 1 ? " variant, " : " variants, ");
+    // A campaign's trial is a campaign (docs/campaigns.md): say so, and how long.
+    const std::string what =
+        s.campaign ? " campaign" + std::string(n == 1 ? "" : "s") + " of up to " +
+                         std::to_string(s.campaign->adventures) + " adventures"
+                   : (n == 1 ? " trial" : " trials");
     if (target)
-      out << "to a precision of " << target->text() << ", at most " << n << " trials)\n";
+      out << "to a precision of " << target->text() << ", at most " << n << what << ")\n";
     else
-      out << n << (n == 1 ? " trial)\n" : " trials)\n");
+      out << n << what << ")\n";
   }
   for (const InputError& e : plan.errors) err << e.what() << "\n";
   return plan.ok() ? 0 : 2;

@@ -44,6 +44,13 @@ MetricSpec campaign_metrics(const MetricSpec& model, const CampaignSpec& spec) {
     }
   }
   for (SequelaSpec& q : m.sequelae) q.help += " (a campaign's: every one carried to its end)";
+  for (EndSpec& e : m.ends)
+    if (e.kind == EndKind::Recovered)
+      e.help = "a campaign's: every adventure played, and whole after the last (" + e.help + ")";
+    else if (e.kind == EndKind::Unresolved)
+      e.help = "a campaign's: an adventure not whole at its horizon ended it (" + e.help + ")";
+    else if (e.kind == EndKind::Died)
+      e.help = "a campaign's: died in one of its adventures (" + e.help + ")";
   m.validate();
   return m;
 }
@@ -73,9 +80,13 @@ Outcome play_adventures(const Campaign& c, TrialContext& ctx, Adventure&& advent
     const Outcome o = adventure(a);
     ctx.rng.absorb(rng);
     if (ctx.log) {
+      // One entry on the campaign's clock: the adventure's story below it keeps the adventure's
+      // own clock, the one the times inside its lines ("a helper will arrive at 2:00:00") use.
+      std::string story = part.render();
+      if (!story.empty()) story.pop_back();  // the campaign's render ends the entry's line
       ctx.log->add(elapsed, "adventure " + std::to_string(k + 1) + " of " +
-                                std::to_string(c.spec.adventures) + " begins");
-      for (const EventLog::Entry& e : part.entries()) ctx.log->add(elapsed + e.time, e.text);
+                                std::to_string(c.spec.adventures) +
+                                " begins; its story, on its own clock from 0:00:00:\n" + story);
     }
     for (size_t i = 0; i < total.counters.size(); ++i) total.counters[i] += o.counters[i];
     for (size_t d = 0; d < nd; ++d) {

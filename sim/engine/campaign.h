@@ -6,9 +6,11 @@
 // sequelae — adds up into one Outcome, declared by campaign_metrics(); Outcome::adventures and
 // the tallies' life table say how long the character lasted.
 //
-// Every adventure begins from the scenario's fresh character: the lasting injuries are
-// counted, and retire the character, but no ruleset carries its state into the next fight yet
-// (issue 22's next step; docs/campaigns.md says so).
+// What a character carries from one adventure to the next is its ruleset's: a model that
+// declares `Carried` (a value, default-constructed at the campaign's start) and
+// `Outcome run_adventure(TrialContext&, Carried&) const` plays each adventure from it and adds
+// what the adventure left (flux: sequelae and their stat points); any other model plays every
+// adventure from the scenario's fresh character (docs/campaigns.md lists which carry what).
 #pragma once
 
 #include <array>

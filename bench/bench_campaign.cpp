@@ -16,6 +16,7 @@
 #include <sstream>
 #include <string>
 
+#include "bench/ratio_reporter.h"
 #include "sim/engine/load.h"
 #include "sim/engine/runner.h"
 
@@ -80,25 +81,12 @@ void BM_AdventuresOneByOne(benchmark::State& state) {
 BENCHMARK(BM_CampaignTrials)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_AdventuresOneByOne)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
-class RatioReporter : public benchmark::ConsoleReporter {
- public:
-  std::map<std::string, double> ns_per_item;
-  void ReportRuns(const std::vector<Run>& runs) override {
-    ConsoleReporter::ReportRuns(runs);
-    for (const Run& r : runs) {
-      const auto it = r.counters.find("items_per_second");
-      if (it != r.counters.end() && it->second.value > 0)
-        ns_per_item[r.benchmark_name()] = 1e9 / it->second.value;
-    }
-  }
-};
-
 }  // namespace
 
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  RatioReporter reporter;
+  bench::RatioReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   std::printf("\nan adventure inside a campaign trial vs the same adventure as a trial:\n");
   for (int f = 0; f < 2; ++f) {

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/ratio_reporter.h"
 #include "analysis/interval.h"
 #include "sim/engine/load.h"
 #include "sim/engine/runner.h"
@@ -117,19 +118,6 @@ void BM_SeparateRuns(benchmark::State& state) {
 BENCHMARK(BM_OneRun)->Arg(2)->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SeparateRuns)->Arg(2)->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
 
-class RatioReporter : public benchmark::ConsoleReporter {
- public:
-  std::map<std::string, double> ns_per_item;
-  void ReportRuns(const std::vector<Run>& runs) override {
-    ConsoleReporter::ReportRuns(runs);
-    for (const Run& r : runs) {
-      const auto it = r.counters.find("items_per_second");
-      if (it != r.counters.end() && it->second.value > 0)
-        ns_per_item[r.benchmark_name()] = 1e9 / it->second.value;
-    }
-  }
-};
-
 // Trials for a 95% half-width `h` on the death-rate difference of the bundled scenario's two
 // variants: paired, from the per-trial variance of the difference; unpaired, from the two
 // rates' binomial variances (two independent runs of that many trials each).
@@ -159,7 +147,7 @@ void trials_needed(double h) {
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  RatioReporter reporter;
+  bench::RatioReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   std::printf("\none run of k variants (common random numbers, every pair tallied) vs k runs:\n");
   for (int k : {2, 4, 8, 16}) {

@@ -16,6 +16,7 @@
 #include <Random123/philox.h>
 #include <Random123/threefry.h>
 
+#include "bench/ratio_reporter.h"
 #include "bench/bench_scenario.h"
 #include "sim/core/stream.h"
 #include "sim/engine/load.h"
@@ -121,27 +122,13 @@ void register_scenarios() {
   }
 }
 
-// Collects each run's time per item so the ratios can be printed at the end.
-class RatioReporter : public benchmark::ConsoleReporter {
- public:
-  std::map<std::string, double> ns_per_item;
-  void ReportRuns(const std::vector<Run>& runs) override {
-    ConsoleReporter::ReportRuns(runs);
-    for (const Run& r : runs) {
-      const auto it = r.counters.find("items_per_second");
-      if (it != r.counters.end() && it->second.value > 0)
-        ns_per_item[r.benchmark_name()] = 1e9 / it->second.value;
-    }
-  }
-};
-
 }  // namespace
 
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   register_scenarios();
-  RatioReporter reporter;
+  bench::RatioReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   const auto& m = reporter.ns_per_item;
   auto get = [&](const std::string& name) {

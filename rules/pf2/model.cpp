@@ -86,7 +86,7 @@ std::string attack_text(const CheckResult& r, int bonus, int ac) {
 // One trial: the character's state and the rules that change it.
 class Trial {
  public:
-  Trial(const Model& m, TrialContext& ctx)
+  Trial(const Model& m, TrialContext& ctx, const Model::Carried& carried)
       : m_(m),
         cfg_(m.config()),
         opt_(cfg_.options),
@@ -97,11 +97,12 @@ class Trial {
     hp_ = ch_.max_hp;
     temp_hp_ = ch_.temp_hp;
     wounded_ = ch_.wounded;
-    doomed_ = ch_.doomed;
+    doomed_ = carried.doomed >= 0 ? carried.doomed : ch_.doomed;
     hero_points_ = ch_.hero_points;
   }
 
   Outcome run();
+  void carry(Model::Carried& carried) const { carried.doomed = doomed_; }
 
  private:
   friend class SoloRules;
@@ -941,8 +942,16 @@ Outcome Trial::run() {
 }  // namespace
 
 Outcome Model::run_trial(TrialContext& ctx) const {
+  Carried nothing;
+  return run_adventure(ctx, nothing);
+}
+
+Outcome Model::run_adventure(TrialContext& ctx, Carried& carried) const {
   if (party_) return party_->run_trial(ctx);
-  return Trial(*this, ctx).run();
+  Trial trial(*this, ctx, carried);
+  const Outcome o = trial.run();
+  trial.carry(carried);
+  return o;
 }
 
 uint64_t quiet_dying_turns_played() {

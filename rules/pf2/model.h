@@ -33,6 +33,15 @@ class Model {
   static Model build(const Scenario& s, size_t v);
 
   Outcome run_trial(TrialContext& ctx) const;
+  // What one character carries from an adventure of a campaign to the next
+  // (sim/engine/campaign.h): its doomed value (Player Core: it falls by 1 a night's rest, so an
+  // adventure begins with what the nights before left; -1, nothing carried: [character]'s).
+  // Wounded is not carried: it ends at full HP and 10 minutes' rest, before the next adventure.
+  // run_trial() is run_adventure() from nothing carried. A party carries nothing yet.
+  struct Carried {
+    int doomed = -1;
+  };
+  Outcome run_adventure(TrialContext& ctx, Carried& carried) const;
   // What a trial reports: info().metrics for one character; a party's own, with its members.
   const MetricSpec& metrics() const { return party_ ? party_->metrics() : *info().metrics; }
   const Party* party() const { return party_.get(); }

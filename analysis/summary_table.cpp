@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <optional>
 
 #include "analysis/life_table.h"
 #include "analysis/report.h"
@@ -316,17 +317,24 @@ std::string campaign_lines(const RunInfo& info, const RunTally& t,
         median ? "half have died by adventure " + std::to_string(*median + 1)
                : "fewer than half die in " + std::to_string(n);
     const double trials = static_cast<double>(x.trials);
-    uint64_t retired_n = 0;  // the campaign's end "lost_retired" (sim/engine/campaign.h)
+    // The campaign's end "lost_retired" (sim/engine/campaign.h), only with retire_sequelae.
+    std::optional<uint64_t> retired_n;
     for (size_t e = 0; e < info.metrics.ends.size(); ++e)
       if (info.metrics.ends[e].name() == "lost_retired") retired_n = x.ends[e];
-    const double retired = trials > 0 ? static_cast<double>(retired_n) / trials : NAN;
     const double all = trials > 0 ? static_cast<double>(x.left_after.back()) / trials : NAN;
     std::snprintf(buf, sizeof buf,
                   "    %s: lived through %.2f adventures on average (95%% CI %.2f-%.2f); %s; "
-                  "played all %d: %.2f%%, retired: %.2f%%, alive after %d (retired included): "
-                  "%.2f%%\n",
+                  "played all %d: %.2f%%",
                   info.variants[v].c_str(), mean.value, mean.lo, mean.hi, median_text.c_str(), n,
-                  100 * all, 100 * retired, n, 100 * last.alive.value);
+                  100 * all);
+    out += buf;
+    if (retired_n) {
+      const double retired = trials > 0 ? static_cast<double>(*retired_n) / trials : NAN;
+      std::snprintf(buf, sizeof buf, ", retired: %.2f%%, alive after %d (retired included): %.2f%%\n",
+                    100 * retired, n, 100 * last.alive.value);
+    } else {
+      std::snprintf(buf, sizeof buf, ", alive after %d: %.2f%%\n", n, 100 * last.alive.value);
+    }
     out += buf;
   }
   for (const ComparisonRow& r : comparisons) {

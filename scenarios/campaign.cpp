@@ -5,14 +5,17 @@
 namespace leth {
 
 std::optional<CampaignSpec> read_campaign(Reader& file) {
-  std::optional<Reader> r = file.get_table("campaign");
+  std::optional<Reader> r = file.get_table(
+      "campaign", "write a table: [campaign] then adventures = 5 on the next line, or "
+                  "campaign = { adventures = 5 } (docs/campaigns.md)");
   if (!r) return std::nullopt;
   CampaignSpec c;
   if (!r->has("adventures"))
     r->fail_here("missing key 'adventures'",
                  "say how many adventures the campaign plays at most, e.g. adventures = 20 (1 to " +
                      std::to_string(CampaignSpec::kMaxAdventures) + ")");
-  c.adventures = static_cast<int>(r->need_int("adventures", 1, CampaignSpec::kMaxAdventures));
+  // A whole number however written (20, 2e1), as trials are.
+  c.adventures = static_cast<int>(*r->get_whole("adventures", 1, CampaignSpec::kMaxAdventures));
   c.retire_sequelae = static_cast<int>(r->get_int("retire_sequelae", 0, 10'000, 0));
   return c;
 }

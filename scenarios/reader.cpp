@@ -643,7 +643,7 @@ std::optional<Seconds> Reader::get_fixed_duration(std::string_view key, Seconds 
   return d->max();
 }
 
-std::optional<Reader> Reader::get_table(std::string_view key) {
+std::optional<Reader> Reader::get_table(std::string_view key, std::string_view hint) {
   record(key, "table");
   // Every layer that has the key contributes a layer to the child, in the same order.
   std::vector<Layer> child;
@@ -661,8 +661,10 @@ std::optional<Reader> Reader::get_table(std::string_view key) {
     if (!t) {
       const std::string p = l.path.empty() ? std::string(key) : l.path + "." + std::string(key);
       throw InputError(doc_->loc(*n), p + ": expected a table, got " + type_word(*n),
-                       "write [" + p + "] or " + std::string(key) + " = { ... }; or " +
-                           std::string(key) + " = \"" + kRemoved + "\" in a variant to remove it");
+                       !hint.empty() ? std::string(hint)
+                                     : "write [" + p + "] or " + std::string(key) +
+                                           " = { ... }; or " + std::string(key) + " = \"" +
+                                           kRemoved + "\" in a variant to remove it");
     }
     child.push_back({t, l.path.empty() ? std::string(key) : l.path + "." + std::string(key)});
   }

@@ -131,7 +131,8 @@ class Reader {
   int64_t need_int(std::string_view key, int64_t lo, int64_t hi);
   // Whole numbers in [lo, hi] read as the command line reads them (sim/core/number.h): an
   // integer, or a float literal that is an exact integer (1e5, 2.5e6); 1.5 and 1e-3 are
-  // refused. For the counts a command line can override (trials, seed).
+  // refused. For the counts a command line can override (trials, seed), and [campaign]
+  // adventures.
   std::optional<int64_t> get_whole(std::string_view key, int64_t lo, int64_t hi);
   // Numbers (integer or float) in [lo, hi].
   std::optional<double> get_number(std::string_view key, double lo, double hi);
@@ -166,7 +167,9 @@ class Reader {
 
   // A table, its layers merged; nullopt when absent, or removed: a layer that gives the key
   // as the string kRemoved (`aftercare = "none"` in a variant) hides the layers below it.
-  std::optional<Reader> get_table(std::string_view key);
+  // `hint`: what to suggest when the key is not a table (default: how to write one, or remove
+  // it in a variant).
+  std::optional<Reader> get_table(std::string_view key, std::string_view hint = {});
   // An array of tables ([[encounter.attackers]]); empty when the key is absent. The array is
   // taken whole from the first layer that has it (a variant's `encounter.attackers = [...]`
   // replaces them all); a layer above it may instead hold `patch_<key>`, a table keyed by an

@@ -197,6 +197,23 @@ TEST_CASE("campaign: mistakes in [campaign] are located and explained", "[campai
   CHECK_THAT(err("adventures = 3\n", "[[variants]]\nname = \"v\"\ncampaign = { adventures = 4 }\n"),
              Catch::Contains("a variant cannot change campaign"));
   CHECK(err("adventures = 3\nretire_sequelae = 2\n") == "");
+  CHECK(err("adventures = 1e1\n") == "");  // a whole number however written, as trials are
+  CHECK_THAT(err("adventures = 2.5\n"), Catch::Contains("adventures"));
+  // Not a table: the hint says how to write one (not how a variant removes one).
+  const std::string not_table = test::error_of([] {
+    test::load_text("name = \"geo\"\nruleset = \"dnd5e\"\ncampaign = 5\n[character]\nmax_hp = 10\n"
+                    "[encounter]\n[[encounter.attackers]]\nhit_chance = 0.3\ndamage = \"20\"\n",
+                    "bad.toml");
+  });
+  CHECK_THAT(not_table, Catch::Contains("bad.toml:3:12") && Catch::Contains("[campaign]") &&
+                            Catch::Contains("adventures = 5") && !Catch::Contains("variant"));
+}
+
+TEST_CASE("campaign: the end lost_retired exists only with a retirement rule", "[campaign]") {
+  const LoadedScenario plain = test::load_text(geometric(3));
+  for (const EndSpec& e : metrics_of(plain).ends) CHECK(e.name() != "lost_retired");
+  const LoadedScenario rule = test::load_text(geometric(3, "retire_sequelae = 2\n"));
+  CHECK(metrics_of(rule).ends.back().name() == "lost_retired");
 }
 
 TEST_CASE("campaign: scripted dice, adventure after adventure", "[campaign]") {
@@ -223,7 +240,9 @@ TEST_CASE("campaign: validate says a trial is a campaign; run writes survival.cs
   const test::CliResult r = test::cli({"run", file, "--trials", "2000", "--out", out});
   CHECK(r.status == 0);
   CHECK_THAT(r.out, Catch::Contains("a campaign of 4 adventures") &&
-                        Catch::Contains("baseline: lived through"));
+                        Catch::Contains("baseline: lived through") &&
+                        Catch::Contains(", alive after 4: "));
+  CHECK_THAT(r.out, !Catch::Contains("retired"));  // no retirement rule, no retirement line
   const std::string life = test::read_file(out + "/survival.csv");
   CHECK_THAT(life, Catch::StartsWith("scenario,variant,adventure,at_risk,died,left,alive"));
   CHECK_THAT(life, Catch::Contains("geo,baseline,0,2000,0,0,1,"));

@@ -22,8 +22,9 @@ Campaign::Time time_of(const std::string& duration) {
 MetricSpec campaign_metrics(const MetricSpec& model, const CampaignSpec& spec) {
   MetricSpec m = model;
   m.adventures = spec.adventures;
-  m.ends.push_back({EndKind::Lost, "retired",
-                    "alive and whole, retired by the campaign's rule (retire_sequelae) before "
+  if (spec.retire_sequelae > 0)  // without a rule, nobody retires: no end to report
+    m.ends.push_back({EndKind::Lost, "retired",
+                      "alive and whole, retired by the campaign's rule (retire_sequelae) before "
                     "another adventure"});
   for (CounterSpec& c : m.counters) c.help = "over the campaign's adventures, added up: " + c.help;
   for (DurationSpec& d : m.durations) {
@@ -58,7 +59,8 @@ MetricSpec campaign_metrics(const MetricSpec& model, const CampaignSpec& spec) {
 Campaign::Campaign(const MetricSpec& model, const CampaignSpec& s)
     : spec(s),
       metrics(campaign_metrics(model, s)),
-      retired(static_cast<uint16_t>(metrics.ends.size() - 1)),
+      retired(s.retire_sequelae > 0 ? static_cast<uint16_t>(metrics.ends.size() - 1)
+                                    : kNoRetirement),
       recovered_mask(metrics.end_mask(EndKind::Recovered)),
       died_mask(metrics.end_mask(EndKind::Died)) {
   for (size_t d = 0; d < metrics.durations.size(); ++d) time[d] = time_of(metrics.durations[d].name);

@@ -34,14 +34,16 @@ struct Campaign {
 
   CampaignSpec spec;
   MetricSpec metrics;    // campaign_metrics(the model's, spec)
-  uint16_t retired = 0;  // the end "lost_retired"
+  static constexpr uint16_t kNoRetirement = UINT16_MAX;
+  uint16_t retired = kNoRetirement;  // the end "lost_retired", only with retire_sequelae
   uint64_t recovered_mask = 0, died_mask = 0;
   std::array<Time, Outcome::kMaxDurations> time{};
 
   Campaign(const MetricSpec& model, const CampaignSpec& spec);
 };
 
-// The model's declaration as a campaign's: its ends and the end "lost_retired"; its counters
+// The model's declaration as a campaign's: its ends and, with retire_sequelae, the end
+// "lost_retired"; its counters
 // (added up over the adventures); its durations (Campaign::Time; the shared three with their
 // campaign help texts); its sequelae (all carried to the end); `adventures`, for the life
 // table.

@@ -81,13 +81,14 @@ int64_t constant_part(const Dice& d) {
 // One injury: its course (course.h) and what only the single character keeps.
 struct Injury : InjuryCourse {
   bool limb_is_hand = true;
+  bool carried = false;  // a permanent loss from an adventure before (Model::Carried)
   int hp_lost = 0;  // rot, haemorrhage
   int decline = 0;  // septicaemia: points of Str, Dex and Con lost
 };
 
 class Trial {
  public:
-  Trial(const Model& m, TrialContext& ctx)
+  Trial(const Model& m, TrialContext& ctx, const Model::Carried& carried)
       : m_(m),
         cfg_(m.config()),
         opt_(cfg_.options),
@@ -101,8 +102,26 @@ class Trial {
     temp_hp_ = ch_.temp_hp;
     hit_dice_ = ch_.hit_dice;
     scores_ = ch_.scores;
+    for (int i = 0; i < carried.n; ++i) {
+      Injury& in = inj_[n_injuries_++];
+      in.begin(carried.losses[i].def, carried.losses[i].severity);
+      in.limb_is_hand = carried.losses[i].limb_is_hand;
+      in.carried = true;
+    }
+    hands_lost_ = carried_hands_ = carried.hands;
+    feet_lost_ = carried_feet_ = carried.feet;
   }
   Outcome run();
+  // What the character carries into the next adventure: every permanent loss still open, and
+  // the limbs lost to deadlines (Model::Carried).
+  void carry(Model::Carried& carried) const {
+    carried.n = 0;
+    for (int i = 0; i < n_injuries_ && carried.n < Model::Carried::kMaxLosses; ++i)
+      if (inj_[i].open && cat_.injury(inj_[i].def).permanent != Permanent::None)
+        carried.losses[carried.n++] = {inj_[i].def, inj_[i].severity, inj_[i].limb_is_hand};
+    carried.hands = hands_lost_;
+    carried.feet = feet_lost_;
+  }
 
  private:
   friend class SoloRules;
@@ -205,6 +224,7 @@ class Trial {
   std::array<Injury, kMaxInjuries> inj_{};
   int n_injuries_ = 0;
   int hands_lost_ = 0, feet_lost_ = 0;
+  int carried_hands_ = 0, carried_feet_ = 0;  // of hands_lost_, feet_lost_: adventures before
   Seconds bed_until_ = 0, bed_total_ = 0;
   bool ever_bed_ = false;
   Seconds death_time_ = 0;
@@ -886,13 +906,22 @@ Outcome Trial::outcome() const {
     return o;
   }
   // Sequelae of a survivor: permanent losses, losses from injuries still open, open injuries.
+  // In a campaign, only this adventure's: a loss carried in was reported by the adventure
+  // that inflicted it (blindness is new when this adventure took the second eye).
   std::array<int, kSeverities> open_by{};
-  int eyes = 0, hands = hands_lost_, feet = feet_lost_, rot = 0;
-  bool blind_perm = false, deaf = false;
+  int eyes = 0, hands = hands_lost_ - carried_hands_, feet = feet_lost_ - carried_feet_, rot = 0;
+  int eyes_before = 0;
+  bool blind_perm = false, deaf = false, blind_before = false, deaf_before = false;
   for (int i = 0; i < n_injuries_; ++i) {
     const Injury& in = inj_[i];
     if (!in.open) continue;
     const InjuryDef& d = cat_.injury(in.def);
+    if (in.carried) {
+      eyes_before += d.permanent == Permanent::Eye;
+      blind_before = blind_before || d.permanent == Permanent::Blindness;
+      deaf_before = deaf_before || d.permanent == Permanent::Deafness;
+      continue;
+    }
     rot += in.hp_lost;
     switch (d.permanent) {
       case Permanent::Eye:
@@ -913,8 +942,9 @@ Outcome Trial::outcome() const {
     }
   }
   if (eyes) o.add_sequela(kLostEye, 0, static_cast<uint16_t>(eyes));
-  if (blind_perm || eyes >= 2) o.add_sequela(kBlindness);
-  if (deaf) o.add_sequela(kDeafness);
+  blind_before = blind_before || eyes_before >= 2;
+  if ((blind_perm || eyes + eyes_before >= 2) && !blind_before) o.add_sequela(kBlindness);
+  if (deaf && !deaf_before) o.add_sequela(kDeafness);
   if (hands) o.add_sequela(kLostHand, 0, static_cast<uint16_t>(hands));
   if (feet) o.add_sequela(kLostFoot, 0, static_cast<uint16_t>(feet));
   for (size_t a = 0; a < kAbilities; ++a) {
@@ -989,6 +1019,10 @@ class SoloRules : public fight::Solo<SoloRules> {
 };
 
 Outcome Trial::run() {
+  if (log_ && n_injuries_ > 0)
+    for (int i = 0; i < n_injuries_; ++i)
+      note(log_, 0, [&] { return "carried from the adventures before: " + injury_name(i); });
+  if (n_injuries_ > 0) recompute(0);  // what a carried loss takes (none in the seed's tables)
   if (cfg_.healer) {
     const Healer& h = *cfg_.healer;
     Stream s = open(rng_, streams::help_arrival());
@@ -1037,8 +1071,16 @@ Outcome Trial::run() {
 }  // namespace
 
 Outcome Model::run_trial(TrialContext& ctx) const {
+  Carried nothing;
+  return run_adventure(ctx, nothing);
+}
+
+Outcome Model::run_adventure(TrialContext& ctx, Carried& carried) const {
   if (party_) return party_->run_trial(ctx);
-  return Trial(*this, ctx).run();
+  Trial trial(*this, ctx, carried);
+  const Outcome o = trial.run();
+  trial.carry(carried);
+  return o;
 }
 
 }  // namespace leth::dnd5e

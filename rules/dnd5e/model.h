@@ -2,6 +2,8 @@
 // Immutable once built; run_trial() is a pure function of the trial's streams.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -28,6 +30,25 @@ class Model {
   static Model build(const Scenario& s, size_t v);
 
   Outcome run_trial(TrialContext& ctx) const;
+  // What one character carries from an adventure of a campaign to the next
+  // (sim/engine/campaign.h): its permanent losses — the open injuries only magic heals (a lost
+  // eye, hand or foot, permanent blindness, a torn auditory nerve: README interpretation 13,
+  // which do not block recovery) — and the hands and feet lost to an untreated deadline.
+  // run_adventure() begins from them (a second lost eye blinds; a healer's magic may still
+  // heal one) and reports only the losses the adventure itself inflicted; run_trial() is
+  // run_adventure() from nothing carried. A party carries nothing yet.
+  struct Carried {
+    static constexpr int kMaxLosses = 16;  // more are not carried (README interpretation 19)
+    struct Loss {
+      uint16_t def = 0;  // the catalog's row
+      Severity severity = Severity::Light;
+      bool limb_is_hand = true;
+    };
+    std::array<Loss, kMaxLosses> losses{};
+    int n = 0;
+    int hands = 0, feet = 0;  // lost to a deadline (the injury closed with the limb)
+  };
+  Outcome run_adventure(TrialContext& ctx, Carried& carried) const;
   // What a trial reports: info().metrics for one character; a party's own, with its members.
   const MetricSpec& metrics() const { return party_ ? party_->metrics() : *info().metrics; }
   const Party* party() const { return party_.get(); }

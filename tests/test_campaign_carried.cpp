@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "rules/dnd5e/metrics.h"
+#include "rules/harmonies/metrics.h"
 #include "sim/engine/registry.h"
 #include "tests/support.h"
 
@@ -26,6 +27,21 @@ std::string dnd5e_eyes(int adventures) {
          "\n[character]\nmax_hp = 10\nac = 15\ncon = 14\nhit_die = 10\n[recovery]\n"
          "short_rest = false\n[encounter]\nrounds = 1\n[[encounter.attackers]]\nname = \"orc\"\n"
          "attack_bonus = 5\nmelee = false\ndamage = \"10\"\ndamage_type = \"acid\"\n";
+}
+
+// `text` is in `log` from `from` on, before `to`.
+bool between(const std::string& log, const std::string& text, size_t from,
+             size_t to = std::string::npos) {
+  const size_t at = log.find(text, from);
+  return at != std::string::npos && at < to;
+}
+
+// ±d10 showing `v` (-9..+9): the positive die, then the negative one (harmonies' rolls).
+void pm(Script& s, int v) {
+  if (v >= 0)
+    s.d(10, v + 1).d(10, 1);
+  else
+    s.d(10, 1).d(10, 1 - v);
 }
 
 }  // namespace
@@ -54,9 +70,73 @@ TEST_CASE("campaign: dnd5e carries a lost eye; the second blinds, and the blind 
   REQUIRE(a3 != std::string::npos);
   const std::string first = "carried from the adventures before: Perte d'un œil (acid, serious)\n";
   const std::string second = "carried from the adventures before: Perte d'un œil #2 (acid, serious)\n";
-  CHECK(p.log.find(first) != std::string::npos);
-  CHECK(p.log.find(first) > a2);  // nothing carried into the first adventure
-  CHECK(p.log.find(first, a3) != std::string::npos);
-  CHECK(p.log.find(second, a3) != std::string::npos);  // both eyes into adventure 3
+  CHECK(p.log.find("carried from") > a2);  // nothing carried into the first adventure
+  CHECK(between(p.log, first, a2, a3));
+  CHECK(between(p.log, first, a3));
+  CHECK(between(p.log, second, a3));  // both eyes into adventure 3
   CHECK(p.log.find(second) > a3);
+}
+
+TEST_CASE("campaign: harmonies carries its mental wounds; full levels escalate the next, until "
+          "madness",
+          "[campaign][harmonies]") {
+  namespace m = harmonies::metric;
+  // One shock, one trauma, one psychosis at most; a horror's blow is a shock the will
+  // (-30) never resists; the fainting roll (+30) always holds. No physical wound: each
+  // adventure ends whole at the fight's end, its mental wounds held.
+  const std::string toml =
+      "name = \"mind\"\nruleset = \"harmonies\"\nhorizon = \"10 seconds\"\n[campaign]\n"
+      "adventures = 4\n[character]\nsurvival = 5\nfainting = 30\nwill = -30\n"
+      "mental_caps = { shock = 1, trauma = 1, psychosis = 1 }\n[encounter]\nrounds = 1\n"
+      "[[encounter.attackers]]\nname = \"horror\"\ntrack = \"mental\"\nwound = { light = 1.0 }\n";
+  Script s;
+  s.yes().u(0.5);  // adventure 1: the horror strikes the mind
+  pm(s, 0);        // will: failure; a shock (no pain to roll against)
+  s.yes().u(0.5);  // adventure 2, the shock carried: the shocks are full
+  pm(s, 0);        // will, -1 (mental): failure; escalated to a trauma
+  pm(s, 0);        // fainting roll for its pain: 30 - 5 - 4 (mental): success
+  s.yes().u(0.5);  // adventure 3, shock and trauma carried
+  pm(s, 0);        // will: failure; escalated to a psychosis
+  pm(s, 0);        // fainting roll: 30 - 10 - 9: success
+  s.yes().u(0.5);  // adventure 4, all three carried
+  pm(s, 0);        // will: failure; beyond the psychosis cap: lost to madness
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  CHECK(p.outcome.end == m::kLostMadness);
+  CHECK(p.outcome.counters[m::kMentalWounds] == 4);
+  CHECK(p.outcome.counters[m::kMentalEscalations] == 6);  // 1 + 2 + 3 levels climbed
+  const size_t a2 = p.log.find("adventure 2 of 4 begins"), a3 = p.log.find("adventure 3 of 4 begins"),
+               a4 = p.log.find("adventure 4 of 4 begins");
+  REQUIRE(a2 != std::string::npos);
+  REQUIRE(a3 != std::string::npos);
+  REQUIRE(a4 != std::string::npos);
+  CHECK(p.log.find("carried from") > a2);  // nothing carried into the first adventure
+  CHECK(between(p.log, "carried from the adventures before: 1 shock, 0 trauma, 0 psychosis; -1 on "
+                "tests, madness 1", a2, a3));
+  CHECK(between(p.log, "a shock from horror, escalated to trauma", a2, a3));
+  CHECK(between(p.log, "will: ±d10 +0 -30 +0 -4 (mental) = -34: failure", a3, a4));
+  CHECK(between(p.log, "a shock from horror, escalated to psychosis", a3, a4));
+  CHECK(between(p.log, "beyond the psychosis cap: the character is lost to madness", a4));
+}
+
+TEST_CASE("campaign: harmonies reports each mental wound once, by the adventure that inflicted it",
+          "[campaign][harmonies]") {
+  namespace m = harmonies::metric;
+  // Two adventures, a shock in the first only (the horror misses in the second): the campaign
+  // holds one shock, reported once although the second adventure ends holding it too.
+  const std::string toml =
+      "name = \"mind\"\nruleset = \"harmonies\"\nhorizon = \"10 seconds\"\n[campaign]\n"
+      "adventures = 2\n[character]\nsurvival = 5\nfainting = 30\nwill = -30\n[encounter]\n"
+      "rounds = 1\n[[encounter.attackers]]\nname = \"horror\"\ntrack = \"mental\"\n"
+      "hit_chance = 0.5\nwound = { light = 1.0 }\n";
+  Script s;
+  s.yes().u(0.5);  // adventure 1: a shock
+  pm(s, 0);
+  s.no();  // adventure 2: the horror misses
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  CHECK(p.outcome.adventures == 2);
+  CHECK(p.outcome.end == m::kRecovered);
+  CHECK(sequela(p.outcome, m::kShock) == 1);
+  CHECK(between(p.log, "carried from the adventures before: 1 shock", p.log.find("adventure 2 of 2")));
 }

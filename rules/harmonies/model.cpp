@@ -67,7 +67,7 @@ enum class Ev : uint16_t {
 
 class Trial {
  public:
-  Trial(const Model& m, TrialContext& ctx)
+  Trial(const Model& m, TrialContext& ctx, const Model::Carried& carried)
       : m_(m),
         cfg_(m.config()),
         opt_(cfg_.options),
@@ -76,9 +76,20 @@ class Trial {
         mtable_(m.mental()),
         rng_(ctx.rng),
         log_(ctx.log),
-        timeline_(ctx.timeline) {}
+        timeline_(ctx.timeline) {
+    // Held at the adventure's start; their rest (mental_healing = "rest") begins anew.
+    for (int l = 0; l < kLevels; ++l)
+      for (int k = 0; k < carried.mental[static_cast<size_t>(l)]; ++k) {
+        mental_.add(l, 0);
+        mental_.w[mental_.n - 1].carried = true;
+      }
+  }
 
   Outcome run();
+  // What the character carries into the next adventure: every mental wound it holds.
+  void carry(Model::Carried& carried) const {
+    for (int l = 0; l < kLevels; ++l) carried.mental[static_cast<size_t>(l)] = mental_.count(l);
+  }
 
  private:
   // --- state
@@ -746,7 +757,7 @@ void Trial::mental_heal(Seconds t) {
     if (l == 0)
       mental_.remove(i);
     else
-      mental_.w[i] = {static_cast<uint8_t>(l - 1), t};
+      mental_.w[i] = {static_cast<uint8_t>(l - 1), t, mental_.w[i].carried};
     note(log_, t, [&] { return std::string("a ") + kMentalName[l] + " heals a level"; });
   }
   plan_mental_heal(t);
@@ -830,9 +841,13 @@ Outcome Trial::outcome() const {
     o.add_sequela(kEscalated, 0, static_cast<uint16_t>(count_[kEscalations]));
   if (count_[kMentalEscalations] > 0)
     o.add_sequela(kMentalEscalated, 0, static_cast<uint16_t>(count_[kMentalEscalations]));
-  for (int l = 0; l < kLevels; ++l)
-    if (const int n = mental_.count(l); n > 0)
-      o.add_sequela(static_cast<uint16_t>(kShock + l), 0, static_cast<uint16_t>(n));
+  // In a campaign, only this adventure's: a wound carried in was reported by the adventure
+  // that inflicted it.
+  for (int l = 0; l < kLevels; ++l) {
+    int n = 0;
+    for (size_t i = 0; i < mental_.n; ++i) n += mental_.w[i].level == l && !mental_.w[i].carried;
+    if (n > 0) o.add_sequela(static_cast<uint16_t>(kShock + l), 0, static_cast<uint16_t>(n));
+  }
   out_.measure(o, kOutOfAction, !dead_ && !lost_);
   if (phys_.n == 0 && conscious_) {
     o.end = kRecovered;
@@ -907,6 +922,15 @@ class SoloRules : public fight::Solo<SoloRules> {
 };
 
 Outcome Trial::run() {
+  if (mental_.n > 0) {
+    note(log_, 0, [&] {
+      return "carried from the adventures before: " + std::to_string(mental_.count(0)) +
+             " shock, " + std::to_string(mental_.count(1)) + " trauma, " +
+             std::to_string(mental_.count(2)) + " psychosis;" + mod_text(mental_penalty()) +
+             " on tests, madness " + std::to_string(madness());
+    });
+    plan_mental_heal(0);
+  }
   const Aftercare& a = cfg_.aftercare;
   if (a.present) {
     Stream s = open(rng_, streams::help_arrival());
@@ -965,8 +989,16 @@ Outcome Trial::run() {
 }  // namespace
 
 Outcome Model::run_trial(TrialContext& ctx) const {
+  Carried nothing;
+  return run_adventure(ctx, nothing);
+}
+
+Outcome Model::run_adventure(TrialContext& ctx, Carried& carried) const {
   if (party_) return party_->run_trial(ctx);
-  return Trial(*this, ctx).run();
+  Trial trial(*this, ctx, carried);
+  const Outcome o = trial.run();
+  trial.carry(carried);
+  return o;
 }
 
 }  // namespace leth::harmonies

@@ -4,6 +4,7 @@
 // Immutable once built; run_trial() is a pure function of the trial's streams.
 #pragma once
 
+#include <array>
 #include <memory>
 
 #include "rules/common/health_model.h"
@@ -28,6 +29,17 @@ class Model {
   static Model build(const Scenario& s, size_t v);
 
   Outcome run_trial(TrialContext& ctx) const;
+  // What one character carries from an adventure of a campaign to the next
+  // (sim/engine/campaign.h): its mental wounds — shocks, traumas, psychoses, by level — which
+  // never stop a recovery and, with mental_healing = "none", never heal (README
+  // interpretation 17). run_adventure() begins with them held: their penalty on every test,
+  // their madness, and a level already full, so the next mental wound escalates; it reports
+  // only the wounds the adventure itself inflicted. run_trial() is run_adventure() from
+  // nothing carried. A party carries nothing yet.
+  struct Carried {
+    std::array<int, kLevels> mental{};
+  };
+  Outcome run_adventure(TrialContext& ctx, Carried& carried) const;
   // What a trial reports: info().metrics for one character; a party's own, with its members.
   const MetricSpec& metrics() const { return party_ ? party_->metrics() : *info().metrics; }
   const Party* party() const { return party_.get(); }

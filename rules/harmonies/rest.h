@@ -26,6 +26,7 @@ inline constexpr Seconds kNever = std::numeric_limits<Seconds>::max();
 struct Wound {
   uint8_t level;
   Seconds since;  // its rest counts from here
+  bool carried = false;  // a mental wound from an adventure before (Model::Carried)
 };
 
 // A fixed-capacity list (no allocation per trial): at most kMaxCap wounds of each level.

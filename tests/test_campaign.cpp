@@ -10,6 +10,7 @@
 #include <iterator>
 
 #include "analysis/life_table.h"
+#include "sim/engine/campaign.h"
 #include "sim/engine/runner.h"
 #include "tests/cli_support.h"
 #include "tests/support.h"
@@ -272,5 +273,33 @@ TEST_CASE("campaign: pf2 carries doomed from adventure to adventure", "[campaign
     const size_t zero = story.find("doomed drops to 0");
     CHECK((zero > a2 && zero < a3));
     CHECK(story.find("doomed drops", a3) == std::string::npos);
+  }
+}
+
+TEST_CASE("campaign: each duration says how a campaign counts it, members' included",
+          "[campaign]") {
+  // Declared by the models (DurationSpec::campaign), not guessed from names: a moment from the
+  // start counts from the campaign's start, a span adds up.
+  auto kind = [](const MetricSpec& m, const std::string& name) {
+    const int i = m.duration_index(name);
+    REQUIRE(i >= 0);
+    const Campaign c(m, CampaignSpec{.adventures = 3});
+    return c.time[static_cast<size_t>(i)];
+  };
+  const MetricSpec& harmonies = *find_ruleset("harmonies")->metrics;
+  CHECK(kind(harmonies, "downtime") == CampaignTime::FromStart);
+  CHECK(kind(harmonies, "time_to_death") == CampaignTime::FromStart);
+  CHECK(kind(harmonies, "time_to_loss") == CampaignTime::FromStart);
+  CHECK(kind(harmonies, "time_out_of_action") == CampaignTime::AddedUpWhole);
+  CHECK(kind(harmonies, "time_unstable") == CampaignTime::AddedUp);
+  const LoadedScenario party = test::load_text(test::read_file(
+      test::source_path("scenarios/examples/pf2-party-ambush.toml")));
+  const MetricSpec& m = metrics_of(party);
+  for (const DurationSpec& d : m.durations) {
+    if (d.member.empty()) continue;
+    INFO(d.name);
+    const CampaignTime want = d.name.starts_with("time_out_of_action") ? CampaignTime::AddedUpWhole
+                                                                        : CampaignTime::FromStart;
+    CHECK(kind(m, d.name) == want);
   }
 }

@@ -75,15 +75,15 @@ MetricSpec party_metrics(const std::vector<std::string>& members) {
                            "from the start of the trial until " + n + " is back to full " +
                                "health after the rest (0 if never hurt); over the trials in " +
                                "which " + n + " lived and got there within the horizon",
-                           n});
+                           n, CampaignTime::FromStart});
     m.durations.push_back({"time_out_of_action_" + n,
                            "from the first moment " + n + " went down until last back on " +
                                "their feet; over the trials in which " + n + " went down and lived",
-                           n});
+                           n, CampaignTime::AddedUpWhole});
     m.durations.push_back({"time_to_death_" + n,
                            "from the start of the trial until " + n + "'s death; over " +
                                "the trials in which " + n + " died",
-                           n});
+                           n, CampaignTime::FromStart});
   }
   m.validate();
   return m;

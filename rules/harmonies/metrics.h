@@ -43,7 +43,8 @@ inline constexpr DurationDecl kDurationTable[] = {
     {"time_to_stable",
      "from the first wound until every wound was first stabilised; over the "
      "trials stabilised at least once"},
-    {"time_to_loss", "from the start until lost to madness; over those lost"},
+    {"time_to_loss", "from the start until lost to madness; over those lost",
+     CampaignTime::FromStart},
 };
 
 inline constexpr SequelaDecl kSequelaTable[] = {

@@ -18,7 +18,8 @@ std::vector<CounterSpec> specs(std::span<const CounterDecl> table) {
 
 std::vector<DurationSpec> specs(std::span<const DurationDecl> table) {
   std::vector<DurationSpec> v;
-  for (const DurationDecl& d : table) v.push_back({std::string(d.name), std::string(d.help)});
+  for (const DurationDecl& d : table)
+    v.push_back({std::string(d.name), std::string(d.help), {}, d.campaign});
   return v;
 }
 

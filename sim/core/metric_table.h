@@ -32,6 +32,7 @@ struct CounterDecl {
 struct DurationDecl {
   std::string_view name;
   std::string_view help;
+  CampaignTime campaign = CampaignTime::AddedUp;  // metrics.h
   // A shared duration with its one meaning (metrics.h: shared_duration()), e.g.
   // DurationDecl::shared(kDowntime); another name does not compile.
   static consteval DurationDecl shared(std::string_view name);
@@ -43,9 +44,10 @@ struct SequelaDecl {
 };
 
 consteval DurationDecl DurationDecl::shared(std::string_view name) {
-  if (name == kDowntime) return {kDowntime, kDowntimeHelp};
-  if (name == kTimeOutOfAction) return {kTimeOutOfAction, kTimeOutOfActionHelp};
-  if (name == kTimeToDeath) return {kTimeToDeath, kTimeToDeathHelp};
+  if (name == kDowntime) return {kDowntime, kDowntimeHelp, CampaignTime::FromStart};
+  if (name == kTimeOutOfAction)
+    return {kTimeOutOfAction, kTimeOutOfActionHelp, CampaignTime::AddedUpWhole};
+  if (name == kTimeToDeath) return {kTimeToDeath, kTimeToDeathHelp, CampaignTime::FromStart};
   throw "DurationDecl::shared: not a shared duration (metrics.h)";
 }
 

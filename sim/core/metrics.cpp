@@ -47,10 +47,13 @@ void check_names(const std::vector<std::string>& names, const char* what) {
 
 DurationSpec shared_duration(const char* name, bool campaign) {
   const std::string n = name;
-  if (n == kDowntime) return {n, campaign ? kCampaignDowntimeHelp : kDowntimeHelp};
+  if (n == kDowntime)
+    return {n, campaign ? kCampaignDowntimeHelp : kDowntimeHelp, {}, CampaignTime::FromStart};
   if (n == kTimeOutOfAction)
-    return {n, campaign ? kCampaignTimeOutOfActionHelp : kTimeOutOfActionHelp};
-  if (n == kTimeToDeath) return {n, campaign ? kCampaignTimeToDeathHelp : kTimeToDeathHelp};
+    return {n, campaign ? kCampaignTimeOutOfActionHelp : kTimeOutOfActionHelp, {},
+            CampaignTime::AddedUpWhole};
+  if (n == kTimeToDeath)
+    return {n, campaign ? kCampaignTimeToDeathHelp : kTimeToDeathHelp, {}, CampaignTime::FromStart};
   throw std::logic_error("metrics: \"" + n + "\" is not a shared duration");
 }
 

@@ -53,12 +53,21 @@ struct CounterSpec {
   std::string member = {};
 };
 
+// How a campaign (sim/engine/campaign.h) makes one of its adventures' durations its own.
+enum class CampaignTime : uint8_t {
+  AddedUp,       // a span: added up over the adventures that measured it
+  AddedUpWhole,  // time_out_of_action: added up, only when the campaign ends whole
+  FromStart,     // a moment counted from the trial's start (time_to_death, downtime,
+                 // time_to_loss): counted from the campaign's start, the last adventure's
+};
+
 // A per-trial time in seconds, measured in the trials where it applies (downtime over the
 // trials that recovered, time to death over deaths, ...). Reported as mean and quantiles.
 struct DurationSpec {
   std::string name;
   std::string help;  // says over which trials it is measured
   std::string member = {};
+  CampaignTime campaign = CampaignTime::AddedUp;
 };
 
 // A lasting injury. `unit` names its magnitude; "" if it has none. One convention in every

@@ -4,42 +4,27 @@
 
 namespace leth {
 
-namespace {
-
-bool starts_with(const std::string& s, const char* prefix) {
-  return s.rfind(prefix, 0) == 0;
-}
-
-Campaign::Time time_of(const std::string& duration) {
-  if (starts_with(duration, kDowntime) || starts_with(duration, kTimeToDeath))
-    return Campaign::Time::FromStart;
-  if (starts_with(duration, kTimeOutOfAction)) return Campaign::Time::AddedUpWhole;
-  return Campaign::Time::AddedUp;
-}
-
-}  // namespace
-
 MetricSpec campaign_metrics(const MetricSpec& model, const CampaignSpec& spec) {
   MetricSpec m = model;
   m.adventures = spec.adventures;
   if (spec.retire_sequelae > 0)  // without a rule, nobody retires: no end to report
     m.ends.push_back({EndKind::Lost, "retired",
                       "alive and whole, retired by the campaign's rule (retire_sequelae) before "
-                    "another adventure"});
+                      "another adventure"});
   for (CounterSpec& c : m.counters) c.help = "over the campaign's adventures, added up: " + c.help;
   for (DurationSpec& d : m.durations) {
     if (d.name == kDowntime || d.name == kTimeOutOfAction || d.name == kTimeToDeath) {
       d.help = shared_duration(d.name.c_str(), true).help;
       continue;
     }
-    switch (time_of(d.name)) {
-      case Campaign::Time::FromStart:
+    switch (d.campaign) {
+      case CampaignTime::FromStart:
         d.help = "from the campaign's start, the adventures before added: " + d.help;
         break;
-      case Campaign::Time::AddedUpWhole:
+      case CampaignTime::AddedUpWhole:
         d.help = "over the campaign's adventures, added up, when it ends whole: " + d.help;
         break;
-      case Campaign::Time::AddedUp:
+      case CampaignTime::AddedUp:
         d.help = "over the campaign's adventures, added up: " + d.help;
         break;
     }
@@ -63,7 +48,7 @@ Campaign::Campaign(const MetricSpec& model, const CampaignSpec& s)
                                     : kNoRetirement),
       recovered_mask(metrics.end_mask(EndKind::Recovered)),
       died_mask(metrics.end_mask(EndKind::Died)) {
-  for (size_t d = 0; d < metrics.durations.size(); ++d) time[d] = time_of(metrics.durations[d].name);
+  for (size_t d = 0; d < metrics.durations.size(); ++d) time[d] = metrics.durations[d].campaign;
 }
 
 namespace {
@@ -92,7 +77,7 @@ Outcome play_adventures(const Campaign& c, TrialContext& ctx, Adventure&& advent
     }
     for (size_t i = 0; i < total.counters.size(); ++i) total.counters[i] += o.counters[i];
     for (size_t d = 0; d < nd; ++d) {
-      if (c.time[d] == Campaign::Time::FromStart) {
+      if (c.time[d] == CampaignTime::FromStart) {
         if (o.has(d))
           total.measure(d, elapsed + o.durations[d]);
         else
@@ -118,7 +103,7 @@ Outcome play_adventures(const Campaign& c, TrialContext& ctx, Adventure&& advent
         carried >= static_cast<uint32_t>(c.spec.retire_sequelae)) {
       total.end = c.retired;
       for (size_t d = 0; d < nd; ++d)  // whole, but the campaign is not played out
-        if (c.time[d] == Campaign::Time::FromStart) total.measured &= ~(1u << d);
+        if (c.time[d] == CampaignTime::FromStart) total.measured &= ~(1u << d);
       if (ctx.log)
         ctx.log->add(elapsed, "retired after adventure " + std::to_string(k + 1) + ", carrying " +
                                   std::to_string(carried) + " lasting injuries");
@@ -127,7 +112,7 @@ Outcome play_adventures(const Campaign& c, TrialContext& ctx, Adventure&& advent
   }
   if (!((c.recovered_mask >> total.end) & 1) && total.end != c.retired)
     for (size_t d = 0; d < nd; ++d)
-      if (c.time[d] == Campaign::Time::AddedUpWhole) total.measured &= ~(1u << d);
+      if (c.time[d] == CampaignTime::AddedUpWhole) total.measured &= ~(1u << d);
   return total;
 }
 

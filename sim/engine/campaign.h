@@ -25,28 +25,26 @@
 namespace leth {
 
 struct Campaign {
-  // How an adventure's duration becomes the campaign's, by its name: downtime* and
-  // time_to_death* are counted from the campaign's start (the last adventure's, when it
-  // measured it; not for a retired character, whose campaign was not played out);
-  // time_out_of_action* and every other duration add up over the adventures that measured
-  // them, time_out_of_action* only when the campaign ends whole (all played, or retired).
-  enum class Time : uint8_t { FromStart, AddedUpWhole, AddedUp };
-
   CampaignSpec spec;
   MetricSpec metrics;    // campaign_metrics(the model's, spec)
   static constexpr uint16_t kNoRetirement = UINT16_MAX;
   uint16_t retired = kNoRetirement;  // the end "lost_retired", only with retire_sequelae
   uint64_t recovered_mask = 0, died_mask = 0;
-  std::array<Time, Outcome::kMaxDurations> time{};
+  // How each duration becomes the campaign's, as the model declared it (DurationSpec::campaign,
+  // sim/core/metrics.h): a moment from the start (downtime, time_to_death, time_to_loss) counts
+  // from the campaign's start (the last adventure's, when it measured it; not for a retired
+  // character, whose campaign was not played out); time_out_of_action adds up over the
+  // adventures when the campaign ends whole (all played, or retired); every other duration
+  // adds up over the adventures that measured it.
+  std::array<CampaignTime, Outcome::kMaxDurations> time{};
 
   Campaign(const MetricSpec& model, const CampaignSpec& spec);
 };
 
 // The model's declaration as a campaign's: its ends and, with retire_sequelae, the end
-// "lost_retired"; its counters
-// (added up over the adventures); its durations (Campaign::Time; the shared three with their
-// campaign help texts); its sequelae (all carried to the end); `adventures`, for the life
-// table.
+// "lost_retired"; its counters (added up over the adventures); its durations
+// (DurationSpec::campaign; the shared three with their campaign help texts); its sequelae
+// (each reported once, by the adventure that inflicted it); `adventures`, for the life table.
 MetricSpec campaign_metrics(const MetricSpec& model, const CampaignSpec& spec);
 
 // One campaign trial of `model`: allocation-free unless ctx.log is given (the story is then

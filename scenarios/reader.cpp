@@ -383,7 +383,7 @@ int64_t Reader::need_int(std::string_view key, int64_t lo, int64_t hi) {
 
 std::optional<int64_t> Reader::get_whole(std::string_view key, int64_t lo, int64_t hi) {
   record(key, "whole number " + std::to_string(lo) + ".." + std::to_string(hi) +
-                  " (1_000_000 and 1e6 read too)");
+                  (hi >= 1'000'000 ? " (1_000_000 and 1e6 read too)" : " (2e1 reads as 20)"));
   if (!find(key)) return std::nullopt;
   Found f = take(key);
   const std::string expected =

@@ -106,6 +106,10 @@ TEST_CASE("rules pf2 lists every pf2 option with its default, values and help", 
   CHECK_THAT(r.out, Catch::Contains("  [character]\n    level "));
   CHECK_THAT(r.out, Catch::Contains("    max_hp                  integer 1..10000, required\n"));
   CHECK_THAT(r.out, Catch::Contains("  [aftercare.healer]\n"));
+  // The common [campaign] table, which the one-fight template does not hold (docs/campaigns.md).
+  CHECK_THAT(r.out, Catch::Contains("  [campaign]\n    adventures              whole number 1..1000 "
+                                    "(2e1 reads as 20)\n    retire_sequelae         integer "
+                                    "0..10000, default 0\n"));
   // Spot checks that do not go through the same spec list.
   CHECK_THAT(r.out, Catch::Contains("  recovery_check = \"fortitude\"\n"
                                     "      values: \"fortitude\" | \"flat\"\n"));

@@ -156,6 +156,13 @@ KeyCatalog scenario_keys(const RulesetInfo& r, bool party) {
   doc->set_catalog(nullptr);  // the variants' overrides are the baseline's keys again
   for (size_t v = 1; v < s.variants.size(); ++v) build_model(s, v);
   doc->check_unused();
+  // The common [campaign] table's keys (docs/campaigns.md): the template has none, for a
+  // template is one fight, so a campaign of its own is read for the listing.
+  const std::shared_ptr<Document> campaign = Document::parse_string(
+      "[campaign]\nadventures = 20\nretire_sequelae = 0\n", "<a campaign>");
+  campaign->set_catalog(&catalog);
+  Reader top(campaign);
+  read_campaign(top);
   return catalog;
 }
 

@@ -54,7 +54,10 @@ TEST_CASE("key catalog: every key a ruleset reads is in its README's scenario ke
     const std::string keys = readme.substr(keys_at);
     const KeyCatalog catalog = scenario_keys(r);
     for (const KeyEntry& e : catalog.entries()) {
-      if (e.section.empty() || e.section == "options" || e.section == "variants[]") continue;
+      // The common tables' keys are on docs/scenarios.md (the next test case).
+      if (e.section.empty() || e.section == "options" || e.section == "variants[]" ||
+          e.section == "campaign")
+        continue;
       INFO("[" << e.section << "] " << e.key);
       // `key = ...` or `# key = ...` on a line, or the key's own [table] / [[array]] header.
       const bool documented = keys.find("\n" + e.key + " ") != std::string::npos ||
@@ -65,7 +68,7 @@ TEST_CASE("key catalog: every key a ruleset reads is in its README's scenario ke
   }
 }
 
-// The keys of the top level and of [[variants]] are not on a ruleset's page but on
+// The keys of the top level, of [[variants]] and of [campaign] are not on a ruleset's page but on
 // docs/scenarios.md, in its "The common keys" section; a top-level key that one ruleset alone
 // reads (flux's [resolution]) is on that ruleset's page, in "Scenario keys".
 TEST_CASE("key catalog: every common key is in docs/scenarios.md's common keys", "[keys][docs]") {
@@ -91,14 +94,15 @@ TEST_CASE("key catalog: every common key is in docs/scenarios.md's common keys",
   for (const RulesetInfo& r : rulesets()) {
     const KeyCatalog catalog = scenario_keys(r);
     for (const KeyEntry& e : catalog.entries())
-      if (e.section.empty() || e.section == "variants[]") ++readers[e.section + "." + e.key];
+      if (e.section.empty() || e.section == "variants[]" || e.section == "campaign")
+        ++readers[e.section + "." + e.key];
   }
   size_t shared = 0;
   for (const RulesetInfo& r : rulesets()) {
     const std::string own = read("rules/" + r.id + "/README.md", "Scenario keys");
     const KeyCatalog catalog = scenario_keys(r);
     for (const KeyEntry& e : catalog.entries()) {
-      if (!e.section.empty() && e.section != "variants[]") continue;
+      if (!e.section.empty() && e.section != "variants[]" && e.section != "campaign") continue;
       INFO(r.id << ": [" << e.section << "] " << e.key);
       if (readers[e.section + "." + e.key] > 1 || !e.section.empty()) {
         CHECK(documented(common, e.key));
@@ -130,8 +134,8 @@ TEST_CASE("key catalog: each party template loads, runs, reads every branch, and
     const RunTally t = run_trials(ls, 1, 0, 2000);
     CHECK(t.variants.at(0).trials == 2000);
     for (const KeyEntry& e : c.entries()) {
-      if (e.section == "options" || (e.section.empty() && e.key != "party" && e.key != "fight" &&
-                                     e.key != "opponents"))
+      if (e.section == "options" || e.section == "campaign" ||
+          (e.section.empty() && e.key != "party" && e.key != "fight" && e.key != "opponents"))
         continue;  // the options and the common keys are documented elsewhere
       INFO("[" << e.section << "] " << e.key);
       // `key`, or a table's header: [fight], [[party.attacks]], [party.heals]

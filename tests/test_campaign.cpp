@@ -247,6 +247,30 @@ TEST_CASE("campaign: validate says a trial is a campaign; run writes survival.cs
   const std::string life = test::read_file(out + "/survival.csv");
   CHECK_THAT(life, Catch::StartsWith("scenario,variant,adventure,at_risk,died,left,alive"));
   CHECK_THAT(life, Catch::Contains("geo,baseline,0,2000,0,0,1,"));
+  // report.html gives the life table in a few columns, its numbers survival.csv's.
+  const test::CliResult p = test::cli({"plot", out});
+  INFO(p.err);
+  REQUIRE(p.status == 0);
+  const std::string html = test::read_file(out + "/report.html");
+  CHECK_THAT(html, Catch::Contains("<h2>Campaign: how many adventures they live through</h2>") &&
+                       Catch::Contains("<th>alive after 1</th>") &&
+                       Catch::Contains("<th>alive after 4</th></tr>"));
+  const size_t row = life.find("geo,baseline,4,");
+  REQUIRE(row != std::string::npos);
+  std::vector<std::string> f;
+  std::string cell;
+  for (size_t i = row; i < life.size() && life[i] != '\n'; ++i)
+    if (life[i] == ',') {
+      f.push_back(cell);
+      cell.clear();
+    } else {
+      cell += life[i];
+    }
+  REQUIRE(f.size() > 8);
+  char want[96];
+  std::snprintf(want, sizeof want, "<td>%.2f%% (%.2f%%–%.2f%%)</td></tr>", 100 * std::stod(f[6]),
+                100 * std::stod(f[7]), 100 * std::stod(f[8]));
+  CHECK_THAT(html, Catch::Contains(want));
 }
 
 TEST_CASE("campaign: pf2 carries doomed from adventure to adventure", "[campaign][pf2]") {

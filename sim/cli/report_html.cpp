@@ -278,6 +278,56 @@ std::string deaths_by_table(const ResultsFolder& r) {
   return any ? h + "</tbody></table>\n" : "";
 }
 
+// A campaign's life table (survival.csv) in a few columns: each variant's adventures lived
+// through on average (summary.csv's adventures_mean, with its interval), the adventure by which
+// half have died, and the share alive after some adventures — all of them up to 10, else ten
+// spread evenly to the last — with the retired counted alive, as survival.csv counts them.
+std::string campaign_table(const ResultsFolder& r) {
+  if (!r.survival || r.survival->rows() == 0) return "";
+  const CsvTable& s = *r.survival;
+  int last = 0;
+  for (size_t i = 0; i < s.rows(); ++i)
+    last = std::max(last, static_cast<int>(s.number(i, "adventure")));
+  if (last <= 0) return "";
+  std::vector<int> ks;
+  const int shown = std::min(last, 10);
+  for (int j = 1; j <= shown; ++j) {
+    const int k = static_cast<int>(std::lround(static_cast<double>(j) * last / shown));
+    if (ks.empty() || ks.back() != k) ks.push_back(k);
+  }
+  std::string h =
+      "<h2>Campaign: how many adventures they live through</h2>\n<p>Each trial is a campaign of "
+      "up to " +
+      std::to_string(last) +
+      " adventures (<code>survival.csv</code> has its life table, <code>plot-survival</code> "
+      "its curves): the adventures lived through on average, with its 95% interval; the "
+      "adventure by which half have died; and the share of all trials alive after k "
+      "adventures (a retired character counts as alive: it left the danger).</p>\n"
+      "<table><thead><tr><th>variant</th><th>adventures lived</th><th>half dead by</th>";
+  for (int k : ks) h += "<th>alive after " + std::to_string(k) + "</th>";
+  h += "</tr></thead><tbody>\n";
+  for (const std::string& v : shown_variant_names(r)) {
+    const Metric mean = summary_metric(r, v, "adventures_mean");
+    const Metric median = summary_metric(r, v, "adventures_median");
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%.2f (%.2f–%.2f)", mean.estimate, mean.lo, mean.hi);
+    h += "<tr>" + td(v) + td(std::isfinite(mean.estimate) ? buf : "–") +
+         td(std::isfinite(median.estimate)
+                ? "adventure " + std::to_string(static_cast<int>(median.estimate) + 1)
+                : "fewer than half die");
+    for (int k : ks) {
+      std::string cell = "–";
+      for (size_t i = 0; i < s.rows(); ++i)
+        if (s.at(i, "variant") == v && static_cast<int>(s.number(i, "adventure")) == k)
+          cell = pct(s.number(i, "alive")) + " (" + pct(s.number(i, "ci_low")) + "–" +
+                 pct(s.number(i, "ci_high")) + ")";
+      h += td(cell);
+    }
+    h += "</tr>\n";
+  }
+  return h + "</tbody></table>\n";
+}
+
 // The sweep's answer (crossing.csv): for each variant, the bracket of sweep points whose death
 // rates lie on either side of the target, the estimate inside it and its 95% interval, in the
 // sweep's unit, then the same in words.
@@ -418,7 +468,8 @@ std::string report_html(const ResultsFolder& r,
          "covers are listed under Run.</p>\n";
   if (r.summary) h += "<h2>Variants</h2>\n" + comparison_table(r);
   h +=
-      pairs_table(r) + end_states_table(r) + members_table(r) + deaths_by_table(r) + sweep_table(r);
+      pairs_table(r) + end_states_table(r) + members_table(r) + campaign_table(r) +
+      deaths_by_table(r) + sweep_table(r);
   if (!charts.empty()) h += "<h2>Charts</h2>\n";
   for (size_t i = 0; i < charts.size(); ++i)
     h += "<figure id=\"" + charts[i].first.name + "\">\n" +

@@ -1,12 +1,17 @@
 // What a body carries from one adventure of a campaign to the next (sim/engine/campaign.h),
 // ruleset by ruleset, with scripted dice: every roll of every adventure is given in order, so
 // an adventure that forgot what the one before left would ask for other rolls and fail.
-// flux's sequelae: tests/test_flux_coma_chain.cpp; pf2's doomed: tests/test_campaign.cpp.
+// flux's sequelae: tests/test_flux_coma_chain.cpp; pf2's doomed (one character):
+// tests/test_campaign.cpp; a pf2 party's doomed, member by member: here, on replays (every roll
+// is certain: fixed chances to hit, initiatives 40 apart).
 #include <catch2/catch.hpp>
 
 #include "rules/dnd5e/metrics.h"
 #include "rules/harmonies/metrics.h"
+#include "rules/pf2/model.h"
 #include "sim/engine/registry.h"
+#include "sim/engine/runner.h"
+#include "tests/party_support.h"
 #include "tests/support.h"
 
 using namespace leth;
@@ -139,4 +144,53 @@ TEST_CASE("campaign: harmonies reports each mental wound once, by the adventure 
   CHECK(p.outcome.end == m::kRecovered);
   CHECK(sequela(p.outcome, m::kShock) == 1);
   CHECK(between(p.log, "carried from the adventures before: 1 shock", p.log.find("adventure 2 of 2")));
+}
+
+TEST_CASE("campaign: a pf2 party carries each member's doomed; the nights alone lower it",
+          "[campaign][pf2][party]") {
+  // The goblin (first, initiative 30) jabs the weakest, the fighter (10 HP, doomed 2), for 1;
+  // the rogue (20 HP, doomed 3, listed first) kills it. No medic: the fighter's one night alone
+  // (Con 2 x level 1 = 2 HP) lowers its doomed by 1: 2 -> 1 in adventure 1, 1 -> 0 in
+  // adventure 2, nothing left in adventure 3. The rogue is never hurt, rests no night, keeps 3.
+  // Without the carry the fighter would begin every adventure at 2 again; without the nights
+  // alone lowering it, it would never drop.
+  const std::string toml =
+      "name = \"doomed-party\"\nruleset = \"pf2\"\nseed = 7\nhorizon = \"30 days\"\n"
+      "[options]\ndoomed = true\n[fight]\nopponents_target = \"weakest\"\n[campaign]\n"
+      "adventures = 3\n" +
+      test::combatant_text("party", "rogue", "max_hp", 20, -10, "hit_chance = 1.0\ndamage = \"30\"",
+                           "ac = 10\ncon = 2\ndoomed = 3\n") +
+      test::combatant_text("party", "fighter", "max_hp", 10, -10, "hit_chance = 0.0\ndamage = \"1\"",
+                           "ac = 10\ncon = 2\ndoomed = 2\n") +
+      test::combatant_text("opponents", "goblin", "hp", 5, 30,
+                           "hit_chance = 1.0\ncrit_chance = 0.0\ndamage = \"1\"", "ac = 10\ndc = 15\n");
+  const LoadedScenario ls = test::load_text(toml, "doomed-party.toml");
+  for (uint64_t trial = 0; trial < 3; ++trial) {
+    EventLog log;
+    const Outcome o = replay_trial(ls, 0, 7, trial, &log);
+    const std::string story = log.render();
+    INFO(story);
+    CHECK(o.adventures == 3);
+    const size_t a2 = story.find("adventure 2 of 3 begins"), a3 = story.find("adventure 3 of 3 begins");
+    REQUIRE(a2 != std::string::npos);
+    REQUIRE(a3 != std::string::npos);
+    CHECK(between(story, "fighter's doomed drops to 1", 0, a2));
+    CHECK(between(story, "fighter's doomed drops to 0", a2, a3));
+    CHECK(story.find("doomed drops", a3) == std::string::npos);
+    CHECK(story.find("rogue's doomed") == std::string::npos);
+  }
+  // The carried value is what the next adventure's fight begins with: a member doomed 3 dies at
+  // dying 1, so a carried 3 kills where a fresh 0 would not (Party::death_at).
+  const auto& party = test::party_of<pf2::Model>(ls);
+  pf2::Party::CarriedDoomed carried = pf2::Party::nothing_carried();
+  TrialRng rng(7, 0);
+  Timeline timeline;
+  TrialContext ctx{rng, nullptr, timeline};
+  party.run_adventure(ctx, carried);
+  CHECK(carried[0] == 3);
+  CHECK(carried[1] == 1);
+  timeline.clear();
+  party.run_adventure(ctx, carried);
+  CHECK(carried[0] == 3);
+  CHECK(carried[1] == 0);
 }

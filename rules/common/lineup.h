@@ -47,9 +47,18 @@ class Lineup {
   // aftermath (fight::play). Allocation-free.
   template <typename Body>
   Result play_fight(Bodies<Body>& bodies, TrialContext& ctx) const {
+    return play_fight(bodies, ctx, [](Body&) {});
+  }
+  // The same, with `start(body)` applied to each fresh body before the fight: what a campaign's
+  // member carries from the adventure before (docs/campaigns.md).
+  template <typename Body, typename Start>
+  Result play_fight(Bodies<Body>& bodies, TrialContext& ctx, Start&& start) const {
     const Derived& self = static_cast<const Derived&>(*this);
     const size_t n = combatants();
-    for (size_t c = 0; c < n; ++c) bodies[c] = self.fresh(c);
+    for (size_t c = 0; c < n; ++c) {
+      bodies[c] = self.fresh(c);
+      start(bodies[c]);
+    }
     return play(self, std::span<Body>(bodies.data(), n), cfg_.members, ctx.rng, cfg_.policies,
                 ctx.log);
   }

@@ -39,7 +39,8 @@ class Model {
   // Wounded is not carried: it ends at full HP and 10 minutes' rest, before the next adventure.
   // run_trial() is run_adventure() from nothing carried. A party carries nothing yet.
   struct Carried {
-    int doomed = -1;
+    int doomed = -1;                                        // the single character's
+    Party::CarriedDoomed members = Party::nothing_carried();  // a party's, member by member
   };
   Outcome run_adventure(TrialContext& ctx, Carried& carried) const;
   // What a trial reports: info().metrics for one character; a party's own, with its members.

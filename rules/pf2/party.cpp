@@ -475,10 +475,11 @@ Seconds Party::rest_and_treat(Bodies<Body>& bodies, const fight::Result& res, Wh
     night += kDay;
   }
   // Nights alone: the first one a member is awake at, then every 24 hours (as many as its HP
-  // need), in one step.
+  // need), in one step. Each lowers doomed by 1 as the nights played above (and as the single
+  // character's remaining nights): what is left of it is what the member carries on.
   Seconds full = res.end;
   for (size_t c = 0; c < m; ++c) {
-    const Body& b = bodies[c];
+    Body& b = bodies[c];
     if (b.dead) continue;
     if (full_at[c] >= 0) {
       whole[c] = full_at[c];
@@ -491,6 +492,17 @@ Seconds Party::rest_and_treat(Bodies<Body>& bodies, const fight::Result& res, Wh
     if (b.up_last > start) start += (b.up_last - start + kDay - 1) / kDay * kDay;
     whole[c] = start + (nights - 1) * kDay + 8 * kHour;
     full = std::max(full, whole[c]);
+    if (cfg_.options.doomed && b.doomed > 0) {
+      const Seconds first_end = start + 8 * kHour;
+      const int64_t by_horizon =
+          first_end > cfg_.horizon ? 0 : 1 + (cfg_.horizon - first_end) / kDay;
+      const int64_t n = std::min({nights, by_horizon, int64_t{b.doomed}});
+      if (n > 0) {
+        b.doomed = static_cast<int8_t>(b.doomed - n);
+        note(ctx.log, first_end + (n - 1) * kDay,
+             [&] { return name(b) + "'s doomed drops to " + std::to_string(b.doomed); });
+      }
+    }
   }
   return full;
 }
@@ -542,8 +554,15 @@ Seconds Party::top_up(Bodies<Body>& bodies, const fight::Result& res, TrialConte
 }
 
 Outcome Party::run_trial(TrialContext& ctx) const {
+  CarriedDoomed nothing = nothing_carried();
+  return run_adventure(ctx, nothing);
+}
+
+Outcome Party::run_adventure(TrialContext& ctx, CarriedDoomed& carried) const {
   Bodies<Body> bodies;
-  const fight::Result res = play_fight(bodies, ctx);
+  const fight::Result res = play_fight(bodies, ctx, [&](Body& b) {
+    if (b.c < cfg_.members && carried[b.c] >= 0) b.doomed = carried[b.c];
+  });
   const uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
 
   // After the fight (README, the party fight): who is hurt when the aftermath ends; the Heals
@@ -577,6 +596,7 @@ Outcome Party::run_trial(TrialContext& ctx) const {
     members[c] = {b.dead,       b.died_at, b.falls,  b.heals_given,
                   b.down_first, b.up_last, below[c], b.dead ? -1 : whole[c]};
   }
+  for (size_t c = 0; c < cfg_.members; ++c) carried[c] = bodies[c].doomed;
   if (hurt && full <= cfg_.horizon)
     note(ctx.log, full, [] {
       return std::string("every survivor is at full HP (the nights' rest, the treatments)");

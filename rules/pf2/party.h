@@ -91,6 +91,15 @@ class Party : public fight::Lineup<Party, PartyConfig> {
  public:
   explicit Party(PartyConfig config);
   Outcome run_trial(TrialContext& ctx) const;
+  // What each member carries from one adventure of a campaign to the next: its doomed value
+  // (-1: the scenario's own, as in the first adventure). README, the party fight, 14.
+  using CarriedDoomed = std::array<int8_t, fight::kMaxMembers>;
+  static CarriedDoomed nothing_carried() {
+    CarriedDoomed d;
+    d.fill(-1);
+    return d;
+  }
+  Outcome run_adventure(TrialContext& ctx, CarriedDoomed& carried) const;
 
   // ---- fight::FightRules
   // 004 "Être mis KO": "votre prochain tour se produirait juste avant celui de la créature en

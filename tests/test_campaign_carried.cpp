@@ -194,3 +194,45 @@ TEST_CASE("campaign: a pf2 party carries each member's doomed; the nights alone 
   CHECK(carried[0] == 3);
   CHECK(carried[1] == 0);
 }
+
+TEST_CASE("campaign: a flux party member carries its sequela into the next fight",
+          "[campaign][flux][party][scripted]") {
+  // The fighter (1 PV, VAI 0) falls to the ghoul's 3 and is woken by the alchemist's
+  // concoction with a sequela (option healed_coma_sequela) in each of two adventures; the first
+  // adventure's sequela is the -1 on the second's Survival tests, which turns its 15 at the coma
+  // into a failure: the fighter dies there. Without the carry the test would pass (15 + 0).
+  const std::string toml =
+      "name = \"sequela-party\"\nruleset = \"flux\"\nhorizon = \"30 days\"\n[resolution]\n"
+      "difficulty = 15\n[fight]\nround_cap = 2\n[campaign]\nadventures = 2\n" +
+      test::combatant_text("party", "fighter", "max_pv", 1, 20, "hit_chance = 0.5\ndamage = \"1\"") +
+      test::combatant_text("party", "alchemist", "max_pv", 50, 0,
+                           "hit_chance = 0.0\ndamage = \"1\"", "[party.heals]\nconcoction = \"2d4\"\n") +
+      test::combatant_text("opponents", "ghoul", "pv", 1, 10, "hit_chance = 1.0\ndamage = \"3\"");
+  Script s;
+  // Adventure 1.
+  s.d(20, 1).d(20, 1).d(20, 1);  // initiative: fighter 21, alchemist 1, ghoul 11
+  s.no();                        // round 1: the fighter misses
+  s.d(2, 1).yes();               // the ghoul hits the fighter for 3: -2 PV
+  s.d(20, 2);                    // the Survival test fails: the coma (-2 > VAI 0: a test)
+  s.d(20, 17);                   // ... 17 + 0, passed
+  s.d(4, 3).d(4, 2);             // the concoction: +5, 3 PV: awake ...
+  s.d(6, 6);                     // ... with a sequela: SAV
+  s.yes();                       // round 2: the fighter kills the ghoul
+  // Adventure 2: the same fight, the fighter now at -1 on its Survival tests.
+  s.d(20, 1).d(20, 1).d(20, 1);
+  s.no();
+  s.d(2, 1).yes();
+  s.d(20, 2);   // fails: the coma
+  s.d(20, 15);  // 15 - 1 = 14 < 15: dies at the coma's onset
+  s.no();       // the alchemist, alone, misses the ghoul
+  s.yes();      // round 2: the ghoul hits the alchemist (the only one standing)
+  s.no();       // the alchemist misses; the round cap ends the fight
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  CHECK(p.outcome.adventures == 1);  // lived through one, died in the second
+  const size_t a2 = p.log.find("adventure 2 of 2 begins");
+  REQUIRE(a2 != std::string::npos);
+  CHECK(p.log.find("d20 17 vs 15: success") < a2);  // adventure 1: no sequela yet, + 0
+  CHECK(between(p.log, "fighter Survival test (coma, past -VAI): d20 15 - 1 = 14 vs 15", a2));
+  CHECK(p.log.find("fighter dies") > a2);
+}

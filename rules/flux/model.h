@@ -32,10 +32,12 @@ class Model {
   // What one character carries from an adventure of a campaign to the next
   // (sim/engine/campaign.h): its sequelae — each -1 on every later Survival test — and the
   // stat points they took. run_adventure() begins from them and adds what the adventure left;
-  // run_trial() is run_adventure() from nothing carried. A party carries nothing yet.
+  // run_trial() is run_adventure() from nothing carried. A party carries the same, member by
+  // member (Party::Carried).
   struct Carried {
     int sequelae = 0;
     std::array<int, kStatCount> lost{};
+    Party::Carried members{};
   };
   Outcome run_adventure(TrialContext& ctx, Carried& carried) const;
   // What a trial reports: info().metrics for one character; a party's own, with its members.

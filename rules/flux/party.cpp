@@ -366,8 +366,18 @@ void Party::after_fight(std::span<Body> members, TrialRng& rng, Seconds t0, Even
 }
 
 Outcome Party::run_trial(TrialContext& ctx) const {
+  Carried nothing{};
+  return run_adventure(ctx, nothing);
+}
+
+Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
   Bodies<Body> bodies;
-  const fight::Result res = play_fight(bodies, ctx);
+  const fight::Result res = play_fight(bodies, ctx, [&](Body& b) {
+    if (b.c >= cfg_.members) return;
+    const CarriedMember& m = carried[b.c];
+    b.sequelae += m.sequelae;
+    for (size_t k = 0; k < kStatCount; ++k) b.stats[k] -= m.lost[k];  // floored when lost
+  });
   const uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
 
   std::array<bool, fight::kMaxMembers> hurt{};
@@ -410,6 +420,10 @@ Outcome Party::run_trial(TrialContext& ctx) const {
          [] { return std::string("after the nights' rest, every survivor is at full PV"); });
   Outcome o = fight::party_outcome(res, std::span(reports.data(), cfg_.members), defeated, full,
                                    cfg_.horizon);
+  for (size_t c = 0; c < cfg_.members; ++c) {
+    carried[c].sequelae = bodies[c].sequelae - cfg_.combatants[c].sequelae;
+    for (size_t k = 0; k < kStatCount; ++k) carried[c].lost[k] += bodies[c].lost[k];
+  }
   // What the survivors keep: a member who woke with a sequela and died later keeps nothing,
   // so the trial's sequelae are its survivors', whoever else died (README, the party fight, 7).
   for (size_t c = 0; c < cfg_.members; ++c)

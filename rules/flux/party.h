@@ -77,6 +77,15 @@ class Party : public fight::Lineup<Party, PartyConfig> {
  public:
   explicit Party(PartyConfig config);
   Outcome run_trial(TrialContext& ctx) const;
+  // What each member carries from one adventure of a campaign to the next, as one character
+  // does (Model::Carried): the sequelae gained since the scenario's own (-1 each on Survival
+  // tests) and the stat points they took. README, interpretation 20.
+  struct CarriedMember {
+    int sequelae = 0;
+    std::array<int, kStatCount> lost{};
+  };
+  using Carried = std::array<CarriedMember, fight::kMaxMembers>;
+  Outcome run_adventure(TrialContext& ctx, Carried& carried) const;
 
   // ---- fight::FightRules
   struct Body {

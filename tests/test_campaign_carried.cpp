@@ -236,3 +236,45 @@ TEST_CASE("campaign: a flux party member carries its sequela into the next fight
   CHECK(between(p.log, "fighter Survival test (coma, past -VAI): d20 15 - 1 = 14 vs 15", a2));
   CHECK(p.log.find("fighter dies") > a2);
 }
+
+TEST_CASE("campaign: a dnd5e party member carries its lost eyes; two blind it in the next fight",
+          "[campaign][dnd5e][party][scripted]") {
+  // The hero, alone, falls to the brute's acid (10 damage); the injury's d20 1 takes an eye
+  // (serious, acid 01-02); three death saves, awake after 2 hours, whole after a long rest with
+  // the eye lost. The second adventure takes the other; in the third the blind hero is attacked
+  // with advantage: two d20s. Had the eyes not been carried, one d20 would have been asked.
+  const std::string toml =
+      "name = \"eyes-party\"\nruleset = \"dnd5e\"\nhorizon = \"60 days\"\n[options]\n"
+      "lingering_injuries = true\n[fight]\nround_cap = 1\n[campaign]\nadventures = 3\n" +
+      test::combatant_text("party", "hero", "max_hp", 10, 20, "hit_chance = 0.0\ndamage = \"1\"",
+                           "ac = 10\n") +
+      test::combatant_text("opponents", "brute", "hp", 50, 0,
+                           "attack_bonus = 10\ndamage = \"10\"\ndamage_type = \"acid\"", "ac = 10\n");
+  Script s;
+  for (int adventure = 1; adventure <= 2; ++adventure) {
+    s.d(20, 1).d(20, 1);              // initiative: hero 21, brute 1
+    s.no();                           // the hero misses
+    s.d(20, 10);                      // the brute hits for 10: 0 HP, dying
+    s.d(20, 1);                       // the injury: serious, Perte d'un œil
+    s.d(20, 15).d(20, 12).d(20, 11);  // three successes: stable
+    s.d(4, 2);                        // wakes after 2 hours
+  }
+  s.d(20, 1).d(20, 1);  // adventure 3: initiative
+  s.no();               // the hero misses
+  s.d(20, 1).d(20, 1);  // the brute, with advantage: two natural 1s, a miss; the cap ends it
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(p.outcome.adventures == 3);
+  CHECK(test::counter(ls, p.outcome, "lasting_injuries") == 2);  // each eye once
+  const size_t a2 = p.log.find("adventure 2 of 3 begins"), a3 = p.log.find("adventure 3 of 3 begins");
+  REQUIRE(a2 != std::string::npos);
+  REQUIRE(a3 != std::string::npos);
+  const std::string eye = "hero carries from the adventures before: Perte d'un œil";
+  CHECK(p.log.find("carries from") > a2);
+  CHECK(between(p.log, eye, a2, a3));
+  CHECK(between(p.log, eye, a3));
+  CHECK(between(p.log, "is a loss it keeps", 0, a2));
+  CHECK(between(p.log, "is a loss it keeps", a2, a3));
+  CHECK(p.log.find("is a loss it keeps", a3) == std::string::npos);
+}

@@ -1076,7 +1076,7 @@ Outcome Model::run_trial(TrialContext& ctx) const {
 }
 
 Outcome Model::run_adventure(TrialContext& ctx, Carried& carried) const {
-  if (party_) return party_->run_trial(ctx);
+  if (party_) return party_->run_adventure(ctx, carried.members);
   Trial trial(*this, ctx, carried);
   const Outcome o = trial.run();
   trial.carry(carried);

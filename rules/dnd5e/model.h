@@ -36,7 +36,9 @@ class Model {
   // which do not block recovery) — and the hands and feet lost to an untreated deadline.
   // run_adventure() begins from them (a second lost eye blinds; a healer's magic may still
   // heal one) and reports only the losses the adventure itself inflicted; run_trial() is
-  // run_adventure() from nothing carried. A party carries nothing yet.
+  // run_adventure() from nothing carried. A party carries each member's permanent losses
+  // (Party::Carried; the limbs lost to a deadline are not carried there: the party's own attacks
+  // do not read them).
   struct Carried {
     static constexpr int kMaxLosses = 16;  // more are not carried (README interpretation 19)
     struct Loss {
@@ -47,6 +49,7 @@ class Model {
     std::array<Loss, kMaxLosses> losses{};
     int n = 0;
     int hands = 0, feet = 0;  // lost to a deadline (the injury closed with the limb)
+    Party::Carried members{};
   };
   Outcome run_adventure(TrialContext& ctx, Carried& carried) const;
   // What a trial reports: info().metrics for one character; a party's own, with its members.

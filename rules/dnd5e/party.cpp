@@ -53,6 +53,16 @@ bool Party::has_condition(const Body& b, Condition c) const {
   return false;
 }
 
+bool Party::blind(const Body& b) const {
+  int eyes = 0;
+  for (size_t i = 0; i < b.n_open; ++i) {
+    const InjuryDef& d = catalog_->injury(b.open[i]);
+    if (d.condition == Condition::Blinded || (d.permanent == Permanent::Eye && ++eyes >= 2))
+      return true;
+  }
+  return false;
+}
+
 bool Party::has_combat(const Body& b, Combat c) const {
   for (size_t i = 0; i < b.n_open; ++i)
     if (catalog_->injury(b.open[i]).combat == c) return true;
@@ -242,12 +252,12 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
   const bool helpless =
       unconscious || (target.n_open > 0 && (has_condition(target, Condition::Paralyzed) ||
                                             has_condition(target, Condition::Unconscious)));
-  const bool exposed = target.n_open > 0 && (has_condition(target, Condition::Blinded) ||
+  const bool exposed = target.n_open > 0 && (blind(target) ||
                                              has_condition(target, Condition::Stunned));
   const bool advantage = (helpless && a.melee) || exposed ||
                          (helpless && !unconscious);  // a paralysed target: any attack
   const bool disadvantage =
-      attacker.n_open > 0 && (has_condition(attacker, Condition::Blinded) ||
+      attacker.n_open > 0 && (blind(attacker) ||
                               has_condition(attacker, Condition::Poisoned) ||
                               has_condition(attacker, Condition::Frightened) ||
                               has_combat(attacker, Combat::AttackDisadvantage));  // Cloques
@@ -343,8 +353,25 @@ fight::Cost Party::pick_up(Body& helper, Body& patient, Stream& s, Seconds t, Ev
 }
 
 Outcome Party::run_trial(TrialContext& ctx) const {
+  Carried nothing{};
+  return run_adventure(ctx, nothing);
+}
+
+Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
   Bodies<Body> bodies;
-  const fight::Result res = play_fight(bodies, ctx);
+  const fight::Result res = play_fight(bodies, ctx, [&](Body& b) {
+    if (b.c >= cfg_.members || !catalog_ || carried[b.c].n == 0) return;
+    const CarriedMember& m = carried[b.c];
+    for (uint8_t i = 0; i < m.n; ++i) {
+      b.open[i] = m.open[i];
+      b.open_severity[i] = m.severity[i];
+      note(ctx.log, 0, [&] {
+        return name(b) + " carries from the adventures before: " +
+               catalog_->injury(m.open[i]).label;
+      });
+    }
+    b.n_open = b.n_carried = m.n;
+  });
   const uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
 
   // The stable wake with 1 HP (option stable_wake, SRD 1d4 hours); then one long rest, once
@@ -372,7 +399,7 @@ Outcome Party::run_trial(TrialContext& ctx) const {
   // deadlines and the rot, until every survivor is whole (party_course.cpp).
   bool injured = false;
   for (size_t c = 0; c < cfg_.members && catalog_; ++c)
-    injured = injured || (!bodies[c].dead && bodies[c].n_open > 0);
+    injured = injured || (!bodies[c].dead && bodies[c].n_open > bodies[c].n_carried);
   Course course;
   if (injured) {
     course = injury_course(bodies, res, awake, std::span(members.data(), cfg_.members), ctx);
@@ -398,6 +425,17 @@ Outcome Party::run_trial(TrialContext& ctx) const {
           o.count(injury_counters_, bodies[c].injuries[v]);
         if (by_severity_) o.count(lasting_counter_ + 1 + v, bodies[c].injuries[v]);
       }
+  // The losses each member keeps, carried into a campaign's next adventure.
+  for (size_t c = 0; c < cfg_.members && catalog_; ++c) {
+    const Body& b = bodies[c];
+    CarriedMember& m = carried[c];
+    m.n = 0;
+    for (size_t i = 0; i < b.n_open; ++i)
+      if (catalog_->injury(b.open[i]).permanent != Permanent::None) {
+        m.open[m.n] = b.open[i];
+        m.severity[m.n++] = b.open_severity[i];
+      }
+  }
   return o;
 }
 

@@ -115,6 +115,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     uint8_t n_open = 0;
     std::array<uint16_t, kSeverities> injuries{};  // inflicted, by severity
     uint16_t last_type = 0;                        // the last damage type taken
+    uint8_t n_carried = 0;  // the first open: losses carried from the adventures before
   };
   Seconds round_seconds() const { return kRound; }
   // Down: at 0 HP, or kept from acting by an open injury (incapacitated, paralysed, stunned,
@@ -153,6 +154,21 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   // ----
 
   Body fresh(size_t c) const;  // combatant c before the fight (fight::Lineup plays from it)
+
+  // What each member carries from one adventure of a campaign to the next, as one character
+  // (README interpretation 19): its permanent losses, the open injuries only magic heals (a lost
+  // eye, hand or foot, blindness, deafness), up to Body::kMaxOpen. They act in the next fight as
+  // open injuries (a second lost eye or permanent blindness: blinded); each is counted in
+  // lasting_injuries once, by the adventure that inflicted it.
+  struct CarriedMember {
+    std::array<uint16_t, Body::kMaxOpen> open{};
+    std::array<Severity, Body::kMaxOpen> severity{};
+    uint8_t n = 0;
+  };
+  using Carried = std::array<CarriedMember, fight::kMaxMembers>;
+  Outcome run_adventure(TrialContext& ctx, Carried& carried) const;
+  // Blinded: by an open injury's condition, or two lost eyes (as one character).
+  bool blind(const Body& b) const;
 
  private:
   void damage(Body& b, int amount, bool critical, Stream& s, Seconds t, EventLog* log) const;

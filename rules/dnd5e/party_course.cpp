@@ -76,10 +76,10 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
   // The clocks begin when the fight ends (it lasted minutes): the first 1d4 of rot, a deadline.
   for (size_t c = 0; c < m; ++c) {
     Body& b = bodies[c];
-    if (b.dead || b.n_open == 0) continue;
+    if (b.dead || b.n_open == b.n_carried) continue;  // the losses carried: kept, not again
     stream[c].emplace(open(ctx.rng, streams::combatant_course(c)));
     Patient& p = pat[c];
-    for (size_t i = 0; i < b.n_open; ++i) {
+    for (size_t i = b.n_carried; i < b.n_open; ++i) {
       OpenInjury& k = p.in[p.n++];
       k.begin(b.open[i], b.open_severity[i]);
       if (def(k).permanent != Permanent::None) {  // a loss kept, not healed

@@ -377,6 +377,12 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
     const CarriedMember& m = carried[b.c];
     b.sequelae += m.sequelae;
     for (size_t k = 0; k < kStatCount; ++k) b.stats[k] -= m.lost[k];  // floored when lost
+    if (m.sequelae > 0)
+      note(ctx.log, 0, [&] {
+        return name(b) + " carries from the adventures before: " + std::to_string(m.sequelae) +
+               (m.sequelae == 1 ? " sequela" : " sequelae") + " (-" +
+               std::to_string(m.sequelae) + " on its Survival tests)";
+      });
   });
   const uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
 

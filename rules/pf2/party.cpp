@@ -561,7 +561,13 @@ Outcome Party::run_trial(TrialContext& ctx) const {
 Outcome Party::run_adventure(TrialContext& ctx, CarriedDoomed& carried) const {
   Bodies<Body> bodies;
   const fight::Result res = play_fight(bodies, ctx, [&](Body& b) {
-    if (b.c < cfg_.members && carried[b.c] >= 0) b.doomed = carried[b.c];
+    if (b.c >= cfg_.members || carried[b.c] < 0) return;
+    b.doomed = carried[b.c];
+    if (cfg_.options.doomed && b.doomed > 0)
+      note(ctx.log, 0, [&] {
+        return name(b) + " carries from the adventures before: doomed " +
+               std::to_string(b.doomed);
+      });
   });
   const uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
 

@@ -273,33 +273,6 @@ TEST_CASE("campaign: validate says a trial is a campaign; run writes survival.cs
   CHECK_THAT(html, Catch::Contains(want));
 }
 
-TEST_CASE("campaign: pf2 carries doomed from adventure to adventure", "[campaign][pf2]") {
-  // Doomed 2 at the start; every adventure a goblin's blow (1 damage, 2 on a critical hit)
-  // costs one night's rest, which lowers doomed by 1 (Player Core): 2 -> 1 in adventure 1,
-  // 1 -> 0 in adventure 2, nothing left to drop in adventure 3. Without the carry, every
-  // adventure would begin at doomed 2 again.
-  std::string text = test::pf2_scenario("[campaign]\nadventures = 3\n");
-  text.replace(text.find("damage = \"1d6\""), 14, "damage = \"1\"");
-  text.replace(text.find("attack_bonus = 8"), 16, "attack_bonus = 30");
-  text.replace(text.find("rounds = 3"), 10, "rounds = 1");
-  text.replace(text.find("con = 2\n"), 8, "con = 2\ndoomed = 2\n[options]\ndoomed = true\n");
-  const LoadedScenario doom = test::load_text(text, "doom.toml");
-  for (uint64_t trial = 0; trial < 5; ++trial) {
-    EventLog log;
-    const Outcome o = replay_trial(doom, 0, 7, trial, &log);
-    const std::string story = log.render();
-    INFO(story);
-    CHECK(o.adventures == 3);
-    const size_t a2 = story.find("adventure 2 of 3 begins"), a3 = story.find("adventure 3 of 3 begins");
-    REQUIRE(a2 != std::string::npos);
-    REQUIRE(a3 != std::string::npos);
-    CHECK(story.find("doomed drops to 1") < a2);
-    const size_t zero = story.find("doomed drops to 0");
-    CHECK((zero > a2 && zero < a3));
-    CHECK(story.find("doomed drops", a3) == std::string::npos);
-  }
-}
-
 TEST_CASE("campaign: each duration says how a campaign counts it, members' included",
           "[campaign]") {
   // Declared by the models (DurationSpec::campaign), not guessed from names: a moment from the

@@ -1,9 +1,8 @@
 // What a body carries from one adventure of a campaign to the next (sim/engine/campaign.h),
 // ruleset by ruleset, with scripted dice: every roll of every adventure is given in order, so
 // an adventure that forgot what the one before left would ask for other rolls and fail.
-// flux's sequelae: tests/test_flux_coma_chain.cpp; pf2's doomed (one character):
-// tests/test_campaign.cpp; a pf2 party's doomed, member by member: here, on replays (every roll
-// is certain: fixed chances to hit, initiatives 40 apart).
+// flux's sequelae: tests/test_flux_coma_chain.cpp. pf2's doomed, of one character and of a
+// party's members: on replays, every roll that matters certain.
 #include <catch2/catch.hpp>
 
 #include "rules/dnd5e/metrics.h"
@@ -49,7 +48,38 @@ void pm(Script& s, int v) {
     s.d(10, 1).d(10, 1 - v);
 }
 
+// Replays the first `trials` trials (seed 7) of a 3-adventure pf2 campaign in which one night's
+// rest an adventure is all `who` ("" for one character, "fighter's " for a member) needs: its
+// doomed, 2 at the start, drops to 1 in adventure 1, to 0 in adventure 2, and not in adventure
+// 3. Without the carry every adventure would begin at 2 again.
+void check_doomed_carried(const LoadedScenario& ls, const std::string& who, uint64_t trials) {
+  for (uint64_t trial = 0; trial < trials; ++trial) {
+    EventLog log;
+    const Outcome o = replay_trial(ls, 0, 7, trial, &log);
+    const std::string story = log.render();
+    INFO(story);
+    CHECK(o.adventures == 3);
+    const size_t a2 = story.find("adventure 2 of 3 begins"), a3 = story.find("adventure 3 of 3 begins");
+    REQUIRE(a2 != std::string::npos);
+    REQUIRE(a3 != std::string::npos);
+    CHECK(between(story, who + "doomed drops to 1", 0, a2));
+    CHECK(between(story, who + "doomed drops to 0", a2, a3));
+    CHECK(story.find("doomed drops", a3) == std::string::npos);
+  }
+}
+
 }  // namespace
+
+TEST_CASE("campaign: pf2 carries doomed from adventure to adventure", "[campaign][pf2]") {
+  // Doomed 2 at the start; every adventure a goblin's blow (1 damage, 2 on a critical hit)
+  // costs one night's rest, which lowers doomed by 1 (Player Core).
+  std::string text = test::pf2_scenario("[campaign]\nadventures = 3\n");
+  text.replace(text.find("damage = \"1d6\""), 14, "damage = \"1\"");
+  text.replace(text.find("attack_bonus = 8"), 16, "attack_bonus = 30");
+  text.replace(text.find("rounds = 3"), 10, "rounds = 1");
+  text.replace(text.find("con = 2\n"), 8, "con = 2\ndoomed = 2\n[options]\ndoomed = true\n");
+  check_doomed_carried(test::load_text(text, "doom.toml"), "", 5);
+}
 
 TEST_CASE("campaign: dnd5e carries a lost eye; the second blinds, and the blind are hit with "
           "advantage",
@@ -165,20 +195,10 @@ TEST_CASE("campaign: a pf2 party carries each member's doomed; the nights alone 
       test::combatant_text("opponents", "goblin", "hp", 5, 30,
                            "hit_chance = 1.0\ncrit_chance = 0.0\ndamage = \"1\"", "ac = 10\ndc = 15\n");
   const LoadedScenario ls = test::load_text(toml, "doomed-party.toml");
-  for (uint64_t trial = 0; trial < 3; ++trial) {
-    EventLog log;
-    const Outcome o = replay_trial(ls, 0, 7, trial, &log);
-    const std::string story = log.render();
-    INFO(story);
-    CHECK(o.adventures == 3);
-    const size_t a2 = story.find("adventure 2 of 3 begins"), a3 = story.find("adventure 3 of 3 begins");
-    REQUIRE(a2 != std::string::npos);
-    REQUIRE(a3 != std::string::npos);
-    CHECK(between(story, "fighter's doomed drops to 1", 0, a2));
-    CHECK(between(story, "fighter's doomed drops to 0", a2, a3));
-    CHECK(story.find("doomed drops", a3) == std::string::npos);
-    CHECK(story.find("rogue's doomed") == std::string::npos);
-  }
+  check_doomed_carried(ls, "fighter's ", 3);
+  EventLog log;
+  replay_trial(ls, 0, 7, 0, &log);
+  CHECK(log.render().find("rogue's doomed") == std::string::npos);
   // The carried value is what the next adventure's fight begins with: a member doomed 3 dies at
   // dying 1, so a carried 3 kills where a fresh 0 would not (Party::death_at).
   const auto& party = test::party_of<pf2::Model>(ls);

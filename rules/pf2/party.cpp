@@ -475,12 +475,15 @@ Seconds Party::rest_and_treat(Bodies<Body>& bodies, const fight::Result& res, Wh
     night += kDay;
   }
   // Nights alone: the first one a member is awake at, then every 24 hours (as many as its HP
-  // need), in one step. Each lowers doomed by 1 as the nights played above (and as the single
-  // character's remaining nights): what is left of it is what the member carries on.
+  // need), in one step.
   Seconds full = res.end;
+  std::array<Seconds, fight::kMaxMembers> first_alone{};  // the first night alone it rests
   for (size_t c = 0; c < m; ++c) {
-    Body& b = bodies[c];
+    const Body& b = bodies[c];
     if (b.dead) continue;
+    Seconds start = night;
+    if (b.up_last > start) start += (b.up_last - start + kDay - 1) / kDay * kDay;
+    first_alone[c] = start;
     if (full_at[c] >= 0) {
       whole[c] = full_at[c];
       full = std::max(full, full_at[c]);
@@ -488,21 +491,21 @@ Seconds Party::rest_and_treat(Bodies<Body>& bodies, const fight::Result& res, Wh
     }
     const int gain = rest_gain(c);
     const int64_t nights = (cfg_.combatants[c].max_hp - b.hp + gain - 1) / gain;
-    Seconds start = night;
-    if (b.up_last > start) start += (b.up_last - start + kDay - 1) / kDay * kDay;
     whole[c] = start + (nights - 1) * kDay + 8 * kHour;
     full = std::max(full, whole[c]);
-    if (cfg_.options.doomed && b.doomed > 0) {
-      const Seconds first_end = start + 8 * kHour;
-      const int64_t by_horizon =
-          first_end > cfg_.horizon ? 0 : 1 + (cfg_.horizon - first_end) / kDay;
-      const int64_t n = std::min({nights, by_horizon, int64_t{b.doomed}});
-      if (n > 0) {
-        b.doomed = static_cast<int8_t>(b.doomed - n);
-        note(ctx.log, first_end + (n - 1) * kDay,
-             [&] { return name(b) + "'s doomed drops to " + std::to_string(b.doomed); });
-      }
-    }
+  }
+  // The party rests together until its last survivor is whole (within the horizon): each of
+  // those nights lowers the doomed of every member awake when it begins by 1, as the nights
+  // played above do; what is left is what the member carries into a campaign's next adventure.
+  const Seconds last_end = std::min(full, cfg_.horizon);
+  for (size_t c = 0; c < m && cfg_.options.doomed; ++c) {
+    Body& b = bodies[c];
+    const Seconds first_end = first_alone[c] + 8 * kHour;
+    if (b.dead || b.doomed == 0 || first_end > last_end) continue;
+    const int64_t n = std::min<int64_t>(1 + (last_end - first_end) / kDay, b.doomed);
+    b.doomed = static_cast<int8_t>(b.doomed - n);
+    note(ctx.log, first_end + (n - 1) * kDay,
+         [&] { return name(b) + "'s doomed drops to " + std::to_string(b.doomed); });
   }
   return full;
 }

@@ -37,7 +37,8 @@ class Model {
   // (sim/engine/campaign.h): its doomed value (Player Core: it falls by 1 a night's rest, so an
   // adventure begins with what the nights before left; -1, nothing carried: [character]'s).
   // Wounded is not carried: it ends at full HP and 10 minutes' rest, before the next adventure.
-  // run_trial() is run_adventure() from nothing carried. A party carries nothing yet.
+  // run_trial() is run_adventure() from nothing carried. A party carries each member's doomed
+  // (Party::CarriedDoomed).
   struct Carried {
     int doomed = -1;                                        // the single character's
     Party::CarriedDoomed members = Party::nothing_carried();  // a party's, member by member

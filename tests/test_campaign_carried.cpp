@@ -5,6 +5,8 @@
 // party's members: on replays, every roll that matters certain.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "rules/dnd5e/metrics.h"
 #include "rules/harmonies/metrics.h"
 #include "rules/pf2/model.h"
@@ -288,6 +290,16 @@ TEST_CASE("campaign: a dnd5e party member carries its lost eyes; two blind it in
   const LoadedScenario ls = test::load_text(toml);
   CHECK(p.outcome.adventures == 3);
   CHECK(test::counter(ls, p.outcome, "lasting_injuries") == 2);  // each eye once
+  // The same losses by kind, as sequelae: each eye once, blindness once (adventure 2).
+  auto by_name = [&](const std::string& name) {
+    const auto& q = metrics_of(ls.models[0]).sequelae;
+    const auto it = std::find_if(q.begin(), q.end(), [&](const auto& x) { return x.name == name; });
+    REQUIRE(it != q.end());
+    return sequela(p.outcome, static_cast<uint16_t>(it - q.begin()));
+  };
+  CHECK(by_name("lost_eye") == 2);
+  CHECK(by_name("blindness") == 1);
+  CHECK(by_name("lost_hand_or_foot") == 0);
   const size_t a2 = p.log.find("adventure 2 of 3 begins"), a3 = p.log.find("adventure 3 of 3 begins");
   REQUIRE(a2 != std::string::npos);
   REQUIRE(a3 != std::string::npos);
@@ -298,4 +310,28 @@ TEST_CASE("campaign: a dnd5e party member carries its lost eyes; two blind it in
   CHECK(between(p.log, "is a loss it keeps", 0, a2));
   CHECK(between(p.log, "is a loss it keeps", a2, a3));
   CHECK(p.log.find("is a loss it keeps", a3) == std::string::npos);
+}
+
+TEST_CASE("campaign: retire_sequelae retires a dnd5e party by its members' losses",
+          "[campaign][dnd5e][party][scripted]") {
+  // The scenario of the test above, retired at the first lasting injury: the eye lost in the
+  // first adventure ends the campaign there, retired (before, a dnd5e party's losses were only
+  // a counter, and retire_sequelae never acted on it).
+  const std::string toml =
+      "name = \"eyes-party\"\nruleset = \"dnd5e\"\nhorizon = \"60 days\"\n[options]\n"
+      "lingering_injuries = true\n[fight]\nround_cap = 1\n[campaign]\nadventures = 3\n"
+      "retire_sequelae = 1\n" +
+      test::combatant_text("party", "hero", "max_hp", 10, 20, "hit_chance = 0.0\ndamage = \"1\"",
+                           "ac = 10\n") +
+      test::combatant_text("opponents", "brute", "hp", 50, 0,
+                           "attack_bonus = 10\ndamage = \"10\"\ndamage_type = \"acid\"", "ac = 10\n");
+  Script s;
+  s.d(20, 1).d(20, 1).no().d(20, 10).d(20, 1);  // the first adventure: the eye
+  s.d(20, 15).d(20, 12).d(20, 11).d(4, 2);      // stable, awake after 2 hours
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(p.outcome.adventures == 1);
+  CHECK(metrics_of(ls).ends[p.outcome.end].name() == "lost_retired");
+  CHECK(p.log.find("retired after adventure 1, carrying 1 lasting injuries") != std::string::npos);
 }

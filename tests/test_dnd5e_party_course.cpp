@@ -59,6 +59,18 @@ bool has(const std::string& log, const std::string& text) {
   return log.find(text) != std::string::npos;
 }
 
+// How many of the sequela `name` the trial reports (the party's permanent losses by kind).
+int sequela(const LoadedScenario& ls, const Outcome& o, const std::string& name) {
+  const auto& q = metrics_of(ls.models[0]).sequelae;
+  int id = -1;
+  for (size_t i = 0; i < q.size(); ++i)
+    if (q[i].name == name) id = static_cast<int>(i);
+  REQUIRE(id >= 0);
+  for (size_t i = 0; i < o.sequela_kinds; ++i)
+    if (o.sequelae[i].id == id) return o.sequelae[i].count;
+  return 0;
+}
+
 }  // namespace
 
 TEST_CASE("dnd5e party course: the medic treats a severe injury, then bed rest",
@@ -151,6 +163,8 @@ TEST_CASE("dnd5e party course: necrosis untreated costs a hand at its deadline",
   const LoadedScenario ls = test::load_text(toml);
   CHECK(has(p.log, "hero loses a hand"));
   CHECK(counter(ls, p.outcome, "lasting_injuries") == 1);
+  CHECK(sequela(ls, p.outcome, "lost_hand") == 1);
+  CHECK(sequela(ls, p.outcome, "lost_foot") == 0);
   REQUIRE(metrics_of(ls.models[0]).ends[p.outcome.end].kind == EndKind::Recovered);
   // Whole when the limb is lost (the long rest had restored its HP): 2 days after the fight.
   const Seconds end = downtime(ls, p.outcome);
@@ -173,6 +187,8 @@ TEST_CASE("dnd5e party course: untreated frostbite turns severe, then costs a fo
   CHECK(has(p.log, "untreated, it becomes hero's Gelure Sévère (Mains ou Pieds) (serious)"));
   CHECK(has(p.log, "hero loses a foot"));
   CHECK(counter(ls, p.outcome, "lasting_injuries") == 1);
+  CHECK(sequela(ls, p.outcome, "lost_foot") == 1);
+  CHECK(sequela(ls, p.outcome, "lost_hand") == 0);
   REQUIRE(metrics_of(ls.models[0]).ends[p.outcome.end].kind == EndKind::Recovered);
   CHECK(downtime(ls, p.outcome) - test::duration(ls, p.outcome, "fight_length") >= 4 * kDay);
   CHECK(downtime(ls, p.outcome) - test::duration(ls, p.outcome, "fight_length") < 4 * kDay + kHour);
@@ -187,6 +203,7 @@ TEST_CASE("dnd5e party course: untreated frostbite turns severe, then costs a fo
   INFO(q.log);
   CHECK_FALSE(has(q.log, "loses a"));
   CHECK(counter(ls, q.outcome, "lasting_injuries") == 0);
+  CHECK(q.outcome.sequela_kinds == 0);
 }
 
 TEST_CASE("dnd5e party course: rot takes 1d4 maximum HP a day until the member dies",

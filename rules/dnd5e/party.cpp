@@ -38,6 +38,18 @@ Party::Party(PartyConfig config) : Lineup(std::move(config)) {
         {"lasting_injuries",
          "permanent losses the survivors keep: a lost eye, hand or foot, blindness, deafness "
          "(seed 003)"});
+  // The same losses by kind, as the single character's sequelae (rules/dnd5e/metrics.h).
+  loss_sequelae_ = static_cast<uint16_t>(metrics_.sequelae.size());
+  metrics_.sequelae.push_back({"lost_eye", "", "an eye lost by a member (Perte d'un œil)"});
+  metrics_.sequelae.push_back(
+      {"blindness", "", "a member blind: Cécité permanente, or both eyes lost"});
+  metrics_.sequelae.push_back({"deafness", "", "a member deaf for good: Nerfs auditif déchiré"});
+  metrics_.sequelae.push_back(
+      {"lost_hand", "", "a hand lost by a member to an untreated deadline"});
+  metrics_.sequelae.push_back({"lost_foot", "", "a foot lost, as lost_hand"});
+  metrics_.sequelae.push_back({"lost_hand_or_foot", "",
+                               "Perte d'un pied ou d'une main: the party fight does not draw "
+                               "which"});
   by_severity_ = lasting_counter_ + 1 + kSeverities <= Outcome::kMaxCounters;
   if (by_severity_)
     for (int v = 0; v < kSeverities; ++v) {
@@ -61,6 +73,33 @@ bool Party::blind(const Body& b) const {
       return true;
   }
   return false;
+}
+
+void Party::add_losses(Outcome& o, const Bodies<Body>& bodies, const Course& course) const {
+  enum : uint16_t { kEye, kBlind, kDeaf, kHand, kFoot, kLimb };
+  std::array<uint16_t, 6> n{};
+  for (size_t c = 0; c < cfg_.members; ++c) {
+    const Body& b = bodies[c];
+    if (b.dead) continue;
+    int eyes = 0, eyes_before = 0;
+    bool blind = false, blind_before = false, deaf = false, deaf_before = false;
+    for (size_t i = 0; i < b.n_open; ++i) {
+      const Permanent p = catalog_->injury(b.open[i]).permanent;
+      const bool before = i < b.n_carried;
+      if (p == Permanent::Eye) ++(before ? eyes_before : eyes);
+      if (p == Permanent::Blindness) (before ? blind_before : blind) = true;
+      if (p == Permanent::Deafness) (before ? deaf_before : deaf) = true;
+      if (p == Permanent::Limb && !before) ++n[kLimb];
+    }
+    n[kEye] = static_cast<uint16_t>(n[kEye] + eyes);
+    blind_before = blind_before || eyes_before >= 2;
+    if ((blind || eyes + eyes_before >= 2) && !blind_before) ++n[kBlind];
+    if (deaf && !deaf_before) ++n[kDeaf];
+    n[kHand] = static_cast<uint16_t>(n[kHand] + course.hands[c]);
+    n[kFoot] = static_cast<uint16_t>(n[kFoot] + course.feet[c]);
+  }
+  for (uint16_t k = 0; k < n.size(); ++k)
+    if (n[k] > 0) o.add_sequela(static_cast<uint16_t>(loss_sequelae_ + k), 0, n[k]);
 }
 
 bool Party::has_combat(const Body& b, Combat c) const {
@@ -425,6 +464,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
           o.count(injury_counters_, bodies[c].injuries[v]);
         if (by_severity_) o.count(lasting_counter_ + 1 + v, bodies[c].injuries[v]);
       }
+  if (catalog_) add_losses(o, bodies, course);
   // The losses each member keeps, carried into a campaign's next adventure.
   for (size_t c = 0; c < cfg_.members && catalog_; ++c) {
     const Body& b = bodies[c];

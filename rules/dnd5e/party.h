@@ -183,7 +183,11 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   struct Course {
     Seconds full = 0;
     uint32_t lasting = 0;  // permanent losses the survivors keep
+    std::array<uint8_t, fight::kMaxMembers> hands{}, feet{};  // lost to a deadline, by member
   };
+  // The survivors' new permanent losses as sequelae (README, the party fight): a loss carried
+  // in from a campaign's adventure before was reported by the adventure that inflicted it.
+  void add_losses(Outcome& o, const Bodies<Body>& bodies, const Course& course) const;
   Course injury_course(Bodies<Body>& bodies, const fight::Result& res, Seconds awake,
                        std::span<fight::MemberReport> members, TrialContext& ctx) const;
 
@@ -193,6 +197,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   size_t injury_counters_ = 0;  // the index of "injuries" in metrics_.counters
   bool by_severity_ = false;    // injuries_light.. fit within the counters
   size_t lasting_counter_ = 0;  // "lasting_injuries" (kMaxCounters: not declared)
+  uint16_t loss_sequelae_ = 0;  // the index of "lost_eye" in metrics_.sequelae; the others follow
 };
 
 static_assert(fight::FightRules<Party>);

@@ -28,6 +28,7 @@ struct Patient {
   size_t n = 0;
   int rot = 0;           // max HP lost to rot and haemorrhage
   uint32_t lasting = 0;  // permanent losses: an eye, blindness, deafness, a hand or foot
+  uint8_t hands = 0, feet = 0;  // lost to a deadline
   Seconds whole = -1;    // when it was first whole: HP full, out of bed, nothing left to heal
   Seconds up = 0;        // when the last injury that kept it down or in bed ended
 };
@@ -338,6 +339,7 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
         if (def(k).deadline == Deadline::LoseLimb) {
           const bool hand = s.chance(o.lost_limb_hand_percent / 100.0);
           ++pat[c].lasting;
+          ++(hand ? pat[c].hands : pat[c].feet);
           k.open = false;
           note(ctx.log, t, [&] {
             return label(c, k) + " untreated: " + name(bodies[c]) + " loses a " +
@@ -367,6 +369,8 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
       continue;
     }
     out.lasting += pat[c].lasting;
+    out.hands[c] = pat[c].hands;
+    out.feet[c] = pat[c].feet;
     if (pat[c].n == 0) {
       out.full = std::max(out.full, r.whole_at);
       continue;

@@ -50,6 +50,19 @@ void pm(Script& s, int v) {
     s.d(10, 1).d(10, 1 - v);
 }
 
+// A dnd5e party of one, the hero (10 HP, first in the order), against a brute whose acid (+10,
+// 10 damage) drops it; three adventures, `campaign` more keys of [campaign].
+std::string dnd5e_eyes_party(const std::string& campaign = "") {
+  return "name = \"eyes-party\"\nruleset = \"dnd5e\"\nhorizon = \"60 days\"\n[options]\n"
+         "lingering_injuries = true\n[fight]\nround_cap = 1\n[campaign]\nadventures = 3\n" +
+         campaign +
+         test::combatant_text("party", "hero", "max_hp", 10, 20,
+                              "hit_chance = 0.0\ndamage = \"1\"", "ac = 10\n") +
+         test::combatant_text("opponents", "brute", "hp", 50, 0,
+                              "attack_bonus = 10\ndamage = \"10\"\ndamage_type = \"acid\"",
+                              "ac = 10\n");
+}
+
 // Replays the first `trials` trials (seed 7) of a 3-adventure pf2 campaign in which one night's
 // rest an adventure is all `who` ("" for one character, "fighter's " for a member) needs: its
 // doomed, 2 at the start, drops to 1 in adventure 1, to 0 in adventure 2, and not in adventure
@@ -266,13 +279,7 @@ TEST_CASE("campaign: a dnd5e party member carries its lost eyes; two blind it in
   // (serious, acid 01-02); three death saves, awake after 2 hours, whole after a long rest with
   // the eye lost. The second adventure takes the other; in the third the blind hero is attacked
   // with advantage: two d20s. Had the eyes not been carried, one d20 would have been asked.
-  const std::string toml =
-      "name = \"eyes-party\"\nruleset = \"dnd5e\"\nhorizon = \"60 days\"\n[options]\n"
-      "lingering_injuries = true\n[fight]\nround_cap = 1\n[campaign]\nadventures = 3\n" +
-      test::combatant_text("party", "hero", "max_hp", 10, 20, "hit_chance = 0.0\ndamage = \"1\"",
-                           "ac = 10\n") +
-      test::combatant_text("opponents", "brute", "hp", 50, 0,
-                           "attack_bonus = 10\ndamage = \"10\"\ndamage_type = \"acid\"", "ac = 10\n");
+  const std::string toml = dnd5e_eyes_party();
   Script s;
   for (int adventure = 1; adventure <= 2; ++adventure) {
     s.d(20, 1).d(20, 1);              // initiative: hero 21, brute 1
@@ -317,14 +324,7 @@ TEST_CASE("campaign: retire_sequelae retires a dnd5e party by its members' losse
   // The scenario of the test above, retired at the first lasting injury: the eye lost in the
   // first adventure ends the campaign there, retired (before, a dnd5e party's losses were only
   // a counter, and retire_sequelae never acted on it).
-  const std::string toml =
-      "name = \"eyes-party\"\nruleset = \"dnd5e\"\nhorizon = \"60 days\"\n[options]\n"
-      "lingering_injuries = true\n[fight]\nround_cap = 1\n[campaign]\nadventures = 3\n"
-      "retire_sequelae = 1\n" +
-      test::combatant_text("party", "hero", "max_hp", 10, 20, "hit_chance = 0.0\ndamage = \"1\"",
-                           "ac = 10\n") +
-      test::combatant_text("opponents", "brute", "hp", 50, 0,
-                           "attack_bonus = 10\ndamage = \"10\"\ndamage_type = \"acid\"", "ac = 10\n");
+  const std::string toml = dnd5e_eyes_party("retire_sequelae = 1\n");
   Script s;
   s.d(20, 1).d(20, 1).no().d(20, 10).d(20, 1);  // the first adventure: the eye
   s.d(20, 15).d(20, 12).d(20, 11).d(4, 2);      // stable, awake after 2 hours

@@ -62,6 +62,16 @@ class Lineup {
     return play(self, std::span<Body>(bodies.data(), n), cfg_.members, ctx.rng, cfg_.policies,
                 ctx.log);
   }
+  // The next encounter of an adventuring day (docs/days.md): the members keep their bodies as
+  // the encounter before left them, every opponent is fresh, and the fight plays on `rng` (the
+  // encounter's, TrialRng::encounter) from its own clock at 0. Allocation-free.
+  template <typename Body>
+  Result play_encounter(Bodies<Body>& bodies, TrialRng& rng, EventLog* log) const {
+    const Derived& self = static_cast<const Derived&>(*this);
+    const size_t n = combatants();
+    for (size_t c = cfg_.members; c < n; ++c) bodies[c] = self.fresh(c);
+    return play(self, std::span<Body>(bodies.data(), n), cfg_.members, rng, cfg_.policies, log);
+  }
   // How many opponents are out for good (`out(body)`: dead, or as the ruleset counts them).
   template <typename Body, typename Out>
   uint32_t count_defeated(const Bodies<Body>& bodies, Out&& out) const {

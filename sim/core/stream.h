@@ -182,7 +182,19 @@ class TrialRng {
   }
   void absorb(const TrialRng& adventure) { draws_ += adventure.draws_; }
 
+  // The random numbers of encounter e of an adventuring day (a party's [day], docs/days.md):
+  // as adventure(), keyed apart from every adventure's (the constant below), so encounter 2 of
+  // adventure 1 and encounter 1 of adventure 2 never share their numbers. Encounter 0 is the
+  // adventure itself: a day of one encounter is the scenario's trial, draw for draw.
+  TrialRng encounter(uint64_t e) const {
+    TrialRng a = *this;
+    a.draws_ = 0;
+    if (e > 0) a.key_ = mix64(key_ ^ mix64(e * kGoldenGamma ^ kEncounterSalt));
+    return a;
+  }
+
  private:
+  static constexpr uint64_t kEncounterSalt = 0x6a09e667f3bcc908ULL;  // sqrt(2)'s fraction
   uint64_t key_ = 0;
   uint64_t trial_ = 0;
   uint64_t draws_ = 0;

@@ -17,6 +17,16 @@ constexpr int kStabiliseDc = 10;  // SRD: DC 10 Wisdom (Medicine)
 }  // namespace
 
 Party::Party(PartyConfig config) : Lineup(std::move(config)) {
+  // An adventuring day's encounters fought (docs/days.md): the first party counter after the
+  // common ones, declared with a [day] only, so a scenario without one keeps its columns (every
+  // variant of a scenario with one has one: a variant changes the day's numbers).
+  encounters_counter_ = Outcome::kMaxCounters;
+  if (cfg_.day.given) {
+    encounters_counter_ = metrics_.counters.size();
+    metrics_.counters.push_back(
+        {"encounters", "encounters of the adventuring day fought: it stops at a death, or when "
+                       "the party fell or withdrew"});
+  }
   for (size_t c = 0; c < cfg_.members; ++c)
     if (const auto& h = cfg_.combatants[c].heals; h && h->potions > 0)
       drink_at_[c] = std::min(static_cast<int>(h->drink_below * cfg_.combatants[c].max_hp),
@@ -163,6 +173,7 @@ Party::Body Party::fresh(size_t c) const {
   b.temp = k.temp_hp;
   b.uses = k.heals ? k.heals->uses : 0;
   b.potions = k.heals ? k.heals->potions : 0;
+  b.hit_dice = static_cast<uint8_t>(k.hit_dice);
   return b;
 }
 
@@ -398,7 +409,7 @@ Outcome Party::run_trial(TrialContext& ctx) const {
 
 Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
   Bodies<Body> bodies;
-  const fight::Result res = play_fight(bodies, ctx, [&](Body& b) {
+  fight::Result res = play_fight(bodies, ctx, [&](Body& b) {
     if (b.c >= cfg_.members || !catalog_ || carried[b.c].n == 0) return;
     const CarriedMember& m = carried[b.c];
     for (uint8_t i = 0; i < m.n; ++i) {
@@ -411,7 +422,10 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
     }
     b.n_open = b.n_carried = m.n;
   });
-  const uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
+  uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
+  // An adventuring day: its other encounters, then the rest below after the last (party_day.cpp).
+  uint32_t fought = 1;
+  if (cfg_.day.encounters > 1) res = play_day(bodies, res, defeated, fought, ctx);
 
   // The stable wake with 1 HP (option stable_wake, SRD 1d4 hours); then one long rest, once
   // every survivor is awake, brings every member back to full HP (SRD "Long Rest").
@@ -457,6 +471,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
                                    cfg_.horizon);
   if (catalog_ && lasting_counter_ < Outcome::kMaxCounters)
     o.count(lasting_counter_, course.lasting);
+  if (encounters_counter_ < Outcome::kMaxCounters) o.count(encounters_counter_, fought);
   if (catalog_)
     for (size_t c = 0; c < cfg_.members; ++c)
       for (size_t v = 0; v < kSeverities; ++v) {

@@ -70,7 +70,28 @@ struct Combatant {
   int con_save = 0;                  // Constitution saving throws (003's Nausée, Côtes cassées)
   Dice sneak_crit;
   std::optional<Heals> heals;
+  // Hit Dice, spent in an adventuring day's short rests (SRD "Short Rest"): how many the member
+  // has, and one die's roll with its Constitution modifier (`hit_die = "1d10+2"`).
+  int hit_dice = 0;
+  Dice hit_die;
 };
+
+// An adventuring day (docs/days.md): the party's fight played `encounters` times in a row
+// against fresh opponents, the members carrying their HP, Hit Dice, heals, potions and open
+// injuries from one to the next; `short_rests` short rests spread evenly between them, and
+// `travel` between any two. The long rest and the injuries' course follow the last encounter.
+struct Day {
+  static constexpr int kMaxEncounters = 50;
+  int encounters = 1;
+  int short_rests = 0;
+  Seconds travel = 0;
+  uint64_t rest_after = 0;  // bit e - 1: a short rest after encounter e
+  bool given = false;       // the scenario has [day]: its metrics count the encounters
+  bool short_rest_after(int e) const { return e >= 1 && (rest_after >> (e - 1) & 1u) != 0; }
+};
+// The encounters after which `rests` short rests come, spread evenly over `encounters`: rest k
+// after encounter round(k * encounters / (rests + 1)) (6 and 2: after the 2nd and the 4th).
+uint64_t spread_short_rests(int encounters, int rests);
 
 struct PartyConfig {
   Options options;
@@ -80,6 +101,7 @@ struct PartyConfig {
   size_t members = 0;
   Seconds long_rest = 8 * kHour;
   Seconds horizon = 0;
+  Day day;
 };
 
 // Reads a scenario whose variant v has [[party]] (given: its tables). Throws InputError.
@@ -116,6 +138,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     std::array<uint16_t, kSeverities> injuries{};  // inflicted, by severity
     uint16_t last_type = 0;                        // the last damage type taken
     uint8_t n_carried = 0;  // the first open: losses carried from the adventures before
+    uint8_t hit_dice = 0;   // Hit Dice left for an adventuring day's short rests
   };
   Seconds round_seconds() const { return kRound; }
   // Down: at 0 HP, or kept from acting by an open injury (incapacitated, paralysed, stunned,
@@ -177,6 +200,13 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   bool has_combat(const Body& b, Combat c) const;
   bool injured_out(const Body& b) const;
   void revive(Body& b, int hp, Seconds t) const;
+  // An adventuring day's encounters after the first (party_day.cpp): plays them on the bodies
+  // the first left and returns the day as one fight, on the day's clock.
+  fight::Result play_day(Bodies<Body>& bodies, const fight::Result& first, uint32_t& defeated,
+                         uint32_t& fought, TrialContext& ctx) const;
+  // Between two encounters: the stable wake, travel and the short rest; returns the day's clock.
+  Seconds between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng, EventLog* log) const;
+  void short_rest(Body& b, Stream& s, Seconds t, EventLog* log) const;
   // The course of the survivors' injuries after the fight (party_course.cpp): treatment by the
   // party's medic, bed rest, deadlines, rot, the daily long rests. Fills in each member's
   // report; `full` is when every survivor is whole (> horizon: not within it).
@@ -194,6 +224,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   std::array<int, fight::kMaxCombatants> drink_at_{};  // a member drinks at or below these HP
   const InjuryCatalog* catalog_ = nullptr;             // with lingering_injuries
   uint16_t piercing_ = 0;                              // the damage type of a piercing wound's loss
+  size_t encounters_counter_ = 0;  // "encounters", declared with a [day] only
   size_t injury_counters_ = 0;  // the index of "injuries" in metrics_.counters
   bool by_severity_ = false;    // injuries_light.. fit within the counters
   size_t lasting_counter_ = 0;  // "lasting_injuries" (kMaxCounters: not declared)

@@ -70,6 +70,14 @@ Combatant read_member(Reader& r, bool lingering) {
   m.sneak_attack = r.get_dice("sneak_attack", 0, 1000);
   if (m.sneak_attack) m.sneak_crit = dice_only(*m.sneak_attack);
   m.con_save = static_cast<int>(r.get_int("con_save", -10, 30, 0));
+  m.hit_dice = static_cast<int>(r.get_int("hit_dice", 0, 20, 0));
+  if (auto d = r.get_dice("hit_die", -10, 1000)) m.hit_die = *d;
+  if (m.hit_dice > 0 && !r.has("hit_die"))
+    r.fail("hit_dice", "Hit Dice without hit_die: what does one roll?",
+           "add hit_die = \"1d10+2\" (the die and the Constitution modifier)");
+  if (m.hit_dice == 0 && r.has("hit_die"))
+    r.fail("hit_die", "hit_die without hit_dice: how many does the member have?",
+           "add hit_dice = 3 (one a level)");
   if (auto h = r.get_table("heals")) {
     Heals hs;
     hs.dice = h->get_dice("dice", 0, 10000);
@@ -142,7 +150,36 @@ Combatant read_opponent(Reader& r, size_t index) {
   return o;
 }
 
+// [day]: an adventuring day of several encounters (docs/days.md).
+Day read_day(Reader& r) {
+  Day d;
+  std::optional<Reader> t = r.get_table("day");
+  if (!t) return d;
+  d.given = true;
+  d.encounters = static_cast<int>(t->need_int("encounters", 1, Day::kMaxEncounters));
+  d.short_rests = static_cast<int>(t->get_int("short_rests", 0, Day::kMaxEncounters, 0));
+  if (d.short_rests > d.encounters - 1)
+    t->fail("short_rests",
+            "more short rests than the day has gaps between its encounters (" +
+                std::to_string(d.encounters - 1) + "): a short rest comes between two",
+            "short_rests = " + std::to_string(d.encounters - 1) + " at most");
+  d.travel = t->get_fixed_duration("travel", Scenario::kMaxHorizon, "travel = \"30 minutes\"", 0, false)
+                 .value_or(0);
+  d.rest_after = spread_short_rests(d.encounters, d.short_rests);
+  return d;
+}
+
 }  // namespace
+
+uint64_t spread_short_rests(int encounters, int rests) {
+  uint64_t mask = 0;
+  for (int k = 1; k <= rests; ++k) {
+    // round(k * n / (s + 1)), in integers
+    const int e = (2 * k * encounters + rests + 1) / (2 * (rests + 1));
+    mask |= uint64_t{1} << (e - 1);
+  }
+  return mask;
+}
 
 PartyConfig read_party(const Scenario& s, size_t v) {
   Reader r = s.section_reader(v);
@@ -157,6 +194,7 @@ PartyConfig read_party(const Scenario& s, size_t v) {
         "rest)",
         "remove it, or play one [character]");
   c.policies = fight::read_policies(r);
+  c.day = read_day(r);
   fight::PartyTables tables = fight::read_party_tables(r, "hp");
   const bool lingering = c.options.lingering_injuries;
   c.members = fight::read_lineup(

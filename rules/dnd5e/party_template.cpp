@@ -24,6 +24,11 @@ lingering_injuries = false       # true: seed 003 injuries on members falling to
                                  # effects in the fight, their course after it)
 stable_wake = "1d4 hours"
 
+[day]                            # an adventuring day (docs/days.md): the fight again and again
+encounters = 1                   # fights in a row, each against fresh opponents (1: this fight)
+short_rests = 0                  # short rests (an hour: Hit Dice) spread evenly between them
+travel = "0 minutes"             # between any two encounters
+
 )") + fight::policies_template() +
       R"(
 [[party]]
@@ -33,6 +38,8 @@ ac = 18
 initiative = 1
 temp_hp = 0
 con_save = 0                     # Constitution saves: seed 003's Nausée, Côtes cassées
+hit_dice = 3                     # Hit Dice for a day's short rests (default 0)
+hit_die = "1d10+2"               # one Hit Die's roll, Constitution modifier included
 [[party.attacks]]
 name = "longsword"
 attack_bonus = 5                 # a d20 against the target's AC

@@ -1,0 +1,200 @@
+// A dnd5e party's adventuring day (rules/dnd5e/party_day.cpp, docs/days.md): where the short
+// rests fall; on scripted dice, HP carried from one encounter to the next and Hit Dice spent in
+// a short rest; a day of one encounter is the scenario's fight trial for trial; a longer day
+// kills every party the first fight kills, on the same numbers; the located errors.
+#include <catch2/catch.hpp>
+
+#include "rules/dnd5e/party.h"
+#include "sim/engine/load.h"
+#include "sim/engine/runner.h"
+#include "tests/cli_support.h"
+#include "tests/party_support.h"
+#include "tests/support.h"
+
+using namespace leth;
+
+namespace {
+
+// A hero alone against a goblin who strikes first for 6 (of the hero's 10 HP) and falls to the
+// hero's one hit, `day` giving the [day] table.
+std::string day_text(const std::string& day, const std::string& extra = "") {
+  return std::string("name = \"day\"\nruleset = \"dnd5e\"\ntrials = 2000\nseed = 3\n") +
+         "horizon = \"30 days\"\n[options]\nlingering_injuries = false\n" + day + "[fight]\n\n" +
+         test::combatant_text("party", "hero", "max_hp", 10, 0,
+                              "attack_bonus = 10\ndamage = \"1\"",
+                              "ac = 10\nhit_dice = 2\nhit_die = \"1d8+1\"\n" + extra) +
+         test::combatant_text("opponents", "goblin", "hp", 1, 20,
+                              "attack_bonus = 10\ndamage = \"6\"", "ac = 10\n");
+}
+
+// One encounter: initiative (hero 1, goblin 21), the goblin hits for 6, the hero kills it.
+void encounter(Script& s) {
+  s.d(20, 1).d(20, 1);  // initiative: the hero 1 + 0, the goblin 1 + 20
+  s.d(20, 10);          // the goblin hits: 6 damage
+  s.d(20, 10);          // the hero hits: the goblin falls
+}
+
+bool has(const std::string& log, const std::string& text) {
+  return log.find(text) != std::string::npos;
+}
+
+std::string error(const std::string& toml) {
+  return test::error_of([&] { test::load_text(toml); });
+}
+
+}  // namespace
+
+TEST_CASE("dnd5e party day: short rests spread evenly between the encounters", "[party][day]") {
+  auto after = [](int n, int rests) {
+    std::vector<int> e;
+    const uint64_t mask = dnd5e::spread_short_rests(n, rests);
+    for (int i = 1; i <= n; ++i)
+      if (mask >> (i - 1) & 1u) e.push_back(i);
+    return e;
+  };
+  CHECK(after(6, 2) == std::vector<int>{2, 4});  // the DMG's day
+  CHECK(after(8, 2) == std::vector<int>{3, 5});
+  CHECK(after(7, 2) == std::vector<int>{2, 5});
+  CHECK(after(2, 1) == std::vector<int>{1});
+  CHECK(after(5, 4) == std::vector<int>{1, 2, 3, 4});
+  CHECK(after(50, 49).size() == 49);
+  CHECK(after(6, 0).empty());
+}
+
+TEST_CASE("dnd5e party day: HP carried to the next encounter, Hit Dice in a short rest",
+          "[party][day]") {
+  // With the short rest after the first encounter: 4 HP left, two Hit Dice (3 + 1, 5 + 1)
+  // bring the hero back to 10, and the second goblin's 6 leave it standing.
+  const std::string rested = day_text("[day]\nencounters = 2\nshort_rests = 1\n");
+  Script s;
+  encounter(s);
+  s.d(8, 3).d(8, 5);  // the short rest: two Hit Dice
+  encounter(s);
+  const test::Played p = test::play_scripted(rested, s);
+  INFO(p.log);
+  CHECK(has(p.log, "encounter 2 of 2 begins: fresh opponents"));
+  CHECK(has(p.log, "a short rest of an hour ends"));
+  CHECK(has(p.log, "hero spends a Hit Die in the short rest: 4 HP, 8 of 10"));
+  CHECK(has(p.log, "hero spends a Hit Die in the short rest: 6 HP, 10 of 10"));
+  const LoadedScenario ls = test::load_text(rested);
+  CHECK(test::counter(ls, p.outcome, "encounters") == 2);
+  CHECK(test::counter(ls, p.outcome, "fell_hero") == 0);
+  CHECK(test::counter(ls, p.outcome, "opponents_defeated") == 2);
+
+  // Without it the hero begins the second fight at 4 HP and the goblin's 6 drop it: the party
+  // is down, the fight over; a natural 20 on its death save brings it back with 1 HP.
+  const std::string tired = day_text("[day]\nencounters = 2\n");
+  Script t;
+  encounter(t);
+  t.d(20, 1).d(20, 1).d(20, 10);  // the second fight: the goblin hits, the hero at 0 HP
+  t.d(20, 20);                    // its death save: a natural 20, 1 HP
+  const test::Played q = test::play_scripted(tired, t);
+  INFO(q.log);
+  CHECK_FALSE(has(q.log, "short rest"));
+  const LoadedScenario lt = test::load_text(tired);
+  CHECK(test::counter(lt, q.outcome, "encounters") == 2);
+  CHECK(test::counter(lt, q.outcome, "fell_hero") == 1);
+  CHECK(test::counter(lt, q.outcome, "party_fell") == 1);
+}
+
+TEST_CASE("dnd5e party day: a Hit Die heals a light lingering injury in the short rest",
+          "[party][day][injuries]") {
+  // Seed 003: the hero drops to the goblin's 10 and gets a light injury; a natural 20 on its
+  // death save brings it back and it kills the goblin. In the short rest its first Hit Die
+  // heals the injury (and 3 + 1 HP), the second brings it to its maximum. The squire, slower
+  // and tougher, is never the goblin's target (the weakest is).
+  const std::string toml =
+      "name = \"day\"\nruleset = \"dnd5e\"\ntrials = 100\nseed = 3\nhorizon = \"30 days\"\n"
+      "[day]\nencounters = 2\nshort_rests = 1\n[fight]\nopponents_target = \"weakest\"\n\n" +
+      test::combatant_text("party", "hero", "max_hp", 10, 0, "attack_bonus = 10\ndamage = \"1\"",
+                           "ac = 10\nhit_dice = 2\nhit_die = \"1d8+1\"\n") +
+      test::combatant_text("party", "squire", "max_hp", 20, -10,
+                           "attack_bonus = 10\ndamage = \"1\"", "ac = 10\n") +
+      test::combatant_text("opponents", "goblin", "hp", 1, 20,
+                           "attack_bonus = 10\ndamage = \"10\"", "ac = 10\n");
+  Script s;
+  s.d(20, 1).d(20, 1).d(20, 1);  // initiative: the goblin first, then the hero, the squire
+  s.d(20, 10);                   // the goblin hits the hero for 10: 0 HP, dying
+  s.d(20, 20);                   // the injury: 20, light (Blessure à la jambe)
+  s.d(20, 20);                   // the hero's death save: a natural 20, 1 HP, and it acts
+  s.d(20, 10);                   // it hits: the goblin falls
+  s.d(8, 3).d(8, 5);             // the short rest: a die for the injury, one for HP
+  s.d(20, 1).d(20, 1).d(20, 1);  // the second fight's initiative
+  s.d(20, 1);                    // the goblin misses (a natural 1)
+  s.d(20, 10);                   // the hero hits: the goblin falls
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  CHECK(has(p.log, "hero spends a Hit Die in the short rest: 4 HP, 5 of 10"));
+  CHECK(has(p.log, "hero's Blessure à la jambe (light) heals with it"));
+  CHECK(has(p.log, "hero spends a Hit Die in the short rest: 6 HP, 10 of 10"));
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(test::counter(ls, p.outcome, "injuries") == 1);
+  CHECK(test::counter(ls, p.outcome, "encounters") == 2);
+  // Nothing left open after the day: the party is whole at once, no long rest needed.
+  CHECK(test::duration(ls, p.outcome, "downtime") == 0);
+}
+
+TEST_CASE("dnd5e party day: the day stops at a death", "[party][day]") {
+  // The goblin's 6 twice drop the hero in the second of three encounters; the fight ends with
+  // the party down, and two natural 1s on its death saves kill it: the third is not fought.
+  const std::string toml = day_text("[day]\nencounters = 3\n");
+  Script s;
+  encounter(s);
+  s.d(20, 1).d(20, 1).d(20, 10);  // the second fight: the hero at 0 HP, the party down
+  s.d(20, 1).d(20, 1);            // its death saves: two natural 1s, four failures
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(test::counter(ls, p.outcome, "died_hero") == 1);
+  CHECK(test::counter(ls, p.outcome, "encounters") == 2);
+  CHECK_FALSE(has(p.log, "encounter 3 of 3"));
+}
+
+TEST_CASE("dnd5e party day: one encounter is the fight, trial for trial; more only add deaths",
+          "[party][day]") {
+  const std::string text =
+      test::read_file(test::source_path("scenarios/examples/dnd5e-orog-ambush.toml"));
+  const LoadedScenario orog = test::load_text(text);
+  const size_t at = text.find("\n[fight]");
+  REQUIRE(at != std::string::npos);
+  const LoadedScenario one = test::load_text(text.substr(0, at) + "\n[day]\nencounters = 1\n" +
+                                            text.substr(at));
+  const LoadedScenario three =
+      test::load_text(text.substr(0, at) + "\n[day]\nencounters = 3\n" + text.substr(at));
+  const size_t common = metrics_of(orog.models[0]).counters.size();
+  int more = 0;
+  for (uint64_t i = 0; i < 400; ++i) {
+    const Outcome a = replay_trial(orog, 0, 5, i, nullptr);
+    const Outcome b = replay_trial(one, 0, 5, i, nullptr);
+    const Outcome c = replay_trial(three, 0, 5, i, nullptr);
+    INFO("trial " << i);
+    REQUIRE(a.end == b.end);
+    REQUIRE(a.end_time == b.end_time);
+    for (size_t k = 0; k < common; ++k) REQUIRE(a.counters[k] == b.counters[k]);
+    // The first encounter of three is the same fight: every member it kills dies in the day.
+    const uint32_t deaths_one = test::counter(orog, a, "deaths");
+    const uint32_t deaths_three = test::counter(three, c, "deaths");
+    REQUIRE(deaths_three >= deaths_one);
+    if (deaths_one == 0 && test::counter(three, c, "encounters") > 1) ++more;
+  }
+  CHECK(more > 100);  // most parties go on past the first fight
+}
+
+TEST_CASE("dnd5e party day: located errors", "[party][day][errors]") {
+  CHECK(error(day_text("[day]\nencounters = 3\nshort_rests = 3\n"))
+            .find("short_rests") != std::string::npos);
+  CHECK(error(day_text("[day]\nshort_rests = 1\n")).find("encounters") != std::string::npos);
+  CHECK(error(day_text("[day]\nencounters = 51\n")).find("encounters") != std::string::npos);
+  CHECK(error(day_text("[day]\nencounters = 2\nrest = 1\n")).find("rest") != std::string::npos);
+  // One [character] has no day yet: the key is refused, located.
+  const std::string one =
+      test::read_file(test::source_path("scenarios/examples/dnd5e-goblin-ambush.toml"));
+  CHECK(error(one + "\n[day]\nencounters = 2\n").find("day") != std::string::npos);
+  const std::string no_die = test::combatant_text("party", "hero", "max_hp", 10, 0,
+                                                  "attack_bonus = 1\ndamage = \"1\"",
+                                                  "hit_dice = 2\n");
+  CHECK(error("name = \"x\"\nruleset = \"dnd5e\"\n[fight]\n" + no_die +
+              test::combatant_text("opponents", "g", "hp", 1, 0,
+                                   "attack_bonus = 1\ndamage = \"1\""))
+            .find("hit_die") != std::string::npos);
+}

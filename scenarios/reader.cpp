@@ -226,6 +226,18 @@ void Document::check_typos() const {
   check_table(root_, true);
 }
 
+namespace {
+
+// A key some scenarios read and this one does not: why, instead of the list of valid keys.
+std::string context_hint(const std::string& path, const std::string& key) {
+  if (path.empty() && key == "day")
+    return "an adventuring day is played by a dnd5e party only ([[party]] with ruleset = "
+           "\"dnd5e\"; docs/days.md); remove [day] here";
+  return {};
+}
+
+}  // namespace
+
 void Document::check_table(const toml::table& t, bool typos_only, bool blamed_above) const {
   // Keys are checked in file order, so the first error is the first in the file.
   std::vector<std::pair<const toml::key*, const toml::node*>> entries;
@@ -248,10 +260,10 @@ void Document::check_table(const toml::table& t, bool typos_only, bool blamed_ab
       if (typos_only &&
           (near.empty() || t.contains(near) || !(whole || mit->second.blamed.count(near) > 0)))
         continue;
-      std::string hint;
-      if (!near.empty())
+      std::string hint = context_hint(path, key);
+      if (hint.empty() && !near.empty())
         hint = "did you mean '" + near + "'?";
-      else if (!asked.empty())
+      else if (hint.empty() && !asked.empty())
         hint = "valid keys here: " + join(asked);
       SourceLoc where = loc(k->source());
       if (where.line == 0) where = loc(v->source());

@@ -17,6 +17,16 @@ std::optional<CampaignSpec> read_campaign(Reader& file) {
   // A whole number however written (20, 2e1), as trials are.
   c.adventures = static_cast<int>(*r->get_whole("adventures", 1, CampaignSpec::kMaxAdventures));
   c.retire_sequelae = static_cast<int>(r->get_int("retire_sequelae", 0, 10'000, 0));
+  if (std::optional<Reader> t = r->get_table(
+          "retire_stat_loss",
+          "write retire_stat_loss = { sequela = \"vai_loss\", reaches = -2 } (docs/campaigns.md)")) {
+    c.retire_sequela = t->need_string("sequela");
+    c.retire_where = t->where("sequela");
+    c.retire_reaches = static_cast<int>(t->need_int("reaches", -1000, 1000));
+    if (c.retire_reaches == 0)
+      t->fail("reaches", "0 is reached before the first adventure: nobody would play",
+              "a loss to retire at: reaches = -2");
+  }
   return c;
 }
 

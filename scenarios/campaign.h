@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 
 #include "scenarios/reader.h"
 
@@ -16,6 +17,13 @@ struct CampaignSpec {
   // Retired, alive, once the character carries this many lasting injuries (sequelae, counted
   // one by one over every kind); 0: never for that.
   int retire_sequelae = 0;
+  // Retired, alive, once the summed magnitude of one sequela reaches `retire_reaches` (a stat
+  // below a floor: vai_loss at -2), from retire_stat_loss = { sequela, reaches }. The name is
+  // checked against the ruleset's sequelae where the campaign meets its model (Campaign).
+  std::string retire_sequela;  // empty: no such rule
+  int retire_reaches = 0;      // negative: at or below; positive: at or above
+  SourceLoc retire_where;      // the sequela's name, for that error
+  bool retires() const { return retire_sequelae > 0 || !retire_sequela.empty(); }
 };
 
 // The file's [campaign] table, or nullopt without one. Throws InputError.

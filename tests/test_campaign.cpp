@@ -280,7 +280,9 @@ TEST_CASE("campaign: each duration says how a campaign counts it, members' inclu
   auto kind = [](const MetricSpec& m, const std::string& name) {
     const int i = m.duration_index(name);
     REQUIRE(i >= 0);
-    const Campaign c(m, CampaignSpec{.adventures = 3});
+    CampaignSpec spec;
+    spec.adventures = 3;
+    const Campaign c(m, spec);
     return c.time[static_cast<size_t>(i)];
   };
   const MetricSpec& harmonies = *find_ruleset("harmonies")->metrics;

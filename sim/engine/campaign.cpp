@@ -2,15 +2,17 @@
 
 #include <string>
 
+#include "sim/core/error.h"
+
 namespace leth {
 
 MetricSpec campaign_metrics(const MetricSpec& model, const CampaignSpec& spec) {
   MetricSpec m = model;
   m.adventures = spec.adventures;
-  if (spec.retire_sequelae > 0)  // without a rule, nobody retires: no end to report
+  if (spec.retires())  // without a rule, nobody retires: no end to report
     m.ends.push_back({EndKind::Lost, "retired",
-                      "alive and whole, retired by the campaign's rule (retire_sequelae) before "
-                      "another adventure"});
+                      "alive and whole, retired by the campaign's rule (retire_sequelae, "
+                      "retire_stat_loss) before another adventure"});
   for (CounterSpec& c : m.counters) c.help = "over the campaign's adventures, added up: " + c.help;
   for (DurationSpec& d : m.durations) {
     if (d.name == kDowntime || d.name == kTimeOutOfAction || d.name == kTimeToDeath) {
@@ -44,11 +46,33 @@ MetricSpec campaign_metrics(const MetricSpec& model, const CampaignSpec& spec) {
 Campaign::Campaign(const MetricSpec& model, const CampaignSpec& s)
     : spec(s),
       metrics(campaign_metrics(model, s)),
-      retired(s.retire_sequelae > 0 ? static_cast<uint16_t>(metrics.ends.size() - 1)
-                                    : kNoRetirement),
+      retired(s.retires() ? static_cast<uint16_t>(metrics.ends.size() - 1) : kNoRetirement),
       recovered_mask(metrics.end_mask(EndKind::Recovered)),
       died_mask(metrics.end_mask(EndKind::Died)) {
   for (size_t d = 0; d < metrics.durations.size(); ++d) time[d] = metrics.durations[d].campaign;
+  if (s.retire_sequela.empty()) return;
+  // retire_stat_loss: a sequela of the ruleset's, one with a magnitude (a stat's change).
+  std::string named;
+  for (size_t i = 0; i < model.sequelae.size(); ++i) {
+    const SequelaSpec& q = model.sequelae[i];
+    if (q.unit.empty()) continue;
+    if (q.name == s.retire_sequela) retire_id = static_cast<int>(i);
+    named += (named.empty() ? "" : ", ") + q.name;
+  }
+  if (retire_id >= 0) return;
+  bool counted = false;
+  for (const SequelaSpec& q : model.sequelae) counted = counted || q.name == s.retire_sequela;
+  if (counted)
+    throw InputError(s.retire_where,
+                     "campaign.retire_stat_loss.sequela: \"" + s.retire_sequela +
+                         "\" has no magnitude (it is not a stat's change)",
+                     "count it with retire_sequelae instead");
+  throw InputError(s.retire_where,
+                   "campaign.retire_stat_loss.sequela: \"" + s.retire_sequela +
+                       "\" is not a sequela with a magnitude of this ruleset",
+                   named.empty() ? "this ruleset's sequelae have no magnitude: retire with "
+                                   "retire_sequelae"
+                                 : "one of: " + named);
 }
 
 namespace {
@@ -58,6 +82,7 @@ Outcome play_adventures(const Campaign& c, TrialContext& ctx, Adventure&& advent
   Outcome total;
   Seconds elapsed = 0;  // when the adventure begins, on the campaign's clock
   uint32_t carried = 0;  // lasting injuries, one by one
+  int64_t stat = 0;      // retire_stat_loss's sequela: its magnitudes, summed
   const size_t nd = c.metrics.durations.size();
   for (int k = 0; k < c.spec.adventures; ++k) {
     TrialRng rng = ctx.rng.adventure(static_cast<uint64_t>(k));
@@ -90,6 +115,7 @@ Outcome play_adventures(const Campaign& c, TrialContext& ctx, Adventure&& advent
       const SequelaEntry& q = o.sequelae[i];
       total.add_sequela(q.id, q.magnitude, q.count);
       carried += q.count;
+      if (q.id == c.retire_id) stat += q.magnitude;
     }
     total.sequela_overflow = static_cast<uint16_t>(total.sequela_overflow + o.sequela_overflow);
     carried += o.sequela_overflow;
@@ -99,14 +125,21 @@ Outcome play_adventures(const Campaign& c, TrialContext& ctx, Adventure&& advent
     total.adventures = static_cast<uint16_t>(k + 1);
     if (!((c.recovered_mask >> o.end) & 1)) break;  // not whole at the horizon, or lost
     elapsed = total.end_time;
-    if (k + 1 < c.spec.adventures && c.spec.retire_sequelae > 0 &&
-        carried >= static_cast<uint32_t>(c.spec.retire_sequelae)) {
+    const bool by_count =
+        c.spec.retire_sequelae > 0 && carried >= static_cast<uint32_t>(c.spec.retire_sequelae);
+    const bool by_stat = c.retire_id >= 0 && (c.spec.retire_reaches < 0
+                                                  ? stat <= c.spec.retire_reaches
+                                                  : stat >= c.spec.retire_reaches);
+    if (k + 1 < c.spec.adventures && (by_count || by_stat)) {
       total.end = c.retired;
       for (size_t d = 0; d < nd; ++d)  // whole, but the campaign is not played out
         if (c.time[d] == CampaignTime::FromStart) total.measured &= ~(1u << d);
       if (ctx.log)
         ctx.log->add(elapsed, "retired after adventure " + std::to_string(k + 1) + ", carrying " +
-                                  std::to_string(carried) + " lasting injuries");
+                                  std::to_string(carried) + " lasting injuries" +
+                                  (by_stat ? ", its " + c.spec.retire_sequela + " at " +
+                                                 std::to_string(stat)
+                                           : std::string()));
       break;
     }
   }

@@ -28,7 +28,8 @@ struct Campaign {
   CampaignSpec spec;
   MetricSpec metrics;    // campaign_metrics(the model's, spec)
   static constexpr uint16_t kNoRetirement = UINT16_MAX;
-  uint16_t retired = kNoRetirement;  // the end "lost_retired", only with retire_sequelae
+  uint16_t retired = kNoRetirement;  // the end "lost_retired", only with a rule to retire
+  int retire_id = -1;  // retire_stat_loss's sequela, an index into the model's sequelae
   uint64_t recovered_mask = 0, died_mask = 0;
   // How each duration becomes the campaign's, as the model declared it (DurationSpec::campaign,
   // sim/core/metrics.h): a moment from the start (downtime, time_to_death, time_to_loss) counts

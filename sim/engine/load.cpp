@@ -159,7 +159,9 @@ KeyCatalog scenario_keys(const RulesetInfo& r, bool party) {
   // The common [campaign] table's keys (docs/campaigns.md): the template has none, for a
   // template is one fight, so a campaign of its own is read for the listing.
   const std::shared_ptr<Document> campaign = Document::parse_string(
-      "[campaign]\nadventures = 20\nretire_sequelae = 0\n", "<a campaign>");
+      "[campaign]\nadventures = 20\nretire_sequelae = 0\n"
+      "retire_stat_loss = { sequela = \"vai_loss\", reaches = -2 }\n",
+      "<a campaign>");
   campaign->set_catalog(&catalog);
   Reader top(campaign);
   read_campaign(top);

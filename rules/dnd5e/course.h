@@ -78,4 +78,22 @@ inline int rot_loss(Stream& s) {
   return s.die(4);
 }
 
+// The permanent losses one body reports at the end of an adventure (README interpretation 19):
+// in a campaign a loss carried in was reported by the adventure that inflicted it, so blindness
+// is new only when this adventure blinded (Cécité permanente, or the second lost eye) one who
+// was not blind before. Written once for the single character and a party's members.
+struct Losses {
+  int eyes = 0, eyes_before = 0;
+  bool blind = false, blind_before = false, deaf = false, deaf_before = false;
+  void add(Permanent p, bool carried) {
+    if (p == Permanent::Eye) ++(carried ? eyes_before : eyes);
+    if (p == Permanent::Blindness) (carried ? blind_before : blind) = true;
+    if (p == Permanent::Deafness) (carried ? deaf_before : deaf) = true;
+  }
+  bool new_blindness() const {
+    return (blind || eyes + eyes_before >= 2) && !(blind_before || eyes_before >= 2);
+  }
+  bool new_deafness() const { return deaf && !deaf_before; }
+};
+
 }  // namespace leth::dnd5e

@@ -910,18 +910,13 @@ Outcome Trial::outcome() const {
   // that inflicted it (blindness is new when this adventure took the second eye).
   std::array<int, kSeverities> open_by{};
   int eyes = 0, hands = hands_lost_ - carried_hands_, feet = feet_lost_ - carried_feet_, rot = 0;
-  int eyes_before = 0;
-  bool blind_perm = false, deaf = false, blind_before = false, deaf_before = false;
+  Losses losses;
   for (int i = 0; i < n_injuries_; ++i) {
     const Injury& in = inj_[i];
     if (!in.open) continue;
     const InjuryDef& d = cat_.injury(in.def);
-    if (in.carried) {
-      eyes_before += d.permanent == Permanent::Eye;
-      blind_before = blind_before || d.permanent == Permanent::Blindness;
-      deaf_before = deaf_before || d.permanent == Permanent::Deafness;
-      continue;
-    }
+    losses.add(d.permanent, in.carried);
+    if (in.carried) continue;
     rot += in.hp_lost;
     switch (d.permanent) {
       case Permanent::Eye:
@@ -931,10 +926,7 @@ Outcome Trial::outcome() const {
         (in.limb_is_hand ? hands : feet)++;
         break;
       case Permanent::Blindness:
-        blind_perm = true;
-        break;
       case Permanent::Deafness:
-        deaf = true;
         break;
       case Permanent::None:
         ++open_by[static_cast<size_t>(in.severity)];
@@ -942,9 +934,8 @@ Outcome Trial::outcome() const {
     }
   }
   if (eyes) o.add_sequela(kLostEye, 0, static_cast<uint16_t>(eyes));
-  blind_before = blind_before || eyes_before >= 2;
-  if ((blind_perm || eyes + eyes_before >= 2) && !blind_before) o.add_sequela(kBlindness);
-  if (deaf && !deaf_before) o.add_sequela(kDeafness);
+  if (losses.new_blindness()) o.add_sequela(kBlindness);
+  if (losses.new_deafness()) o.add_sequela(kDeafness);
   if (hands) o.add_sequela(kLostHand, 0, static_cast<uint16_t>(hands));
   if (feet) o.add_sequela(kLostFoot, 0, static_cast<uint16_t>(feet));
   for (size_t a = 0; a < kAbilities; ++a) {

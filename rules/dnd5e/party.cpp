@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 
+#include "rules/dnd5e/course.h"
 #include "sim/core/substreams.h"
 
 namespace leth::dnd5e {
@@ -91,20 +92,16 @@ void Party::add_losses(Outcome& o, const Bodies<Body>& bodies, const Course& cou
   for (size_t c = 0; c < cfg_.members; ++c) {
     const Body& b = bodies[c];
     if (b.dead) continue;
-    int eyes = 0, eyes_before = 0;
-    bool blind = false, blind_before = false, deaf = false, deaf_before = false;
+    Losses l;
     for (size_t i = 0; i < b.n_open; ++i) {
       const Permanent p = catalog_->injury(b.open[i]).permanent;
       const bool before = i < b.n_carried;
-      if (p == Permanent::Eye) ++(before ? eyes_before : eyes);
-      if (p == Permanent::Blindness) (before ? blind_before : blind) = true;
-      if (p == Permanent::Deafness) (before ? deaf_before : deaf) = true;
+      l.add(p, before);
       if (p == Permanent::Limb && !before) ++n[kLimb];
     }
-    n[kEye] = static_cast<uint16_t>(n[kEye] + eyes);
-    blind_before = blind_before || eyes_before >= 2;
-    if ((blind || eyes + eyes_before >= 2) && !blind_before) ++n[kBlind];
-    if (deaf && !deaf_before) ++n[kDeaf];
+    n[kEye] = static_cast<uint16_t>(n[kEye] + l.eyes);
+    if (l.new_blindness()) ++n[kBlind];
+    if (l.new_deafness()) ++n[kDeaf];
     n[kHand] = static_cast<uint16_t>(n[kHand] + course.hands[c]);
     n[kFoot] = static_cast<uint16_t>(n[kFoot] + course.feet[c]);
   }

@@ -202,3 +202,30 @@ TEST_CASE("dnd5e party day: located errors", "[party][day][errors]") {
                                    "attack_bonus = 1\ndamage = \"1\""))
             .find("hit_die") != std::string::npos);
 }
+
+TEST_CASE("dnd5e party day: a campaign of days, its first adventure the day's trial",
+          "[party][day][campaign]") {
+  // The bundled day as a campaign of 3: adventure 1 is the day, draw for draw; the members'
+  // permanent losses go on to the next day (the dnd5e party's Carried).
+  const std::string text =
+      test::read_file(test::source_path("scenarios/examples/dnd5e-adventuring-day.toml"));
+  const LoadedScenario day = test::load_text(text);
+  std::string with = text;
+  with.insert(with.find("\n["), "\n[campaign]\nadventures = 3\n");
+  const LoadedScenario camp = test::load_text(with, "camp.toml");
+  const uint64_t died = metrics_of(day).end_mask(EndKind::Died);
+  int went_on = 0;
+  for (uint64_t i = 0; i < 300; ++i) {
+    INFO("trial " << i);
+    const Outcome o = replay_trial(day, 0, 7, i, nullptr);
+    const Outcome c = replay_trial(camp, 0, 7, i, nullptr);
+    if ((died >> o.end) & 1) {
+      REQUIRE(c.adventures == 0);
+      REQUIRE(c.end == o.end);
+      REQUIRE(c.end_time == o.end_time);
+    } else if (c.adventures >= 1) {
+      ++went_on;
+    }
+  }
+  CHECK(went_on > 100);
+}

@@ -229,3 +229,66 @@ TEST_CASE("dnd5e party day: a campaign of days, its first adventure the day's tr
   }
   CHECK(went_on > 100);
 }
+
+namespace {
+
+// A [[day.next]] encounter of one opponent kind `name`, with hp 1, who strikes first for
+// `damage`.
+std::string next_encounter(const std::string& name, int damage, const std::string& extra = "") {
+  return "[[day.next]]\n[[day.next.opponents]]\nname = \"" + name +
+         "\"\nhp = 1\nac = 10\ninitiative = 20\n" + extra +
+         "[[day.next.opponents.attacks]]\nattack_bonus = 10\ndamage = \"" +
+         std::to_string(damage) + "\"\n";
+}
+
+}  // namespace
+
+TEST_CASE("dnd5e party day: [[day.next]] encounters have opponents of their own",
+          "[party][day]") {
+  // The goblin's 6, then the ogre's 3: the hero ends the day at 1 HP of 10.
+  const std::string toml = day_text("") + "[day]\n" + next_encounter("ogre", 3);
+  Script s;
+  encounter(s);
+  s.d(20, 1).d(20, 1);  // the second fight's initiative: the hero 1, the ogre 21
+  s.d(20, 10);          // the ogre hits: 3
+  s.d(20, 10);          // the hero hits: the ogre falls
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  CHECK(has(p.log, "encounter 2 of 2 begins: ogre"));
+  CHECK(has(p.log, "ogre hits hero (attack 1) for 3"));
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(test::counter(ls, p.outcome, "encounters") == 2);
+  CHECK(test::counter(ls, p.outcome, "opponents_defeated") == 2);
+  CHECK(test::counter(ls, p.outcome, "fell_hero") == 0);
+
+  // Three encounters, the short rest spread after the 2nd (round(1 × 3 / 2) = 2): the hero at
+  // 4 after the goblin, at 1 after the ogre, its Hit Dice (3 + 1, 5 + 1) bring it to 10, and
+  // the troll's 9 leave it standing.
+  const std::string three = day_text("") + "[day]\nshort_rests = 1\n" + next_encounter("ogre", 3) +
+                            next_encounter("troll", 9, "count = 1\n");
+  Script t;
+  encounter(t);
+  t.d(20, 1).d(20, 1).d(20, 10).d(20, 10);  // the ogre: 3, then it falls
+  t.d(8, 3).d(8, 5);                        // the short rest: 1 + 4 + 6 = 11, 10 at most
+  t.d(20, 1).d(20, 1).d(20, 10).d(20, 10);  // the troll: 9, then it falls
+  const test::Played q = test::play_scripted(three, t);
+  INFO(q.log);
+  CHECK(has(q.log, "encounter 3 of 3 begins: troll"));
+  CHECK(has(q.log, "hero spends a Hit Die in the short rest: 6 HP, 10 of 10"));
+  const LoadedScenario lq = test::load_text(three);
+  CHECK(test::counter(lq, q.outcome, "encounters") == 3);
+  CHECK(test::counter(lq, q.outcome, "fell_hero") == 0);
+}
+
+TEST_CASE("dnd5e party day: [[day.next]] errors", "[party][day][errors]") {
+  CHECK_THAT(error(day_text("") + "[day]\nencounters = 2\n" + next_encounter("ogre", 3)),
+             Catch::Contains("both encounters and [[day.next]]"));
+  CHECK_THAT(error(day_text("") + "[day]\n[[day.next]]\nname = \"x\"\n"),
+             Catch::Contains("an encounter without opponents"));
+  CHECK_THAT(error(day_text("") + "[day]\n[[day.next]]\n[[day.next.opponents]]\nname = \"o\"\n"
+                                  "[[day.next.opponents.attacks]]\nattack_bonus = 1\n"
+                                  "damage = \"1\"\n"),
+             Catch::Contains("gives no hp"));
+  CHECK_THAT(error(day_text("") + "[day]\nshort_rests = 2\n" + next_encounter("ogre", 3)),
+             Catch::Contains("short_rests"));
+}

@@ -18,6 +18,15 @@ constexpr int kStabiliseDc = 10;  // SRD: DC 10 Wisdom (Medicine)
 }  // namespace
 
 Party::Party(PartyConfig config) : Lineup(std::move(config)) {
+  // [[day.next]]: each later encounter a fight of its own, the same members against its
+  // opponents (party_day.cpp plays it on the members' bodies).
+  for (const std::vector<Combatant>& opponents : cfg_.day.next) {
+    PartyConfig c = cfg_;
+    c.day = Day{};
+    c.combatants.resize(cfg_.members);
+    c.combatants.insert(c.combatants.end(), opponents.begin(), opponents.end());
+    next_.emplace_back(std::move(c));
+  }
   // An adventuring day's encounters fought (docs/days.md): the first party counter after the
   // common ones, declared with a [day] only, so a scenario without one keeps its columns (every
   // variant of a scenario with one has one: a variant changes the day's numbers).

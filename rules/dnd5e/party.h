@@ -77,9 +77,10 @@ struct Combatant {
 };
 
 // An adventuring day (docs/days.md): the party's fight played `encounters` times in a row
-// against fresh opponents, the members carrying their HP, Hit Dice, heals, potions and open
-// injuries from one to the next; `short_rests` short rests spread evenly between them, and
-// `travel` between any two. The long rest and the injuries' course follow the last encounter.
+// against fresh opponents — or the fight, then each [[day.next]] with opponents of its own —
+// the members carrying their HP, Hit Dice, heals, potions and open injuries from one to the
+// next; `short_rests` short rests spread evenly between them, and `travel` between any two. The
+// long rest and the injuries' course follow the last encounter.
 struct Day {
   static constexpr int kMaxEncounters = 50;
   int encounters = 1;
@@ -88,6 +89,8 @@ struct Day {
   uint64_t rest_after = 0;  // bit e - 1: a short rest after encounter e
   bool given = false;       // the scenario has [day]: its metrics count the encounters
   bool short_rest_after(int e) const { return e >= 1 && (rest_after >> (e - 1) & 1u) != 0; }
+  // [[day.next]]: the opponents of encounters 2, 3, ... (empty: the scenario's, every time).
+  std::vector<std::vector<Combatant>> next;
 };
 // The encounters after which `rests` short rests come, spread evenly over `encounters`: rest k
 // after encounter round(k * encounters / (rests + 1)) (6 and 2: after the 2nd and the 4th).
@@ -207,6 +210,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   // Between two encounters: the stable wake, travel and the short rest; returns the day's clock.
   Seconds between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng, EventLog* log) const;
   void short_rest(Body& b, Stream& s, Seconds t, EventLog* log) const;
+  std::string opponent_names() const;
   // The course of the survivors' injuries after the fight (party_course.cpp): treatment by the
   // party's medic, bed rest, deadlines, rot, the daily long rests. Fills in each member's
   // report; `full` is when every survivor is whole (> horizon: not within it).
@@ -221,6 +225,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   Course injury_course(Bodies<Body>& bodies, const fight::Result& res, Seconds awake,
                        std::span<fight::MemberReport> members, TrialContext& ctx) const;
 
+  std::vector<Party> next_;  // [[day.next]]: encounter e + 1's fight is next_[e - 1]
   std::array<int, fight::kMaxCombatants> drink_at_{};  // a member drinks at or below these HP
   const InjuryCatalog* catalog_ = nullptr;             // with lingering_injuries
   uint16_t piercing_ = 0;                              // the damage type of a piercing wound's loss

@@ -24,6 +24,14 @@ bool goes_on(std::span<const Body> members, const fight::Result& last) {
 
 }  // namespace
 
+// "orc 1, orc 2 and ogre": the opponents of this fight, for the story.
+std::string Party::opponent_names() const {
+  std::string s;
+  for (size_t c = cfg_.members; c < combatants(); ++c)
+    s += (s.empty() ? "" : c + 1 == combatants() ? " and " : ", ") + cfg_.combatants[c].name;
+  return s;
+}
+
 // SRD "Short Rest": a character "can spend one or more Hit Dice ... roll the die and add the
 // character's Constitution modifier"; seed 003 "Utiliser un dé de vie pendant un repos court
 // guérit une blessure légère": one die for each light injury first (as the single character,
@@ -94,9 +102,12 @@ fight::Result Party::play_day(Bodies<Body>& bodies, const fight::Result& first,
   for (int e = 1; e < cfg_.day.encounters && goes_on(members, last); ++e) {
     TrialRng rng = ctx.rng.encounter(static_cast<uint64_t>(e));
     const Seconds t = between(bodies, e, day.end, rng, ctx.log);
+    // The scenario's fight again, or the [[day.next]] encounter's own.
+    const Party& fight = next_.empty() ? *this : next_[static_cast<size_t>(e - 1)];
     note(ctx.log, t, [&] {
       return "encounter " + std::to_string(e + 1) + " of " +
-             std::to_string(cfg_.day.encounters) + " begins: fresh opponents";
+             std::to_string(cfg_.day.encounters) + " begins: " +
+             (next_.empty() ? std::string("fresh opponents") : fight.opponent_names());
     });
     // The fight plays on its own clock from 0; its clocks and lines move onto the day's.
     struct Clocks {
@@ -109,7 +120,7 @@ fight::Result Party::play_day(Bodies<Body>& bodies, const fight::Result& first,
       b.down_first = b.up_last = -1;
     }
     EventLog part;  // empty, and never written without a log: no allocation
-    last = play_encounter(bodies, rng, ctx.log ? &part : nullptr);
+    last = fight.play_encounter(bodies, rng, ctx.log ? &part : nullptr);
     ctx.rng.absorb(rng);
     if (ctx.log)
       for (const EventLog::Entry& line : part.entries()) ctx.log->add(t + line.time, line.text);
@@ -121,7 +132,7 @@ fight::Result Party::play_day(Bodies<Body>& bodies, const fight::Result& first,
                                                : -1;
       b.up_last = b.up_last >= 0 ? b.up_last + t : before[c].up_last;
     }
-    defeated += count_defeated(bodies, [](const Body& b) { return b.dead; });
+    defeated += fight.count_defeated(bodies, [](const Body& b) { return b.dead; });
     ++fought;
     day.ending = last.ending;
     day.opponents_fled = last.opponents_fled;

@@ -28,6 +28,8 @@ stable_wake = "1d4 hours"
 encounters = 1                   # fights in a row, each against fresh opponents (1: this fight)
 short_rests = 0                  # short rests (an hour: Hit Dice) spread evenly between them
 travel = "0 minutes"             # between any two encounters
+# instead of encounters: [[day.next]], each a later encounter with its own
+# [[day.next.opponents]] (the keys of [[opponents]], with hp); docs/days.md
 
 )") + fight::policies_template() +
       R"(

@@ -27,6 +27,11 @@ std::optional<CampaignSpec> read_campaign(Reader& file) {
       t->fail("reaches", "0 is reached before the first adventure: nobody would play",
               "a loss to retire at: reaches = -2");
   }
+  if (r->has("downtime")) {
+    c.downtime_where = r->where("downtime");
+    c.downtime = *r->get_fixed_duration("downtime", kNeverAfter, "\"3 weeks\"",
+                                        /*min=*/1, /*never=*/false);
+  }
   return c;
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "scenarios/reader.h"
+#include "sim/core/clock.h"
 
 namespace leth {
 
@@ -23,6 +24,12 @@ struct CampaignSpec {
   std::string retire_sequela;  // empty: no such rule
   int retire_reaches = 0;      // negative: at or below; positive: at or above
   SourceLoc retire_where;      // the sequela's name, for that error
+  // downtime = "3 weeks": the next adventure begins once the character is whole, or at the
+  // latest this long after this one began, if it can act then (else as soon as it can); it
+  // goes on with the wounds still healing (a model that can carry them: check_downtime,
+  // sim/engine/campaign.h). 0: once whole, as without it.
+  Seconds downtime = 0;
+  SourceLoc downtime_where;
   bool retires() const { return retire_sequelae > 0 || !retire_sequela.empty(); }
 };
 

@@ -83,12 +83,32 @@ class Trial {
         mental_.add(l, 0);
         mental_.w[mental_.n - 1].carried = true;
       }
+    // Physical wounds it went on with (campaign.downtime): stable, resting since before the
+    // adventure began; its pain and its missed-care penalty with them (interpretation 18).
+    phys_ = carried.wounds;
+    carried_wounds_ = carried.wounds.n;
+    if (carried_wounds_ > 0) {
+      pain_ = pain_received_ = carried.pain;
+      neglect_penalty_ = carried.neglect;
+    }
+    leave_by_ = carried.leave_by;
   }
 
   Outcome run();
   // What the character carries into the next adventure: every mental wound it holds.
+  // With campaign.downtime, when it went on still wounded: those wounds, their rest on the next
+  // adventure's clock, its pain and missed-care penalty.
   void carry(Model::Carried& carried) const {
     for (int l = 0; l < kLevels; ++l) carried.mental[static_cast<size_t>(l)] = mental_.count(l);
+    carried.went_on = left_at_ >= 0;
+    carried.wounds = WoundList{};
+    carried.pain = carried.neglect = 0;
+    if (left_at_ < 0) return;
+    carried.wounds = phys_;
+    for (size_t i = 0; i < phys_.n; ++i)
+      if (phys_.w[i].since != kNotResting) carried.wounds.w[i].since = phys_.w[i].since - left_at_;
+    carried.pain = pain_;
+    carried.neglect = neglect_penalty_;
   }
 
  private:
@@ -122,8 +142,10 @@ class Trial {
   // personnage est blessé, il doit avant tout se reposer. La période de repos minimale ...
   // Durant cette période, la victime devra se reposer"), which begins at the first
   // stabilisation and lasts until the worst wound has rested its healing period.
+  // Wounds carried in (campaign.downtime) have rested before: their rest goes on.
   bool resting(Seconds t) const {
-    return first_stable_ >= 0 && phys_.n > 0 && t < minimum_rest_end(phys_, table_, restart_rest_);
+    return (first_stable_ >= 0 || carried_wounds_ > 0) && phys_.n > 0 &&
+           t < minimum_rest_end(phys_, table_, restart_rest_);
   }
   bool cannot_act(Seconds t) const { return !conscious_ || resting(t); }
 
@@ -179,6 +201,9 @@ class Trial {
   void track_out_of_action(Seconds t);
   void settle_rest(Seconds until);
   void wounds_changed(Seconds t);
+  // campaign.downtime: the moment from `now` on, and by `until`, at which the character leaves
+  // still wounded for the next adventure; -1 if not by then.
+  Seconds leave_time(Seconds now, Seconds until) const;
 
   const Model& m_;
   const Config& cfg_;
@@ -215,6 +240,9 @@ class Trial {
   Seconds time_unstable_ = 0;
   OutOfAction out_;
   Seconds help_at_ = -1;
+  size_t carried_wounds_ = 0;  // physical wounds carried in (Model::Carried), the first ones
+  Seconds leave_by_ = 0;       // Model::Carried::leave_by
+  Seconds left_at_ = -1;       // when it left still wounded; -1: it did not
   uint64_t checks_ = 0, care_ = 0, faint_rolls_ = 0, surveillances_ = 0, wakes_ = 0;
   std::array<uint32_t, 16> count_{};
 };
@@ -782,6 +810,18 @@ void Trial::settle_rest(Seconds until) {
   if (end <= until) out_.can_act(end);
 }
 
+// Interpretation 18: it goes on at the downtime's end if it can act then — conscious, stable,
+// its minimum rest over, the fight done — else as soon after as it can (a minimum rest may end
+// between two events; anything else changes only at one). Never past the horizon.
+Seconds Trial::leave_time(Seconds now, Seconds until) const {
+  if (leave_by_ <= 0 || over() || in_combat_ || !conscious_ || unstable_ || phys_.n == 0)
+    return -1;
+  Seconds go = std::max(leave_by_, now);
+  if (first_stable_ >= 0 || carried_wounds_ > 0)
+    go = std::max(go, minimum_rest_end(phys_, table_, restart_rest_));
+  return go <= std::min(until, cfg_.horizon) ? go : -1;
+}
+
 void Trial::dispatch(const Timeline::Event& ev) {
   const Seconds t = ev.time;
   switch (static_cast<Ev>(ev.kind)) {
@@ -857,6 +897,10 @@ Outcome Trial::outcome() const {
   }
   o.end = unstable_ ? kStillUnstable : kStillWounded;
   o.end_time = cfg_.horizon;
+  if (left_at_ >= 0) {  // went on still healing: its open wounds are the next adventure's
+    o.end_time = left_at_;
+    return o;
+  }
   for (int l = 0; l < kLevels; ++l)
     if (const int n = phys_.count(l); n > 0)
       o.add_sequela(static_cast<uint16_t>(kOpenLight + l), 0, static_cast<uint16_t>(n));
@@ -937,6 +981,14 @@ Outcome Trial::run() {
     help_at_ = a.arrives.sample(s);
     note(log_, 0, [&] { return "help will arrive at " + clock_text(help_at_); });
   }
+  if (carried_wounds_ > 0)
+    note(log_, 0, [&] {
+      return "carried from the adventure before, still healing: " +
+             std::to_string(phys_.count(kLight)) + " light, " + std::to_string(phys_.count(kGrave)) +
+             " grave, " + std::to_string(phys_.count(kCritical)) + " critical; pain " +
+             std::to_string(pain_) + ", mortality " + std::to_string(mortality()) +
+             (neglect_penalty_ > 0 ? ", missed care " + signed_text(-neglect_penalty_) : "");
+    });
   // Starting wounds: already received (no fainting roll), unstable.
   for (int l = 0; l < kLevels; ++l)
     for (int k = 0; k < ch_.wounds[static_cast<size_t>(l)]; ++k) {
@@ -944,10 +996,11 @@ Outcome Trial::run() {
       ++count_[metric::kWounds];
       first_wound_ = 0;
     }
-  if (phys_.n > 0) {
+  const bool starting = phys_.n > carried_wounds_;
+  if (starting) {
     int pain = 0;
-    for (size_t i = 0; i < phys_.n; ++i) pain += table_[phys_.w[i].level].pain;
-    pain_ = ch_.pain.value_or(pain);
+    for (size_t i = carried_wounds_; i < phys_.n; ++i) pain += table_[phys_.w[i].level].pain;
+    pain_ += ch_.pain.value_or(pain);
     pain_received_ = pain_;
     note(log_, 0, [&] {
       return "starting wounds: " + std::to_string(phys_.count(kLight)) + " light, " +
@@ -964,7 +1017,12 @@ Outcome Trial::run() {
     timeline_.schedule(std::min<Seconds>(static_cast<Seconds>(rounds_) * kRound, cfg_.horizon),
                        Ev::FightEnds);
   }
-  if (phys_.n > 0) become_unstable(0, -1);
+  if (starting)
+    become_unstable(0, -1);
+  else if (carried_wounds_ > 0) {  // stable: its survival rolls, rest and healing go on
+    plan_check(0);
+    plan_rest(0);
+  }
   track_out_of_action(0);
   const int rounds = m_.actors().empty() ? 0 : fight::solo_rounds(rounds_, cfg_.horizon);
   if (rounds > 0) {
@@ -974,11 +1032,29 @@ Outcome Trial::run() {
   } else if (!m_.actors().empty()) {
     timeline_.cancel_kind(Ev::RoundStart);
   }
+  Seconds now = 0;  // the last event's time
   while (!over() && !timeline_.empty()) {
     if (!in_combat_ && phys_.n == 0 && conscious_) break;
+    if (const Seconds go = leave_time(now, timeline_.peek().time); go >= 0) {
+      left_at_ = go;
+      break;
+    }
     const Timeline::Event ev = timeline_.pop();
     if (ev.time > cfg_.horizon) break;
+    now = ev.time;
     play_event(ev);
+  }
+  if (left_at_ < 0 && !over()) left_at_ = leave_time(now, cfg_.horizon);
+  if (left_at_ >= 0) {
+    settle_rest(left_at_);
+    timeline_.clear();
+    note(log_, left_at_, [&] {
+      return "the downtime is over: goes on to the next adventure still healing (" +
+             std::to_string(phys_.count(kLight)) + " light, " + std::to_string(phys_.count(kGrave)) +
+             " grave, " + std::to_string(phys_.count(kCritical)) + " critical; pain " +
+             std::to_string(pain_) + ")";
+    });
+    return outcome();
   }
   settle_rest(cfg_.horizon);
   if (unstable_ && !over() && log_)

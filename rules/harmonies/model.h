@@ -11,6 +11,7 @@
 #include "rules/harmonies/config.h"
 #include "rules/harmonies/metrics.h"
 #include "rules/harmonies/party.h"
+#include "rules/harmonies/rest.h"
 
 namespace leth::harmonies {
 
@@ -36,9 +37,22 @@ class Model {
   // their madness, and a level already full, so the next mental wound escalates; it reports
   // only the wounds the adventure itself inflicted. run_trial() is run_adventure() from
   // nothing carried. A party carries nothing yet.
+  //
+  // With campaign.downtime (sim/engine/campaign.h), an adventure still healing may end early:
+  // at `leave_by` on its own clock, or as soon after as the character can act (conscious,
+  // stable, its minimum rest over), it goes on (`went_on`) with its physical wounds, their
+  // rest so far, its pain and its missed-care penalty (README interpretation 18). The next
+  // adventure begins with them: a full level makes the next wound escalate.
   struct Carried {
     std::array<int, kLevels> mental{};
+    Seconds leave_by = 0;  // set by the campaign: 0, play to whole or the horizon
+    bool went_on = false;  // set by run_adventure: left still wounded at its downtime
+    WoundList wounds;      // each wound's rest from `since`, on the next adventure's clock
+    int pain = 0;
+    int neglect = 0;
   };
+  // Whether this model goes on wounded (Carried::leave_by): one character, not a party.
+  bool goes_on_wounded() const { return !party_; }
   Outcome run_adventure(TrialContext& ctx, Carried& carried) const;
   // What a trial reports: info().metrics for one character; a party's own, with its members.
   const MetricSpec& metrics() const { return party_ ? party_->metrics() : *info().metrics; }

@@ -1,6 +1,9 @@
 #include "sim/engine/campaign.h"
 
+#include <concepts>
 #include <string>
+#include <type_traits>
+#include <variant>
 
 #include "sim/core/error.h"
 
@@ -77,6 +80,8 @@ Campaign::Campaign(const MetricSpec& model, const CampaignSpec& s)
 
 namespace {
 
+// `adventure(ctx, k, went_on)` plays adventure k (from 0) and sets went_on when the character
+// left it still wounded for the next one (campaign.downtime): not whole, and yet it goes on.
 template <typename Adventure>
 Outcome play_adventures(const Campaign& c, TrialContext& ctx, Adventure&& adventure) {
   Outcome total;
@@ -89,7 +94,8 @@ Outcome play_adventures(const Campaign& c, TrialContext& ctx, Adventure&& advent
     ctx.timeline.clear();
     EventLog part;  // empty, and never written without a log: no allocation
     TrialContext a{rng, ctx.log ? &part : nullptr, ctx.timeline};
-    const Outcome o = adventure(a);
+    bool went_on = false;
+    const Outcome o = adventure(a, k, went_on);
     ctx.rng.absorb(rng);
     if (ctx.log) {
       // One entry on the campaign's clock: the adventure's story below it keeps the adventure's
@@ -123,7 +129,8 @@ Outcome play_adventures(const Campaign& c, TrialContext& ctx, Adventure&& advent
     total.end_time = elapsed + o.end_time;
     if ((c.died_mask >> o.end) & 1) break;  // died in adventure k + 1
     total.adventures = static_cast<uint16_t>(k + 1);
-    if (!((c.recovered_mask >> o.end) & 1)) break;  // not whole at the horizon, or lost
+    // Not whole at the horizon, or lost; unless it went on wounded after its downtime.
+    if (!((c.recovered_mask >> o.end) & 1) && !went_on) break;
     elapsed = total.end_time;
     const bool by_count =
         c.spec.retire_sequelae > 0 && carried >= static_cast<uint32_t>(c.spec.retire_sequelae);
@@ -151,17 +158,64 @@ Outcome play_adventures(const Campaign& c, TrialContext& ctx, Adventure&& advent
 
 // One ruleset's campaign: what its character carries (M::Carried, given to each adventure's
 // run_adventure) or, for a ruleset that carries nothing yet, adventures from scratch.
+// A model that can leave an adventure still wounded: its Carried says by when (leave_by, set
+// here: the downtime, none for the last adventure) and whether it did (went_on).
+template <typename M>
+concept GoesOnWounded = requires(const M& m, typename M::Carried& c) {
+  c.leave_by = Seconds{0};
+  { c.went_on } -> std::convertible_to<bool>;
+  { m.goes_on_wounded() } -> std::convertible_to<bool>;
+};
+
+// One ruleset's campaign: what its character carries (M::Carried, given to each adventure's
+// run_adventure) or, for a ruleset that carries nothing yet, adventures from scratch.
 template <typename M>
 Outcome play(const M& model, const Campaign& c, TrialContext& ctx) {
   if constexpr (requires { typename M::Carried; }) {
     typename M::Carried carried{};
-    return play_adventures(c, ctx, [&](TrialContext& a) { return model.run_adventure(a, carried); });
+    return play_adventures(c, ctx, [&](TrialContext& a, int k, bool& went_on) {
+      if constexpr (GoesOnWounded<M>) {
+        carried.leave_by = k + 1 < c.spec.adventures ? c.spec.downtime : 0;
+        carried.went_on = false;
+        const Outcome o = model.run_adventure(a, carried);
+        went_on = carried.went_on;
+        return o;
+      } else {
+        return model.run_adventure(a, carried);
+      }
+    });
   } else {
-    return play_adventures(c, ctx, [&](TrialContext& a) { return model.run_trial(a); });
+    return play_adventures(c, ctx, [&](TrialContext& a, int, bool&) { return model.run_trial(a); });
   }
 }
 
 }  // namespace
+
+void check_downtime(const Model& model, const CampaignSpec& spec) {
+  if (spec.downtime <= 0) return;
+  const bool can = std::visit(
+      [](const auto& m) {
+        if constexpr (GoesOnWounded<std::decay_t<decltype(m)>>)
+          return static_cast<bool>(m.goes_on_wounded());
+        else
+          return false;
+      },
+      model);
+  if (can) return;
+  const bool party = std::visit(
+      [](const auto& m) {
+        if constexpr (requires { m.party(); })
+          return m.party() != nullptr;
+        else
+          return false;
+      },
+      model);
+  throw InputError(spec.downtime_where,
+                   "campaign.downtime: " + info_of(model).id + (party ? " (a party)" : "") +
+                       " cannot yet go on to its next adventure still wounded",
+                   "remove downtime: the next adventure then begins once the character is whole "
+                   "(docs/campaigns.md lists which rulesets carry a body mid-recovery)");
+}
 
 Outcome play_campaign(const Model& model, const Campaign& c, TrialContext& ctx) {
   return std::visit([&](const auto& m) { return play(m, c, ctx); }, model);

@@ -48,6 +48,11 @@ struct Campaign {
 // (each reported once, by the adventure that inflicted it); `adventures`, for the life table.
 MetricSpec campaign_metrics(const MetricSpec& model, const CampaignSpec& spec);
 
+// campaign.downtime needs a model that can go on to its next adventure still wounded (its
+// Carried has `leave_by`, and goes_on_wounded() says so for the scenario it was built from):
+// throws InputError at the key for any other.
+void check_downtime(const Model& model, const CampaignSpec& spec);
+
 // One campaign trial of `model`: allocation-free unless ctx.log is given (the story is then
 // told adventure by adventure, on the campaign's clock).
 Outcome play_campaign(const Model& model, const Campaign& c, TrialContext& ctx);

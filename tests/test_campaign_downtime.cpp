@@ -1,0 +1,150 @@
+// campaign.downtime (docs/campaigns.md): the next adventure begins once the character is whole
+// or, at the latest, a fixed time after this one began, if it can act then; it goes on with its
+// wounds still healing. Harmonies' one character carries them (rules/harmonies/README.md,
+// interpretation 18); every other model refuses the key where it is written.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <string>
+
+#include "rules/harmonies/metrics.h"
+#include "sim/core/error.h"
+#include "sim/engine/load.h"
+#include "sim/engine/runner.h"
+#include "tests/cli_support.h"
+#include "tests/support.h"
+
+using namespace leth;
+
+namespace {
+
+// A harmonies fighter whom nothing can kill or stop: every roll that matters is certain at +30
+// (±d10 reaches +9 at most), the brute always strikes a light wound, a helper stabilises it in
+// a minute. No healer: a stable wound stays open (interpretation 12), and once its minimum rest
+// is over (2 days for a light one, a week for a grave one) the fighter can act with it.
+std::string fighter(const std::string& campaign) {
+  return "name = \"fighter\"\nruleset = \"harmonies\"\nseed = 3\nhorizon = \"60 days\"\n"
+         "[campaign]\nadventures = 3\n" +
+         campaign +
+         "[character]\nsurvival = 30\nfainting = 30\nfirst_aid = 0\n"
+         "caps = { light = 1, grave = 2, critical = 1 }\n[encounter]\nrounds = 1\n"
+         "[[encounter.attackers]]\nname = \"brute\"\nhit_chance = 1.0\nwound = { light = 1.0 }\n"
+         "[aftercare]\nhelp_arrives = \"0 seconds\"\nhelpers = 1\nfirst_aid = 30\n"
+         "attempt_time = \"1 minute\"\nneglect = 0\n";
+}
+
+size_t find(const std::string& log, const std::string& text, size_t from = 0) {
+  const size_t at = log.find(text, from);
+  INFO(text);
+  REQUIRE(at != std::string::npos);
+  return at;
+}
+
+int sequela(const Outcome& o, uint16_t id) {
+  for (size_t i = 0; i < o.sequela_kinds; ++i)
+    if (o.sequelae[i].id == id) return o.sequelae[i].count;
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("campaign downtime: harmonies goes on with its open wounds; a full level escalates the "
+          "next",
+          "[campaign][harmonies][downtime]") {
+  namespace m = harmonies::metric;
+  const LoadedScenario ls = test::load_text(fighter("downtime = \"3 days\"\n"));
+  for (uint64_t trial = 0; trial < 5; ++trial) {
+    EventLog log;
+    const Outcome o = replay_trial(ls, 0, 3, trial, &log);
+    const std::string story = log.render();
+    INFO(story);
+    // Adventure 1: a light wound, stable; the rest of it is over at 2 days (plus the minute of
+    // first aid), so the fighter leaves at the downtime's 3 days, the wound open.
+    const size_t a2 = find(story, "[3d 00:00:00] adventure 2 of 3 begins");
+    find(story, "the downtime is over: goes on to the next adventure still healing (1 light, 0 "
+                "grave, 0 critical");
+    // Adventure 2: the light level (cap 1) is full, so the next light wound lands grave; its
+    // minimum rest (a week from its stabilisation) keeps the fighter past the 3 days.
+    find(story, "carried from the adventure before, still healing: 1 light, 0 grave, 0 critical",
+         a2);
+    const size_t grave = find(story, "escalated to grave", a2);
+    const size_t a3 = find(story, "adventure 3 of 3 begins", grave);
+    // 3 days, then a week from the stabilisation at 0:01:06 (a round, then a minute's first aid).
+    CHECK(story.find("[10d 00:01:06] adventure 3 of 3 begins") + 15 == a3);
+    // Adventure 3, the last: no downtime; a third light wound lands grave again, and nobody heals
+    // them by the horizon.
+    find(story, "carried from the adventure before, still healing: 1 light, 1 grave", a3);
+    find(story, "escalated to grave", a3);
+    CHECK(story.find("the downtime is over", a3) == std::string::npos);
+    CHECK(o.adventures == 3);
+    CHECK(o.end == m::kStillWounded);
+    CHECK(o.counters[m::kWounds] == 3);
+    CHECK(o.counters[m::kEscalations] == 2);
+    // What it ends with, once: the wounds open at the last horizon, not those it went on with.
+    CHECK(sequela(o, m::kOpenLight) == 1);
+    CHECK(sequela(o, m::kOpenGrave) == 2);
+  }
+}
+
+TEST_CASE("campaign downtime: without it, a wound open at the horizon ends the campaign",
+          "[campaign][harmonies][downtime]") {
+  namespace m = harmonies::metric;
+  const LoadedScenario ls = test::load_text(fighter(""));
+  EventLog log;
+  const Outcome o = replay_trial(ls, 0, 3, 0, &log);
+  INFO(log.render());
+  CHECK(o.adventures == 1);
+  CHECK(o.end == m::kStillWounded);
+  CHECK(sequela(o, m::kOpenLight) == 1);
+  CHECK(log.render().find("adventure 2") == std::string::npos);
+}
+
+TEST_CASE("campaign downtime: a downtime past the horizon changes nothing, trial for trial",
+          "[campaign][harmonies][downtime]") {
+  // The harmonies duel of the bundled examples, its physician healing every wound: with a
+  // downtime past the horizon nobody leaves early, trial for trial.
+  const std::string base = test::read_file(test::source_path("scenarios/examples/harmonies-duel.toml"));
+  const std::string campaign = "\n[campaign]\nadventures = 4\n";
+  const LoadedScenario without = test::load_text(base + campaign);
+  const LoadedScenario with = test::load_text(base + campaign + "downtime = \"3000 days\"\n");
+  for (uint64_t trial = 0; trial < 300; ++trial) {
+    const Outcome a = replay_trial(without, 0, 11, trial, nullptr);
+    const Outcome b = replay_trial(with, 0, 11, trial, nullptr);
+    INFO("trial " << trial);
+    CHECK(a.end == b.end);
+    CHECK(a.adventures == b.adventures);
+    CHECK(a.end_time == b.end_time);
+    CHECK(a.counters == b.counters);
+  }
+}
+
+TEST_CASE("campaign downtime: a model that cannot go on wounded refuses the key, located",
+          "[campaign][downtime][errors]") {
+  const std::string flux = test::read_file(test::source_path("scenarios/examples/flux-scout-campaign.toml"));
+  const size_t at = flux.find("[campaign]");
+  REQUIRE(at != std::string::npos);
+  std::string text = flux;
+  text.insert(text.find('\n', at) + 1, "downtime = \"2 weeks\"\n");
+  try {
+    test::load_text(text);
+    FAIL("loaded");
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    INFO(what);
+    CHECK(what.find("campaign.downtime: flux cannot yet go on to its next adventure still "
+                    "wounded") != std::string::npos);
+    CHECK(what.find("remove downtime") != std::string::npos);
+    const auto lines_before = std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n');
+    CHECK(e.loc().line == static_cast<uint32_t>(lines_before) + 2);  // the line after [campaign]
+  }
+  // A harmonies party neither.
+  const std::string party =
+      test::read_file(test::source_path("scenarios/examples/harmonies-party-duel.toml"));
+  CHECK_THROWS_WITH(test::load_text(party + "\n[campaign]\nadventures = 2\ndowntime = \"1 week\"\n"),
+                    Catch::Contains("harmonies (a party) cannot yet go on"));
+  // And a downtime must be a fixed time, longer than 0.
+  CHECK_THROWS_WITH(test::load_text(fighter("downtime = \"1d6 days\"\n")),
+                    Catch::Contains("downtime must be a fixed time"));
+  CHECK_THROWS_WITH(test::load_text(fighter("downtime = \"0 days\"\n")),
+                    Catch::Contains("downtime must be longer than 0"));
+}

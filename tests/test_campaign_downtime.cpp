@@ -1,13 +1,16 @@
 // campaign.downtime (docs/campaigns.md): the next adventure begins once the character is whole
 // or, at the latest, a fixed time after this one began, if it can act then; it goes on with its
 // wounds still healing. Harmonies' one character carries them (rules/harmonies/README.md,
-// interpretation 18); every other model refuses the key where it is written.
+// interpretation 18), pf2's its HP and wounded (rules/pf2/README.md, interpretation 15); every
+// other model refuses the key where it is written.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <string>
+#include <variant>
 
 #include "rules/harmonies/metrics.h"
+#include "rules/pf2/model.h"
 #include "sim/core/error.h"
 #include "sim/engine/load.h"
 #include "sim/engine/runner.h"
@@ -147,4 +150,102 @@ TEST_CASE("campaign downtime: a model that cannot go on wounded refuses the key,
                     Catch::Contains("downtime must be a fixed time"));
   CHECK_THROWS_WITH(test::load_text(fighter("downtime = \"0 days\"\n")),
                     Catch::Contains("downtime must be longer than 0"));
+}
+
+namespace {
+
+// A pf2 fighter (20 HP, Con 2 at level 1: 2 HP a night's rest) whom a goblin always hits for 6,
+// once an adventure; nobody heals him but his nights. `extra`: more keys at the end.
+std::string pf2_fighter(const std::string& campaign, const std::string& extra = "") {
+  return "name = \"fighter\"\nruleset = \"pf2\"\nseed = 3\nhorizon = \"30 days\"\n"
+         "[campaign]\nadventures = 3\n" +
+         campaign +
+         "[options]\nwounded = true\n[character]\nlevel = 1\nmax_hp = 20\nac = 15\nfortitude = 5\n"
+         "reflex = 5\nwill = 5\ncon = 2\nwounded = 1\n[encounter]\nrounds = 1\n"
+         "[[encounter.attackers]]\nname = \"goblin\"\nhit_chance = 1.0\ncrit_chance = 0.0\n"
+         "damage = \"6\"\ndc = 15\n" +
+         extra;
+}
+
+}  // namespace
+
+TEST_CASE("campaign downtime: pf2 goes on short of full HP, its wounded with it",
+          "[campaign][pf2][downtime]") {
+  namespace m = pf2::metric;
+  // The nights counted in one step (nobody else comes) and played one by one (a helper is on
+  // the way, whose temporary HP come too late for the fight, so every night is an event): the
+  // same story.
+  const std::string medic = "[aftercare]\nhelp_arrives = \"1 hour\"\n[aftercare.healer]\ntemp_hp = \"1\"\n";
+  for (const std::string& extra : {std::string(), medic}) {
+    const LoadedScenario ls = test::load_text(pf2_fighter("downtime = \"2 days\"\n", extra));
+    EventLog log;
+    const Outcome o = replay_trial(ls, 0, 3, 0, &log);
+    const std::string story = log.render();
+    INFO(story);
+    // Adventure 1: 20 -> 14; the nights beginning at 8:00:06 and 1d 8:00:06 (both before the
+    // 2 days are out) give 4 HP; he leaves at 2 days with 18, wounded 1 as he began.
+    find(story, "the downtime is over: goes on to the next adventure at HP 18/20, wounded 1");
+    const size_t a2 = find(story, "[2d 00:00:00] adventure 2 of 3 begins");
+    find(story, "carried from the adventure before: HP 18/20, wounded 1", a2);
+    // Adventure 2: 18 -> 12, two nights: 16.
+    const size_t a3 = find(story, "[4d 00:00:00] adventure 3 of 3 begins", a2);
+    find(story, "the downtime is over: goes on to the next adventure at HP 16/20", a2);
+    find(story, "carried from the adventure before: HP 16/20", a3);
+    // Adventure 3, the last: 16 -> 10, then five nights to full (the fifth ends at 4d 16:00:06).
+    CHECK(story.find("the downtime is over", a3) == std::string::npos);
+    CHECK(o.adventures == 3);
+    CHECK(o.end == m::kRecovered);
+    CHECK(o.end_time == 4 * kDay + 4 * kDay + 16 * kHour + 6);
+  }
+  // What run_adventure takes in and hands on: HP and wounded (here the wounded of a fall in an
+  // adventure before, 3, not the scenario's 1).
+  {
+    const LoadedScenario ls = test::load_text(pf2_fighter("downtime = \"2 days\"\n"));
+    const pf2::Model& model = std::get<pf2::Model>(ls.models[0]);
+    pf2::Model::Carried carried;
+    carried.hp = 17;
+    carried.wounded = 3;
+    carried.leave_by = 2 * kDay;
+    TrialRng rng(3, 0);
+    Timeline timeline;
+    EventLog log;
+    TrialContext ctx{rng, &log, timeline};
+    model.run_adventure(ctx, carried);
+    INFO(log.render());
+    CHECK(log.render().find("carried from the adventure before: HP 17/20, wounded 3") !=
+          std::string::npos);
+    CHECK(carried.went_on);
+    CHECK(carried.hp == 15);  // 17 - 6 + two nights' 4
+    CHECK(carried.wounded == 3);
+    carried.leave_by = 0;  // the last adventure: to full HP, nothing handed on
+    timeline.clear();
+    model.run_adventure(ctx, carried);
+    CHECK_FALSE(carried.went_on);
+    CHECK(carried.hp == -1);
+    CHECK(carried.wounded == -1);
+  }
+  // Without the downtime every adventure begins at full HP and ends whole.
+  const LoadedScenario whole = test::load_text(pf2_fighter(""));
+  EventLog log;
+  const Outcome o = replay_trial(whole, 0, 3, 0, &log);
+  INFO(log.render());
+  CHECK(log.render().find("carried from the adventure before: HP") == std::string::npos);
+  CHECK(o.end == m::kRecovered);
+  CHECK(o.end_time == 3 * (2 * kDay + 16 * kHour + 6));  // three nights from 14 to 20, each
+}
+
+TEST_CASE("campaign downtime: pf2 sleeps out the night under way before it goes on",
+          "[campaign][pf2][downtime]") {
+  namespace m = pf2::metric;
+  // A downtime of 9 hours ends in his first night's sleep (8:00:06 to 16:00:06): he sleeps it
+  // out and leaves in the morning.
+  const LoadedScenario ls = test::load_text(pf2_fighter("downtime = \"9 hours\"\n"));
+  EventLog log;
+  const Outcome o = replay_trial(ls, 0, 3, 0, &log);
+  const std::string story = log.render();
+  INFO(story);
+  // 20 -> 14, and the night's 2 HP: 16.
+  find(story, "[16:00:06] the downtime is over: goes on to the next adventure at HP 16/20");
+  CHECK(o.adventures == 3);
+  CHECK(o.end == m::kRecovered);
 }

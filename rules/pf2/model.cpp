@@ -99,10 +99,23 @@ class Trial {
     wounded_ = ch_.wounded;
     doomed_ = carried.doomed >= 0 ? carried.doomed : ch_.doomed;
     hero_points_ = ch_.hero_points;
+    // Went on short of full HP (campaign.downtime): its HP and wounded with it.
+    if (carried.hp >= 0) {
+      carried_in_ = true;
+      hp_ = carried.hp;
+      full_since_ = hp_ >= ch_.max_hp ? 0 : -1;
+      wounded_ = carried.wounded;
+    }
+    leave_by_ = carried.leave_by;
   }
 
   Outcome run();
-  void carry(Model::Carried& carried) const { carried.doomed = doomed_; }
+  void carry(Model::Carried& carried) const {
+    carried.doomed = doomed_;
+    carried.went_on = left_at_ >= 0;
+    carried.hp = left_at_ >= 0 ? hp_ : -1;
+    carried.wounded = left_at_ >= 0 ? wounded_ : -1;
+  }
 
  private:
   friend class SoloRules;
@@ -166,6 +179,9 @@ class Trial {
   bool quiet_dying() const { return !log_ && hero_points_ == 0 && !healer_expected(); }
   void quiet_dying_turns(Seconds t);
   bool next_turn_is_earliest(Seconds next) const;
+  // campaign.downtime: the moment from `now` on, and by `until`, at which the character leaves
+  // short of full HP for the next adventure; -1 if not by then (interpretation 15).
+  Seconds leave_time(Seconds now, Seconds until) const;
 
   const Model& m_;
   const Config& cfg_;
@@ -208,6 +224,10 @@ class Trial {
   bool temp_hp_granted_ = false;
   int heal_uses_ = 0;
   Seconds next_treat_ = 0;  // Treat Wounds: the patient is immune until then
+  bool carried_in_ = false;  // began short of full HP, from the adventure before
+  Seconds leave_by_ = 0;     // Model::Carried::leave_by
+  Seconds left_at_ = -1;     // when it left short of full HP; -1: it did not
+  Seconds rested_to_ = 0;    // the end of the last night counted in one step
 };
 
 void Trial::set_hp(int hp, Seconds t) {
@@ -715,9 +735,13 @@ void Trial::rest_the_remaining_nights(Seconds t) {
   const Seconds first_end = t + 8 * kHour;  // the n-th night ends at first_end + (n - 1) days
   const int64_t nights_by_horizon =
       first_end > cfg_.horizon ? 0 : 1 + (cfg_.horizon - first_end) / kDay;
-  const int64_t n = std::min(nights_to_full, nights_by_horizon);
+  int64_t n = std::min(nights_to_full, nights_by_horizon);
+  // With a downtime, the nights begun before it ends (the one under way is slept out, as
+  // leave_time waits for it): the n-th begins at t + (n - 1) days.
+  if (leave_by_ > 0) n = std::min<int64_t>(n, leave_by_ > t ? 1 + (leave_by_ - 1 - t) / kDay : 0);
   if (n <= 0) return;
   const Seconds last_end = first_end + (n - 1) * kDay;
+  rested_to_ = last_end;
   note(log_, t, [&] {
     return "rests " + std::to_string(n) + (n == 1 ? " night" : " nights") +
            ", the last ending at " + clock_text(last_end) + ": +" + std::to_string(gain) +
@@ -729,6 +753,16 @@ void Trial::rest_the_remaining_nights(Seconds t) {
     doomed_ = static_cast<int>(std::max<int64_t>(0, doomed_ - n));
     note(log_, last_end, [&] { return "doomed drops to " + std::to_string(doomed_); });
   }
+}
+
+// Interpretation 15: conscious (1 HP or more), not dying, the fight over and the night's sleep
+// under way slept out; at the downtime's end, or at the first moment after it the character is
+// so. Never past the horizon.
+Seconds Trial::leave_time(Seconds now, Seconds until) const {
+  if (leave_by_ <= 0 || dead_ || in_combat_ || full() || down() || dying_ > 0 || resting_)
+    return -1;
+  const Seconds go = std::max({leave_by_, now, rested_to_});
+  return go <= std::min(until, cfg_.horizon) ? go : -1;
 }
 
 bool Trial::next_turn_is_earliest(Seconds next) const {
@@ -865,7 +899,7 @@ Outcome Trial::outcome() const {
     o.measure(kDowntime, full_since_);
   } else {
     o.end = dying_ > 0 ? kStillDying : down() ? kStillUnconscious : kStillInjured;
-    o.end_time = cfg_.horizon;
+    o.end_time = left_at_ >= 0 ? left_at_ : cfg_.horizon;
   }
   return o;
 }
@@ -914,24 +948,44 @@ Outcome Trial::run() {
     heal_uses_ = cfg_.healer->heal_uses;
     note(log_, 0, [&] { return "help will arrive at " + clock_text(help_at_); });
   }
+  if (carried_in_)
+    note(log_, 0, [&] {
+      return "carried from the adventure before: HP " + hp_text(hp_, ch_.max_hp) +
+             (opt_.wounded ? ", wounded " + std::to_string(wounded_) : "");
+    });
   start_fight();
   const int rounds = fight::solo_rounds(rounds_, cfg_.horizon);
   if (rounds > 0) fight::play_solo(SoloRules(*this), rounds, rng_, log_);
   if (!dead_) fight_ends(combat_end_);
   // After the fight, one timeline: a trial ends as soon as the character is back to full
   // health; nothing happens after the horizon.
+  Seconds now = combat_end_;  // the last event's time
   while (!dead_ && !timeline_.empty()) {
     if (!in_combat_ && full()) break;
+    if (const Seconds go = leave_time(now, timeline_.peek().time); go >= 0) {
+      left_at_ = go;
+      break;
+    }
     const Timeline::Event ev = timeline_.pop();
     if (ev.time > cfg_.horizon) break;
+    now = ev.time;
     dispatch(ev);
     if (!dead_) plan_healer(ev.time);
+  }
+  if (left_at_ < 0) left_at_ = leave_time(now, cfg_.horizon);
+  if (left_at_ >= 0) {
+    timeline_.clear();
+    note(log_, left_at_, [&] {
+      return "the downtime is over: goes on to the next adventure at HP " +
+             hp_text(hp_, ch_.max_hp) +
+             (opt_.wounded && wounded_ > 0 ? ", wounded " + std::to_string(wounded_) : "");
+    });
   }
   const Outcome o = outcome();
   if (o.end == metric::kRecovered)
     note(log_, full_since_,
          [&] { return "back to full health, " + hp_text(hp_, ch_.max_hp) + " HP"; });
-  else if (!dead_)
+  else if (!dead_ && left_at_ < 0)
     note(log_, cfg_.horizon, [&] {
       return "the horizon comes: still " + Model::info().metrics->ends[o.end].detail + ", HP " +
              hp_text(hp_, ch_.max_hp);

@@ -127,6 +127,52 @@ TEST_CASE("campaign: dnd5e carries a lost eye; the second blinds, and the blind 
   CHECK(p.log.find(second) > a3);
 }
 
+TEST_CASE("campaign: dnd5e takes no third eye from one who has lost both", "[campaign][dnd5e]") {
+  namespace m = dnd5e::metric;
+  Script s;
+  for (int adventure = 1; adventure <= 2; ++adventure)  // an eye each, as above
+    s.d(20, 15).d(20, 1).no().d(20, 20);
+  // Adventure 3, blind: hit with advantage (15, 15), the injury's d20 1 is Perte d'un œil
+  // again, with no eye left to take; the death save a natural 20.
+  s.d(20, 15).d(20, 15).d(20, 1).no().d(20, 20);
+  const test::Played p = test::play_scripted(dnd5e_eyes(3), s);
+  INFO(p.log);
+  CHECK(p.outcome.adventures == 3);
+  CHECK(p.outcome.end == m::kRecovered);
+  CHECK(p.outcome.counters[m::kInjuries] == 3);   // the blow inflicted it
+  CHECK(sequela(p.outcome, m::kLostEye) == 2);    // not a third
+  CHECK(sequela(p.outcome, m::kBlindness) == 1);
+  const size_t a3 = p.log.find("adventure 3 of 3 begins");
+  REQUIRE(a3 != std::string::npos);
+  CHECK(between(p.log, "injury (d20 1): Perte d'un œil: no eye left to lose", a3));
+  CHECK(p.log.find("Perte d'un œil #3") == std::string::npos);
+}
+
+TEST_CASE("campaign: a dnd5e party member with both eyes lost loses no third",
+          "[campaign][dnd5e][party][scripted]") {
+  Script s;
+  for (int adventure = 1; adventure <= 3; ++adventure) {
+    s.d(20, 1).d(20, 1);  // initiative: hero 21, brute 1
+    s.no();               // the hero misses
+    if (adventure == 3)
+      s.d(20, 10).d(20, 10);  // blind: the brute's advantage, two d20s
+    else
+      s.d(20, 10);
+    s.d(20, 1);                       // the injury: serious, Perte d'un œil
+    s.d(20, 15).d(20, 12).d(20, 11);  // three successes: stable
+    s.d(4, 2);                        // wakes after 2 hours
+  }
+  const std::string toml = dnd5e_eyes_party();
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(p.outcome.adventures == 3);
+  CHECK(test::counter(ls, p.outcome, "lasting_injuries") == 2);
+  const size_t a3 = p.log.find("adventure 3 of 3 begins");
+  REQUIRE(a3 != std::string::npos);
+  CHECK(between(p.log, "hero injury (d20 1): Perte d'un œil: no eye left to lose", a3));
+}
+
 TEST_CASE("campaign: harmonies carries its mental wounds; full levels escalate the next, until "
           "madness",
           "[campaign][harmonies]") {

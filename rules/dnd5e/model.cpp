@@ -355,6 +355,14 @@ void Trial::inflict_injury(uint16_t type, Seconds t) {
   ++counts_[kInjuriesLight + static_cast<size_t>(sev)];
   const bool hand = s.chance(opt_.lost_limb_hand_percent / 100.0);
   if (n_injuries_ >= kMaxInjuries) return;
+  // README interpretation 10: with both eyes lost, Perte d'un œil has no eye left to take.
+  if (cat_.injury(def).permanent == Permanent::Eye && eyes_lost() >= 2) {
+    note(log_, t, [&] {
+      return "injury (d20 " + std::to_string(roll) + "): " + cat_.injury(def).label +
+             ": no eye left to lose";
+    });
+    return;
+  }
   const int i = n_injuries_++;
   Injury& in = inj_[i];
   in = Injury{};

@@ -158,6 +158,17 @@ void Party::inflict_injury(Body& b, Stream& s, Seconds t, EventLog* log) const {
   const Severity sev = cfg_.severity.of(roll);
   const uint16_t def = catalog_->pick(b.last_type, roll, sev, cfg_.options.injury_row);
   ++b.injuries[static_cast<size_t>(sev)];
+  // README interpretation 10: with both eyes lost, Perte d'un œil has no eye left to take.
+  int eyes = 0;
+  for (uint8_t i = 0; i < b.n_open; ++i)
+    eyes += catalog_->injury(b.open[i]).permanent == Permanent::Eye;
+  if (catalog_->injury(def).permanent == Permanent::Eye && eyes >= 2) {
+    note(log, t, [&] {
+      return name(b) + " injury (d20 " + std::to_string(roll) + "): " +
+             catalog_->injury(def).label + ": no eye left to lose";
+    });
+    return;
+  }
   const bool kept = b.n_open < Body::kMaxOpen;
   if (kept) {
     b.open_severity[b.n_open] = sev;

@@ -1,8 +1,9 @@
 // campaign.downtime (docs/campaigns.md): the next adventure begins once the character is whole
 // or, at the latest, a fixed time after this one began, if it can act then; it goes on with its
 // wounds still healing. Harmonies' one character carries them (rules/harmonies/README.md,
-// interpretation 18), pf2's its HP and wounded (rules/pf2/README.md, interpretation 15); every
-// other model refuses the key where it is written.
+// interpretation 18), pf2's its HP and wounded (rules/pf2/README.md, interpretation 15),
+// unisystem's its HP, endurance and essence (rules/unisystem/README.md, interpretation 27);
+// every other model refuses the key where it is written.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 
 #include "rules/harmonies/metrics.h"
 #include "rules/pf2/model.h"
+#include "rules/unisystem/metrics.h"
 #include "sim/core/error.h"
 #include "sim/engine/load.h"
 #include "sim/engine/runner.h"
@@ -248,4 +250,56 @@ TEST_CASE("campaign downtime: pf2 sleeps out the night under way before it goes 
   find(story, "[16:00:06] the downtime is over: goes on to the next adventure at HP 16/20");
   CHECK(o.adventures == 3);
   CHECK(o.end == m::kRecovered);
+}
+
+namespace {
+
+// A unisystem traveller who starts each adventure at 20 of 34 HP and meets a thug who cannot
+// hit her (D10 - 20 never reaches 9); she mends by the creature's rule. `creature`: "human" (2 HP a day at 0 or more
+// without care, interpretation 11, day by day) or "vampyre" (Will 3: 3 HP a day, a formula).
+std::string unisystem_traveller(const std::string& creature, const std::string& campaign) {
+  return "name = \"traveller\"\nruleset = \"unisystem\"\nseed = 3\nhorizon = \"30 days\"\n"
+         "[campaign]\nadventures = 3\n" +
+         campaign + "[character]\ncreature = \"" + creature +
+         "\"\nmax_hp = 34\nhp = 20\ncon = 2\nwill = 3\nendurance = 30\n[recovery]\ncare = "
+         "\"none\"\n[encounter]\nrounds = 1\n[[encounter.attackers]]\nname = \"thug\"\n"
+         "attack_bonus = -20\ndamage = \"1\"\n";
+}
+
+}  // namespace
+
+TEST_CASE("campaign downtime: unisystem goes on with the HP it has mended by then",
+          "[campaign][unisystem][downtime]") {
+  struct Case {
+    const char* creature;
+    const char* first;   // HP when it leaves adventure 1 (2 days)
+    const char* second;  // and adventure 2
+  };
+  // Her days count from the fight's end (0:00:05): by the 2 days one has passed. Human: 20 ->
+  // 22, then 22 (the carried HP, not the scenario's 20) -> 24. Vampyre: 20 -> 23, then 26.
+  for (const Case& c : {Case{"human", "HP 22/34", "HP 24/34"}, Case{"vampyre", "HP 23/34", "HP 26/34"}}) {
+    INFO(c.creature);
+    const LoadedScenario ls = test::load_text(unisystem_traveller(c.creature, "downtime = \"2 days\"\n"));
+    EventLog log;
+    const Outcome o = replay_trial(ls, 0, 3, 0, &log);
+    const std::string story = log.render();
+    INFO(story);
+    find(story, std::string("[2d 00:00:00] the downtime is over: goes on to the next adventure at ") +
+                    c.first);
+    const size_t a2 = find(story, "[2d 00:00:00] adventure 2 of 3 begins");
+    find(story, std::string("carried from the adventure before: ") + c.first, a2);
+    const size_t a3 = find(story, "[4d 00:00:00] adventure 3 of 3 begins", a2);
+    find(story, std::string("carried from the adventure before: ") + c.second, a3);
+    CHECK(story.find("the downtime is over", a3) == std::string::npos);
+    CHECK(o.adventures == 3);
+    CHECK(o.end == unisystem::metric::kRecovered);
+  }
+  // Without the downtime each adventure begins at the scenario's 20 and ends whole.
+  const LoadedScenario ls = test::load_text(unisystem_traveller("human", ""));
+  EventLog log;
+  const Outcome o = replay_trial(ls, 0, 3, 0, &log);
+  INFO(log.render());
+  CHECK(log.render().find("carried from") == std::string::npos);
+  CHECK(o.end == unisystem::metric::kRecovered);
+  CHECK(o.end_time == 3 * (7 * kDay + 5));  // 14 HP at 2 a day from the fight's end, thrice
 }

@@ -105,7 +105,7 @@ std::pair<int, Seconds> essence_rate(const Creature& cr, const Character& ch) {
 
 class Trial {
  public:
-  Trial(const Model& m, TrialContext& ctx)
+  Trial(const Model& m, TrialContext& ctx, const Model::Carried& carried)
       : m_(m),
         cfg_(m.config()),
         opt_(cfg_.options),
@@ -135,6 +135,20 @@ class Trial {
     const auto [points, per] = essence_rate(cr_, ch_);
     essence_.recover(0, Track::Mode::Steady, points, per);
     essence_lowest_ = ch_.essence;
+    // Went on short of full health (campaign.downtime): HP, endurance and essence as they were.
+    if (carried.held) {
+      carried_in_ = true;
+      hp_ = carried.hp;
+      hp_full_at_ = hp_ >= ch_.max_hp ? 0 : -1;
+      endurance_ = Track(ch_.endurance, carried.endurance, carried.endurance_owed);
+      if (const Rate& r = cr_.endurance; r.rule == Rate::Rule::Formula)
+        endurance_.recover(0, Track::Mode::Steady, r.amount(ch_.con, ch_.will, ch_.channelling),
+                           r.per);
+      essence_ = Track(ch_.essence, carried.essence);
+      essence_.recover(0, Track::Mode::Steady, points, per);
+      essence_lowest_ = carried.essence_lowest;
+    }
+    leave_by_ = carried.leave_by;
     if (hp_ < 0) {
       neg_since_ = 0;
       ever_neg_ = true;
@@ -142,6 +156,17 @@ class Trial {
   }
 
   Outcome run();
+  // With campaign.downtime, when it went on short of full health: its HP, endurance and
+  // essence then.
+  void carry(Model::Carried& carried) const {
+    carried.went_on = carried.held = left_at_ >= 0;
+    if (left_at_ < 0) return;
+    carried.hp = hp_;
+    carried.endurance = endurance_.at(left_at_);
+    carried.endurance_owed = endurance_.owed(left_at_);
+    carried.essence = essence_.at(left_at_);
+    carried.essence_lowest = essence_lowest_;
+  }
 
  private:
   friend class SoloRules;
@@ -201,7 +226,9 @@ class Trial {
   // --- recovery
   void first_aid_healing(Seconds t0);
   void recover(Seconds t0);
-  Seconds hp_recovery(Seconds t0);  // when HP is full; kNever if never; -1 if died
+  // When HP is full, by `until` (the horizon, or the downtime's end); kNever if not by then; -1
+  // if died.
+  Seconds hp_recovery(Seconds t0, Seconds until);
 
   // --- state
   bool survival(Stream& s, int penalty, Seconds t, const char* what);
@@ -267,6 +294,9 @@ class Trial {
   int levels_lost_ = 0;
   int flaws_ = 0;
   bool resuscitated_ = false;
+  bool carried_in_ = false;  // began short of full health, from the adventure before
+  Seconds leave_by_ = 0;     // Model::Carried::leave_by
+  Seconds left_at_ = -1;     // when it left short of full health; -1: it did not
 };
 
 void Trial::set_hp(int hp, Seconds t) {
@@ -806,13 +836,18 @@ void Trial::first_aid_healing(Seconds t0) {
 }
 
 // HP back to full: when, kNever if not by the horizon, -1 if the character died on the way.
-Seconds Trial::hp_recovery(Seconds t0) {
+Seconds Trial::hp_recovery(Seconds t0, Seconds until) {
   if (hp_ >= ch_.max_hp) return hp_full_at_;
   const Rate& r = cr_.hp;
   if (r.rule == Rate::Rule::Formula) {
     const int g = r.amount(ch_.con, ch_.will, ch_.channelling);
     if (g <= 0) return kNever;  // README interpretation 22: a rate of 0 restores nothing
     const Seconds full = t0 + ceil_div(ch_.max_hp - hp_, g) * r.per;
+    if (full > until && until >= t0 && until < cfg_.horizon) {  // the downtime's end first
+      const int64_t ticks = (until - t0) / r.per;
+      set_hp(static_cast<int>(std::min<int64_t>(ch_.max_hp, hp_ + ticks * g)), t0 + ticks * r.per);
+      return kNever;
+    }
     if (hp_ < 0) set_hp(0, std::min(full, t0 + ceil_div(-hp_, g) * r.per));
     return full;
   }
@@ -825,13 +860,12 @@ Seconds Trial::hp_recovery(Seconds t0) {
   if (care && !opt_.house_rule && cfg_.aftercare.hospital) start = std::max(t0, hospital_at_);
   if (care && hp_ < 0 && ch_.con == 0) {
     // Con 0 a day never reaches 0 (interpretation 22): every day to the horizon begins below.
-    if (start + kDay <= cfg_.horizon)
-      days_below_zero_ += static_cast<int>((cfg_.horizon - start) / kDay);
+    if (start + kDay <= until) days_below_zero_ += static_cast<int>((until - start) / kDay);
     return kNever;
   }
   for (int64_t d = 1;; ++d) {
     const Seconds td = start + d * kDay;
-    if (td > cfg_.horizon) return kNever;
+    if (td > until) return kNever;
     if (hp_ < 0) ++days_below_zero_;
     int hp = hp_;
     if (care || hp >= 0) {
@@ -861,7 +895,12 @@ Seconds Trial::hp_recovery(Seconds t0) {
 // the trial ends recovered when all three are full (README, "cannot act" and "full health").
 void Trial::recover(Seconds t0) {
   first_aid_healing(t0);
-  const Seconds hp_full = hp_recovery(t0);
+  // With a downtime, one who can act (never fell, or on its feet again) leaves at its end with
+  // the HP it has by then (interpretation 27); one in bed plays on to the horizon, to be up.
+  const bool can_act = !out_.out();
+  const Seconds until =
+      leave_by_ > 0 && can_act ? std::min(cfg_.horizon, std::max(leave_by_, t0)) : cfg_.horizon;
+  const Seconds hp_full = hp_recovery(t0, until);
   if (hp_full < 0) return;  // died
   const Seconds endurance_full = endurance_tracked_ ? endurance_.full_at() : 0;
   const Seconds essence_full = essence_tracked_ ? essence_.full_at() : 0;
@@ -874,6 +913,26 @@ void Trial::recover(Seconds t0) {
     }
   }
   const Seconds full = std::max({hp_full, endurance_full, essence_full});
+  if (leave_by_ > 0 && full > std::max(leave_by_, t0)) {
+    // Not whole by the downtime's end: it goes on once it can act, if by the horizon.
+    Seconds go = std::max(leave_by_, t0);
+    if (!can_act) go = std::max(go, endurance_out_ ? std::max(hp_full, endurance_full) : hp_full);
+    if (go <= cfg_.horizon) {
+      left_at_ = go;
+      note(log_, go, [&] {
+        return "the downtime is over: goes on to the next adventure at HP " + std::to_string(hp_) +
+               "/" + std::to_string(ch_.max_hp) +
+               (endurance_tracked_ ? ", endurance " + std::to_string(endurance_.at(go)) + "/" +
+                                         std::to_string(ch_.endurance)
+                                   : std::string()) +
+               (essence_tracked_ ? ", essence " + std::to_string(essence_.at(go)) + "/" +
+                                       std::to_string(ch_.essence)
+                                 : std::string());
+      });
+      finish(kStillInjured, go);
+      return;
+    }
+  }
   if (full > cfg_.horizon) {
     finish(kStillInjured, cfg_.horizon);
     return;
@@ -929,6 +988,17 @@ class SoloRules : public fight::Solo<SoloRules> {
 };
 
 Outcome Trial::run() {
+  if (carried_in_)
+    note(log_, 0, [&] {
+      return "carried from the adventure before: HP " + std::to_string(hp_) + "/" +
+             std::to_string(ch_.max_hp) +
+             (endurance_tracked_ ? ", endurance " + std::to_string(endurance_.at(0)) + "/" +
+                                       std::to_string(ch_.endurance)
+                                 : std::string()) +
+             (essence_tracked_ ? ", essence " + std::to_string(essence_.at(0)) + "/" +
+                                     std::to_string(ch_.essence)
+                               : std::string());
+    });
   draw_arrivals();  // before the fight: a death in it may be resuscitated
   start_fight();
   // The rounds whose start comes by the horizon (an event at the horizon still happens).
@@ -972,9 +1042,16 @@ Outcome Trial::outcome() const {
 }  // namespace
 
 Outcome Model::run_trial(TrialContext& ctx) const {
+  Carried nothing;
+  return run_adventure(ctx, nothing);
+}
+
+Outcome Model::run_adventure(TrialContext& ctx, Carried& carried) const {
   if (party_) return party_->run_trial(ctx);
-  Trial t(*this, ctx);
-  return t.run();
+  Trial t(*this, ctx, carried);
+  const Outcome o = t.run();
+  t.carry(carried);
+  return o;
 }
 
 }  // namespace leth::unisystem

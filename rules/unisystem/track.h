@@ -45,6 +45,8 @@ class Track {
   // When the track is full again: 0 if it never lacked anything, the time it came back if it
   // has, kNever if it never will.
   Seconds full_at() const;
+  // What only sleep can restore, at time t (at or after the last change).
+  int owed(Seconds t) const { return owed_at(t); }
 
  private:
   int64_t gained(Seconds t) const;  // points back between the last change and t

@@ -11,6 +11,9 @@
 // `Outcome run_adventure(TrialContext&, Carried&) const` plays each adventure from it and adds
 // what the adventure left (flux: sequelae and their stat points); any other model plays every
 // adventure from the scenario's fresh character (docs/campaigns.md lists which carry what).
+// With campaign.downtime, a model whose Carried has `leave_by` and `went_on` (and that says
+// goes_on_wounded()) is told, before each adventure but the last, by when it must leave; one
+// that left still healing has its adventure end not whole, and the campaign goes on with it.
 #pragma once
 
 #include <array>

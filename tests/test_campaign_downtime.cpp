@@ -2,8 +2,9 @@
 // or, at the latest, a fixed time after this one began, if it can act then; it goes on with its
 // wounds still healing. Harmonies' one character carries them (rules/harmonies/README.md,
 // interpretation 18), pf2's its HP and wounded (rules/pf2/README.md, interpretation 15),
-// unisystem's its HP, endurance and essence (rules/unisystem/README.md, interpretation 27);
-// every other model refuses the key where it is written.
+// unisystem's its HP, endurance and essence (rules/unisystem/README.md, interpretation 27),
+// flux's its PV and Flux (rules/flux/README.md, interpretation 21); dnd5e and every party
+// refuse the key where it is written.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include "rules/harmonies/metrics.h"
 #include "rules/pf2/model.h"
 #include "rules/unisystem/metrics.h"
+#include "rules/flux/metrics.h"
 #include "sim/core/error.h"
 #include "sim/engine/load.h"
 #include "sim/engine/runner.h"
@@ -125,10 +127,11 @@ TEST_CASE("campaign downtime: a downtime past the horizon changes nothing, trial
 
 TEST_CASE("campaign downtime: a model that cannot go on wounded refuses the key, located",
           "[campaign][downtime][errors]") {
-  const std::string flux = test::read_file(test::source_path("scenarios/examples/flux-scout-campaign.toml"));
-  const size_t at = flux.find("[campaign]");
+  const std::string dnd5e =
+      test::read_file(test::source_path("scenarios/examples/dnd5e-goblin-campaign.toml"));
+  const size_t at = dnd5e.find("[campaign]");
   REQUIRE(at != std::string::npos);
-  std::string text = flux;
+  std::string text = dnd5e;
   text.insert(text.find('\n', at) + 1, "downtime = \"2 weeks\"\n");
   try {
     test::load_text(text);
@@ -136,7 +139,7 @@ TEST_CASE("campaign downtime: a model that cannot go on wounded refuses the key,
   } catch (const InputError& e) {
     const std::string what = e.what();
     INFO(what);
-    CHECK(what.find("campaign.downtime: flux cannot yet go on to its next adventure still "
+    CHECK(what.find("campaign.downtime: dnd5e cannot yet go on to its next adventure still "
                     "wounded") != std::string::npos);
     CHECK(what.find("remove downtime") != std::string::npos);
     const auto lines_before = std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n');
@@ -302,4 +305,29 @@ TEST_CASE("campaign downtime: unisystem goes on with the HP it has mended by the
   CHECK(log.render().find("carried from") == std::string::npos);
   CHECK(o.end == unisystem::metric::kRecovered);
   CHECK(o.end_time == 3 * (7 * kDay + 5));  // 14 HP at 2 a day from the fight's end, thrice
+}
+
+TEST_CASE("campaign downtime: flux goes on with the PV its nights gave it by then",
+          "[campaign][flux][downtime]") {
+  // A flux scout at 10 of 20 PV whom the bandit never hits; no hour's rests: a night (8:00 to
+  // 16:00) gives 4 PV. By the 2 days two nights have: 18. Adventure 2 begins at 18, and one
+  // night makes it whole; adventure 3 begins at the scenario's 10 again (nothing held).
+  const std::string toml =
+      "name = \"scout\"\nruleset = \"flux\"\nseed = 3\nhorizon = \"30 days\"\n[campaign]\n"
+      "adventures = 3\ndowntime = \"2 days\"\n[character]\nmax_pv = 20\npv = 10\n[encounter]\n"
+      "rounds = 1\n[[encounter.attackers]]\nname = \"bandit\"\ndamage = \"1\"\nhit_chance = 0.0\n"
+      "[recovery]\nhour_rests = false\n";
+  const LoadedScenario ls = test::load_text(toml);
+  EventLog log;
+  const Outcome o = replay_trial(ls, 0, 3, 0, &log);
+  const std::string story = log.render();
+  INFO(story);
+  find(story, "[2d 00:00:00] the downtime is over: goes on to the next adventure at PV 18/20");
+  const size_t a2 = find(story, "[2d 00:00:00] adventure 2 of 3 begins");
+  find(story, "carried from the adventure before: PV 18/20", a2);
+  const size_t a3 = find(story, "[2d 16:00:00] adventure 3 of 3 begins", a2);
+  CHECK(story.find("carried from", a3) == std::string::npos);
+  CHECK(o.adventures == 3);
+  CHECK(o.end == flux::metric::kRecovered);
+  CHECK(o.end_time == 5 * kDay + 8 * kHour);  // 2d, 16h, then three nights to 2d 16:00
 }

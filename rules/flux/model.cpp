@@ -76,6 +76,13 @@ class Trial {
         sequelae_(cfg_.character.sequelae + carried.sequelae) {
     for (size_t k = 0; k < kStatCount; ++k) stats_[k] -= carried.lost[k];  // floored when lost
     state_exhausted_ = cfg_.character.states[static_cast<size_t>(State::Exhausted)];
+    // Went on short of full PV (campaign.downtime): its PV and Flux as they were.
+    if (carried.held) {
+      carried_in_ = true;
+      pv_ = carried.pv;
+      flux_ = carried.flux;
+    }
+    leave_by_ = carried.leave_by;
     hurt_ = pv_ < cfg_.character.max_pv;
     if (cfg_.helper) concoctions_left_ = cfg_.helper->concoction_uses;
   }
@@ -85,6 +92,9 @@ class Trial {
   void carry(Model::Carried& carried) const {
     carried.sequelae = sequelae_ - cfg_.character.sequelae;
     for (size_t k = 0; k < kStatCount; ++k) carried.lost[k] += lost_[k];
+    carried.went_on = carried.held = left_at_ >= 0;
+    carried.pv = pv_;
+    carried.flux = flux_;
   }
 
  private:
@@ -172,6 +182,9 @@ class Trial {
   bool disease_resolved_ = false;
   int sick_days_ = 0;
   Seconds sick_from_ = 0, sick_until_ = 0;
+  bool carried_in_ = false;  // began short of full PV, from the adventure before
+  Seconds leave_by_ = 0;     // Model::Carried::leave_by
+  Seconds left_at_ = -1;     // when it left short of full PV; -1: it did not
   uint64_t checks_ = 0;  // survival tests (dying_check index)
   uint64_t wakes_ = 0;
   uint64_t cares_ = 0;
@@ -586,13 +599,25 @@ void Trial::recovery(Seconds t0) {
   uint64_t nights = 0, rests = 0;
   while (night_start < t0) night_start += kDay;
   Seconds rest_start = rec.hour_rests ? t0 : cfg_.horizon + 1;
+  // With a downtime, the rests that end by its end (interpretation 21); then it goes on.
+  const Seconds leave = leave_by_ > 0 ? std::max(leave_by_, t0) : cfg_.horizon + 1;
+  const Seconds until = std::min(cfg_.horizon, leave);
   while (full_at_ < 0 && !dead_) {
     // An hour rest that would overlap the night waits for its end.
     if (rest_start < night_start + rec.sleep && rest_start + kHour > night_start)
       rest_start = night_start + rec.sleep;
     const Seconds night_end = night_start + rec.sleep;
     const Seconds rest_end = rest_start + kHour;
-    if (std::min(night_end, rest_end) > cfg_.horizon) return;
+    if (std::min(night_end, rest_end) > until) {
+      if (leave <= cfg_.horizon) {
+        left_at_ = leave;
+        note(log_, leave, [&] {
+          return "the downtime is over: goes on to the next adventure at PV " +
+                 pv_text(pv_, cfg_.character.max_pv) + ", Flux " + std::to_string(flux_);
+        });
+      }
+      return;
+    }
     if (rest_end <= night_end) {
       hour_rest(rest_end, rests++);
       rest_start += rec.hour_rest_every;
@@ -616,7 +641,10 @@ Outcome Trial::outcome() const {
   if (sick_days_ > 0) o.measure(kTimeSick, sick_days_ * kDay);
   // The trial ends at death, back at full PV or at the horizon: a clinic reached later was
   // never reached.
-  const Seconds end = dead_ ? death_time_ : full_at_ >= 0 ? full_at_ : cfg_.horizon;
+  const Seconds end = dead_            ? death_time_
+                      : full_at_ >= 0   ? full_at_
+                      : left_at_ >= 0   ? left_at_
+                                        : cfg_.horizon;
   if (clinic_at_ >= 0 && clinic_at_ <= end) o.measure(kTimeToClinic, clinic_at_);
   if (dead_) {
     o.end = death_end_;
@@ -631,12 +659,17 @@ Outcome Trial::outcome() const {
     o.measure(kDowntime, hurt_ ? full_at_ : 0);
   } else {
     o.end = comatose_ ? kStillComa : stabilised_ ? kStillUnconscious : kStillInjured;
-    o.end_time = cfg_.horizon;
+    o.end_time = left_at_ >= 0 ? left_at_ : cfg_.horizon;
   }
   return o;
 }
 
 Outcome Trial::run() {
+  if (carried_in_)
+    note(log_, 0, [&] {
+      return "carried from the adventure before: PV " + pv_text(pv_, cfg_.character.max_pv) +
+             ", Flux " + std::to_string(flux_);
+    });
   if (cfg_.helper) {
     Stream s = open(rng_, streams::help_arrival());
     help_at_ = cfg_.helper->arrives.sample(s);

@@ -34,12 +34,22 @@ class Model {
   // stat points they took. run_adventure() begins from them and adds what the adventure left;
   // run_trial() is run_adventure() from nothing carried. A party carries the same, member by
   // member (Party::Carried).
+  //
+  // With campaign.downtime one character's adventure may end before it is whole: at
+  // `leave_by` on its own clock, or once it is awake, it goes on (`went_on`) with its PV and
+  // Flux as they stand (README interpretation 21).
   struct Carried {
     int sequelae = 0;
     std::array<int, kStatCount> lost{};
     Party::Carried members{};
+    Seconds leave_by = 0;  // set by the campaign: 0, play to whole or the horizon
+    bool went_on = false;  // set by run_adventure: left short of full PV at its downtime
+    bool held = false;     // pv and flux below hold what it went on with (set with went_on)
+    int pv = 0, flux = 0;
   };
   Outcome run_adventure(TrialContext& ctx, Carried& carried) const;
+  // Whether this model goes on wounded (Carried::leave_by): one character, not a party.
+  bool goes_on_wounded() const { return !party_; }
   // What a trial reports: info().metrics for one character; a party's own, with its members.
   const MetricSpec& metrics() const { return party_ ? party_->metrics() : *info().metrics; }
   const Party* party() const { return party_.get(); }

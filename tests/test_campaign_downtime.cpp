@@ -331,3 +331,31 @@ TEST_CASE("campaign downtime: flux goes on with the PV its nights gave it by the
   CHECK(o.end == flux::metric::kRecovered);
   CHECK(o.end_time == 5 * kDay + 8 * kHour);  // 2d, 16h, then three nights to 2d 16:00
 }
+
+TEST_CASE("campaign downtime: unisystem whole by the time it can act ends whole, not carried",
+          "[campaign][unisystem][downtime]") {
+  // A brawler who falls stays in bed until its HP are full: up past the downtime, it is whole
+  // then, and the adventure ends whole (nothing held), never "goes on" at full health. One who
+  // stayed up goes on at the 2 days with the HP mended by then.
+  const std::string toml =
+      "name = \"brawler\"\nruleset = \"unisystem\"\nseed = 77\nhorizon = \"60 days\"\n"
+      "[campaign]\nadventures = 12\ndowntime = \"2 days\"\n[character]\nmax_hp = 30\ncon = 3\n"
+      "will = 2\nfirst_aid = 2\nendurance = 32\n[encounter]\nrounds = \"1d4+1\"\n"
+      "close_combat = true\n[[encounter.attackers]]\nname = \"pit fighter\"\ncount = 2\n"
+      "attack_bonus = 5\ndamage = \"1D6 x 3\"\ndamage_type = \"blunt\"\n"
+      "keep_attacking_downed = 0.1\n[recovery]\ncare = \"none\"\n";
+  const LoadedScenario ls = test::load_text(toml);
+  int went_on = 0;
+  for (uint64_t trial = 0; trial < 40; ++trial) {
+    EventLog log;
+    replay_trial(ls, 0, 77, trial, &log);
+    const std::string story = log.render();
+    INFO(story);
+    CHECK(story.find("goes on to the next adventure at HP 30/30, endurance 32/32") ==
+          std::string::npos);
+    for (size_t at = story.find("the downtime is over"); at != std::string::npos;
+         at = story.find("the downtime is over", at + 1))
+      ++went_on;
+  }
+  CHECK(went_on > 0);  // and some did go on hurt
+}

@@ -913,11 +913,12 @@ void Trial::recover(Seconds t0) {
     }
   }
   const Seconds full = std::max({hp_full, endurance_full, essence_full});
-  if (leave_by_ > 0 && full > std::max(leave_by_, t0)) {
-    // Not whole by the downtime's end: it goes on once it can act, if by the horizon.
+  if (leave_by_ > 0) {
+    // Not whole by the downtime's end: it goes on once it can act, if by the horizon and
+    // before it is whole (whole first, the adventure ends whole).
     Seconds go = std::max(leave_by_, t0);
     if (!can_act) go = std::max(go, endurance_out_ ? std::max(hp_full, endurance_full) : hp_full);
-    if (go <= cfg_.horizon) {
+    if (go < full && go <= cfg_.horizon) {
       left_at_ = go;
       note(log_, go, [&] {
         return "the downtime is over: goes on to the next adventure at HP " + std::to_string(hp_) +

@@ -264,17 +264,19 @@ TEST_CASE("campaign: a pf2 party carries each member's doomed; the nights alone 
   CHECK(between(story, "rogue's doomed drops to 0", 0, story.find("adventure 2 of 3 begins")));
   // What run_adventure hands on, member by member.
   const auto& party = test::party_of<pf2::Model>(ls);
-  pf2::Party::CarriedDoomed carried = pf2::Party::nothing_carried();
+  pf2::Party::Carried carried;
   TrialRng rng(7, 0);
   Timeline timeline;
   TrialContext ctx{rng, nullptr, timeline};
   party.run_adventure(ctx, carried);
-  CHECK(carried[0] == 0);
-  CHECK(carried[1] == 1);
+  CHECK(carried.doomed[0] == 0);
+  CHECK(carried.doomed[1] == 1);
+  CHECK_FALSE(carried.went_on);  // no downtime: whole, nothing but doomed handed on
+  CHECK(carried.hp[1] == -1);
   timeline.clear();
   party.run_adventure(ctx, carried);
-  CHECK(carried[0] == 0);
-  CHECK(carried[1] == 0);
+  CHECK(carried.doomed[0] == 0);
+  CHECK(carried.doomed[1] == 0);
 }
 
 TEST_CASE("campaign: a flux party member carries its sequela into the next fight",

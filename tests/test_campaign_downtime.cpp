@@ -3,8 +3,9 @@
 // wounds still healing. Harmonies' one character carries them (rules/harmonies/README.md,
 // interpretation 18), pf2's its HP and wounded (rules/pf2/README.md, interpretation 15),
 // unisystem's its HP, endurance and essence (rules/unisystem/README.md, interpretation 27),
-// flux's its PV and Flux (rules/flux/README.md, interpretation 21); dnd5e and every party
-// refuse the key where it is written.
+// flux's its PV and Flux (rules/flux/README.md, interpretation 21), a pf2 party each member's HP
+// and wounded (pf2 interpretation 15); dnd5e and the other parties refuse the key where it is
+// written.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -19,6 +20,7 @@
 #include "sim/engine/load.h"
 #include "sim/engine/runner.h"
 #include "tests/cli_support.h"
+#include "tests/party_support.h"
 #include "tests/support.h"
 
 using namespace leth;
@@ -45,6 +47,18 @@ size_t find(const std::string& log, const std::string& text, size_t from = 0) {
   INFO(text);
   REQUIRE(at != std::string::npos);
   return at;
+}
+
+// Trial 0 of the scenario's first variant, replayed: its outcome and its story.
+struct Story {
+  Outcome outcome;
+  std::string text;
+};
+Story story_of(const LoadedScenario& ls, uint64_t seed) {
+  EventLog log;
+  Story s{replay_trial(ls, 0, seed, 0, &log), {}};
+  s.text = log.render();
+  return s;
 }
 
 int sequela(const Outcome& o, uint16_t id) {
@@ -358,4 +372,135 @@ TEST_CASE("campaign downtime: unisystem whole by the time it can act ends whole,
       ++went_on;
   }
   CHECK(went_on > 0);  // and some did go on hurt
+}
+
+namespace {
+
+// A pf2 patrol: a goblin (initiative 30, first) always hits the weakest, the fighter (20 HP,
+// Con 2 at level 1: 2 HP a night, wounded 1), for 6; the rogue (30 HP) kills it. No medic: the
+// party rests its nights alone. `campaign`: more [campaign] keys.
+std::string pf2_patrol(const std::string& campaign) {
+  return "name = \"patrol\"\nruleset = \"pf2\"\nseed = 7\nhorizon = \"30 days\"\n"
+         "[options]\nwounded = true\n[fight]\nopponents_target = \"weakest\"\n[campaign]\n"
+         "adventures = 3\n" +
+         campaign +
+         test::combatant_text("party", "rogue", "max_hp", 30, -10,
+                              "hit_chance = 1.0\ndamage = \"30\"", "ac = 10\ncon = 2\n") +
+         test::combatant_text("party", "fighter", "max_hp", 20, -10,
+                              "hit_chance = 0.0\ndamage = \"1\"", "ac = 10\ncon = 2\nwounded = 1\n") +
+         test::combatant_text("opponents", "goblin", "hp", 5, 30,
+                              "hit_chance = 1.0\ncrit_chance = 0.0\ndamage = \"6\"",
+                              "ac = 10\ndc = 15\n");
+}
+
+}  // namespace
+
+TEST_CASE("campaign downtime: a pf2 party goes on with each member's HP and wounded",
+          "[campaign][pf2][party][downtime]") {
+  const LoadedScenario ls = test::load_text(pf2_patrol("downtime = \"2 days\"\n"));
+  const uint16_t recovered = 2, unresolved = 3;  // a party of two's ends: died 1, died 2, ...
+  REQUIRE(metrics_of(ls.models[0]).ends[recovered].kind == EndKind::Recovered);
+  const auto [o, story] = story_of(ls, 7);
+  INFO(story);
+  // Adventure 1: the fighter 20 -> 14; the two nights alone begun before the 2 days are out
+  // give 4 HP: 18; the rogue, never hurt, is whole and carries nothing.
+  find(story, "fighter rests 2 nights alone: HP 18/20");
+  find(story, "[2d 00:00:00] the downtime is over: the party goes on to the next adventure, "
+              "fighter at HP 18/20, wounded 1\n");
+  const size_t a2 = find(story, "[2d 00:00:00] adventure 2 of 3 begins");
+  find(story, "fighter carries from the adventures before: HP 18/20, wounded 1", a2);
+  CHECK(story.find("rogue carries", a2) == std::string::npos);
+  // Adventure 2: 18 -> 12, two nights: 16.
+  const size_t a3 = find(story, "[4d 00:00:00] adventure 3 of 3 begins", a2);
+  find(story, "the party goes on to the next adventure, fighter at HP 16/20, wounded 1", a2);
+  find(story, "fighter carries from the adventures before: HP 16/20, wounded 1", a3);
+  // Adventure 3, the last: 16 -> 10, rested to full.
+  CHECK(story.find("the downtime is over", a3) == std::string::npos);
+  find(story, "every survivor is at full HP", a3);
+  CHECK(o.adventures == 3);
+  CHECK(o.end == recovered);
+
+  // What run_adventure takes in and hands on, member by member: the fighter comes in at 17 HP
+  // and wounded 3 (an earlier fall's), leaves at 15 and 3.
+  const auto& party = test::party_of<pf2::Model>(ls);
+  pf2::Party::Carried carried;
+  carried.hp[1] = 17;
+  carried.wounded[1] = 3;
+  carried.leave_by = 2 * kDay;
+  TrialRng rng(7, 0);
+  Timeline timeline;
+  TrialContext ctx{rng, nullptr, timeline};
+  const Outcome first = party.run_adventure(ctx, carried);
+  CHECK(carried.went_on);
+  CHECK(first.end == unresolved);
+  CHECK(first.end_time == 2 * kDay);
+  CHECK(carried.hp[0] == -1);
+  CHECK(carried.hp[1] == 15);
+  CHECK(carried.wounded[1] == 3);
+  carried.leave_by = 0;  // the last adventure: to full HP, nothing but doomed handed on
+  timeline.clear();
+  const Outcome last = party.run_adventure(ctx, carried);
+  CHECK_FALSE(carried.went_on);
+  CHECK(last.end == recovered);
+  CHECK(carried.hp[1] == -1);
+  CHECK(carried.wounded[1] == -1);
+
+  // Without the downtime every adventure begins whole: 20 -> 14, three nights.
+  const auto [whole, whole_story] = story_of(test::load_text(pf2_patrol("")), 7);
+  INFO(whole_story);
+  CHECK(whole_story.find("carries from the adventures before: HP") == std::string::npos);
+  CHECK(whole.end == recovered);
+  CHECK(whole.adventures == 3);
+}
+
+TEST_CASE("campaign downtime: a pf2 party sleeps out the night under way; a downtime past the "
+          "horizon changes nothing",
+          "[campaign][pf2][party][downtime]") {
+  // 9 hours end in the first night (it begins 8 hours after the fight): slept out, +2.
+  const auto [o, story] = story_of(test::load_text(pf2_patrol("downtime = \"9 hours\"\n")), 7);
+  INFO(story);
+  find(story, "fighter rests 1 night alone: HP 16/20");
+  find(story, "the downtime is over: the party goes on to the next adventure, fighter at HP 16/20");
+  CHECK(o.adventures == 3);
+  // A downtime longer than the horizon: trial for trial the campaign without one, in the
+  // bundled ambush (a cleric's Heals and Treat Wounds: nights played one by one).
+  const std::string ambush =
+      test::read_file(test::source_path("scenarios/examples/pf2-party-ambush.toml")) +
+      "\n[campaign]\nadventures = 3\n";
+  const LoadedScenario never = test::load_text(ambush + "downtime = \"60 days\"\n");
+  const LoadedScenario none = test::load_text(ambush);
+  for (uint64_t t = 0; t < 200; ++t) {
+    EventLog a, b;
+    const Outcome x = replay_trial(never, 0, 7, t, &a);
+    const Outcome y = replay_trial(none, 0, 7, t, &b);
+    CHECK(x.end == y.end);
+    CHECK(x.end_time == y.end_time);
+    CHECK(a.render() == b.render());
+  }
+}
+
+TEST_CASE("campaign downtime: the pf2 ambush's party goes on mid-treatment, its HP carried",
+          "[campaign][pf2][party][downtime]") {
+  // With a downtime of 2 hours the cleric's Treat Wounds (10 minutes a patient, each once an
+  // hour) stop when it is over; in some trials the party goes on short of full HP, and the
+  // next fight begins with what it carries.
+  const LoadedScenario ls = test::load_text(
+      test::read_file(test::source_path("scenarios/examples/pf2-party-ambush.toml")) +
+      "\n[campaign]\nadventures = 2\ndowntime = \"2 hours\"\n");
+  int went_on = 0;
+  for (uint64_t t = 0; t < 200 && went_on < 3; ++t) {
+    EventLog log;
+    replay_trial(ls, 0, 9, t, &log);
+    const std::string story = log.render();
+    const size_t left = story.find("the downtime is over: the party goes on");
+    if (left == std::string::npos) continue;
+    INFO(story);
+    ++went_on;
+    const size_t a2 = find(story, "adventure 2 of 2 begins", left);
+    find(story, "carries from the adventures before: HP ", a2);
+    // No treatment ends after the day is out, nor does a night begin then.
+    const size_t treated = story.find("treats the wounds of", left);
+    CHECK((treated == std::string::npos || treated > a2));
+  }
+  CHECK(went_on == 3);
 }

@@ -90,7 +90,8 @@ MetricSpec party_metrics(const std::vector<std::string>& members) {
 }
 
 Outcome party_outcome(const Result& fight, std::span<const MemberReport> members,
-                      uint32_t opponents_defeated, Seconds full, Seconds horizon) {
+                      uint32_t opponents_defeated, Seconds full, Seconds horizon,
+                      Seconds left_at) {
   Outcome o;
   o.measure(kFightLength, fight.fight_end);
   if (fight.ending == Ending::Won) o.count(kFightWon);
@@ -134,6 +135,12 @@ Outcome party_outcome(const Result& fight, std::span<const MemberReport> members
     return o;
   }
   const auto recovered = static_cast<uint16_t>(members.size());
+  if (left_at >= 0) {  // went on still healing: every survivor up by then
+    o.end = static_cast<uint16_t>(recovered + 1);
+    o.end_time = left_at;
+    if (first_down >= 0) o.measure(kOutOfAction, last_up - first_down);
+    return o;
+  }
   if (full > horizon) {
     o.end = static_cast<uint16_t>(recovered + 1);
     o.end_time = horizon;

@@ -42,8 +42,11 @@ std::vector<std::string> member_names(const std::vector<C>& combatants, size_t m
 MetricSpec party_metrics(const std::vector<std::string>& members);
 
 // The outcome: ends by deaths, else recovered at `full` (when every survivor is at full health,
-// after the ruleset's recovery) or unresolved at the horizon.
+// after the ruleset's recovery) or unresolved at the horizon; or, with `left_at` (>= 0: a
+// campaign's downtime, sim/engine/campaign.h), unresolved at left_at, when the survivors, every
+// one able to act, went on to the next adventure before all were whole.
 Outcome party_outcome(const Result& fight, std::span<const MemberReport> members,
-                      uint32_t opponents_defeated, Seconds full, Seconds horizon);
+                      uint32_t opponents_defeated, Seconds full, Seconds horizon,
+                      Seconds left_at = -1);
 
 }  // namespace leth::fight

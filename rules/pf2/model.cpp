@@ -1001,7 +1001,12 @@ Outcome Model::run_trial(TrialContext& ctx) const {
 }
 
 Outcome Model::run_adventure(TrialContext& ctx, Carried& carried) const {
-  if (party_) return party_->run_adventure(ctx, carried.members);
+  if (party_) {
+    carried.members.leave_by = carried.leave_by;
+    const Outcome o = party_->run_adventure(ctx, carried.members);
+    carried.went_on = carried.members.went_on;
+    return o;
+  }
   Trial trial(*this, ctx, carried);
   const Outcome o = trial.run();
   trial.carry(carried);

@@ -38,21 +38,22 @@ class Model {
   // adventure begins with what the nights before left; -1, nothing carried: [character]'s).
   // Wounded is not carried: it ends at full HP and 10 minutes' rest, before the next adventure.
   // run_trial() is run_adventure() from nothing carried. A party carries each member's doomed
-  // (Party::CarriedDoomed).
+  // (Party::Carried).
   //
-  // With campaign.downtime (sim/engine/campaign.h) one character's adventure may end before it
-  // is whole: at `leave_by` on its own clock, or as soon after as it is conscious, not dying
-  // and not asleep, it goes on (`went_on`) with its HP and wounded (README interpretation 15).
+  // With campaign.downtime (sim/engine/campaign.h) an adventure may end before the character
+  // (every survivor of a party) is whole: at `leave_by` on its own clock, or as soon after as it
+  // is conscious, not dying and not asleep, it goes on (`went_on`) with its HP and wounded
+  // (README interpretation 15; a party's members each with theirs, the party fight, 15).
   struct Carried {
-    int doomed = -1;                                        // the single character's
-    Party::CarriedDoomed members = Party::nothing_carried();  // a party's, member by member
+    int doomed = -1;         // the single character's
+    Party::Carried members;  // a party's, member by member
     Seconds leave_by = 0;  // set by the campaign: 0, play to whole or the horizon
     bool went_on = false;  // set by run_adventure: left short of full HP at its downtime
     int hp = -1;           // the HP it went on with; -1: full (max_hp)
     int wounded = -1;      // its wounded value then; -1: [character]'s
   };
-  // Whether this model goes on wounded (Carried::leave_by): one character, not a party.
-  bool goes_on_wounded() const { return !party_; }
+  // Whether this model goes on wounded (Carried::leave_by): one character or a party.
+  bool goes_on_wounded() const { return true; }
   Outcome run_adventure(TrialContext& ctx, Carried& carried) const;
   // What a trial reports: info().metrics for one character; a party's own, with its members.
   const MetricSpec& metrics() const { return party_ ? party_->metrics() : *info().metrics; }

@@ -393,8 +393,15 @@ Seconds Party::until_not_dying(Body& patient, Body* helper, Stream& s, Seconds t
 // treated soonest (then the lowest HP), each patient once an hour (from a treatment's end).
 // Returns when every survivor is at full HP (beyond the horizon: not within it); `whole` gets
 // when each survivor is.
+//
+// With a campaign's downtime (`leave_by` > 0; README, the party fight, 15) no treatment ends
+// after it and no night begins at or after it; once it is over, every survivor awake and the
+// night under way slept out, the party goes on if that is within the horizon and before its
+// last survivor is whole: `left_at` gets when, each member has the HP of the nights it rested
+// (its `whole` is then -1 if it is not). Else it rests on as without a downtime (a survivor
+// asleep past the horizon: the adventure ends not whole either way).
 Seconds Party::rest_and_treat(Bodies<Body>& bodies, const fight::Result& res, Wholes& whole,
-                              TrialContext& ctx) const {
+                              Seconds leave_by, Seconds& left_at, TrialContext& ctx) const {
   const size_t m = cfg_.members;
   constexpr Seconds kTreatment = 10 * kMinute;
   std::array<Seconds, fight::kMaxMembers> full_at{}, free_at{}, immune_until{};
@@ -413,6 +420,7 @@ Seconds Party::rest_and_treat(Bodies<Body>& bodies, const fight::Result& res, Wh
     if (full_at[p] < 0 && bodies[p].hp >= cfg_.combatants[p].max_hp) full_at[p] = t;
   };
   Seconds night = res.end + 8 * kHour;  // the next night's start
+  Seconds slept_to = -1;                 // the end of the last night played
   while (night <= cfg_.horizon) {
     // The treatment that can end soonest, before the night.
     int best_h = -1, best_p = -1;
@@ -423,6 +431,7 @@ Seconds Party::rest_and_treat(Bodies<Body>& bodies, const fight::Result& res, Wh
         if (!needs(p)) continue;
         const Seconds start = std::max(free_at[h], immune_until[p]);
         if (start + kTreatment > night) continue;
+        if (leave_by > 0 && start + kTreatment > leave_by) continue;
         if (best_h < 0 || start < best ||
             (start == best && bodies[p].hp < bodies[static_cast<size_t>(best_p)].hp)) {
           best_h = static_cast<int>(h);
@@ -456,6 +465,7 @@ Seconds Party::rest_and_treat(Bodies<Body>& bodies, const fight::Result& res, Wh
     for (size_t h = 0; h < m; ++h) treating = treating || healer(h);
     if (!any) break;
     if (!treating) break;  // the nights alone: counted below, without playing them
+    if (leave_by > 0 && night >= leave_by) break;  // the downtime is over
     // The night: the members awake when it begins rest; the healers sleep too. A night's rest
     // also lowers doomed by 1 (interpretation 8, as the single character), which matters to a
     // patient a later botched treatment knocks out.
@@ -472,6 +482,7 @@ Seconds Party::rest_and_treat(Bodies<Body>& bodies, const fight::Result& res, Wh
       reached(p, night + 8 * kHour);
     }
     for (size_t h = 0; h < m; ++h) free_at[h] = std::max(free_at[h], night + 8 * kHour);
+    slept_to = night + 8 * kHour;
     night += kDay;
   }
   // Nights alone: the first one a member is awake at, then every 24 hours (as many as its HP
@@ -494,10 +505,36 @@ Seconds Party::rest_and_treat(Bodies<Body>& bodies, const fight::Result& res, Wh
     whole[c] = start + (nights - 1) * kDay + 8 * kHour;
     full = std::max(full, whole[c]);
   }
-  // The party rests together until its last survivor is whole (within the horizon): each of
-  // those nights lowers the doomed of every member awake when it begins by 1, as the nights
-  // played above do; what is left is what the member carries into a campaign's next adventure.
-  const Seconds last_end = std::min(full, cfg_.horizon);
+  // The downtime: the nights alone begun before it is over (the last slept out).
+  Seconds last_end = std::min(full, cfg_.horizon);
+  if (leave_by > 0 && full > leave_by) {
+    if (night < leave_by) slept_to = night + (leave_by - 1 - night) / kDay * kDay + 8 * kHour;
+    Seconds go = std::max(leave_by, slept_to);
+    for (size_t c = 0; c < m; ++c)
+      if (!bodies[c].dead) go = std::max(go, bodies[c].up_last);
+    if (go < full && go <= cfg_.horizon) {
+      left_at = go;
+      last_end = slept_to;
+      for (size_t c = 0; c < m; ++c) {
+        Body& b = bodies[c];
+        if (b.dead || full_at[c] >= 0 || whole[c] <= go) continue;
+        whole[c] = -1;
+        const Seconds first_end = first_alone[c] + 8 * kHour;
+        if (first_end > last_end) continue;
+        const int64_t n = 1 + (last_end - first_end) / kDay;  // fewer than it needs
+        b.hp += static_cast<int>(n * rest_gain(c));
+        note(ctx.log, first_end + (n - 1) * kDay, [&] {
+          return name(b) + " rests " + std::to_string(n) + (n == 1 ? " night" : " nights") +
+                 " alone: HP " + std::to_string(b.hp) + "/" +
+                 std::to_string(cfg_.combatants[c].max_hp);
+        });
+      }
+    }
+  }
+  // The party rests together until its last survivor is whole (within the horizon) or it goes
+  // on: each of those nights lowers the doomed of every member awake when it begins by 1, as
+  // the nights played above do; what is left is what the member carries into a campaign's next
+  // adventure.
   for (size_t c = 0; c < m && cfg_.options.doomed; ++c) {
     Body& b = bodies[c];
     const Seconds first_end = first_alone[c] + 8 * kHour;
@@ -557,20 +594,26 @@ Seconds Party::top_up(Bodies<Body>& bodies, const fight::Result& res, TrialConte
 }
 
 Outcome Party::run_trial(TrialContext& ctx) const {
-  CarriedDoomed nothing = nothing_carried();
+  Carried nothing;
   return run_adventure(ctx, nothing);
 }
 
-Outcome Party::run_adventure(TrialContext& ctx, CarriedDoomed& carried) const {
+Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
   Bodies<Body> bodies;
   const fight::Result res = play_fight(bodies, ctx, [&](Body& b) {
-    if (b.c >= cfg_.members || carried[b.c] < 0) return;
-    b.doomed = carried[b.c];
-    if (cfg_.options.doomed && b.doomed > 0)
-      note(ctx.log, 0, [&] {
-        return name(b) + " carries from the adventures before: doomed " +
-               std::to_string(b.doomed);
-      });
+    if (b.c >= cfg_.members) return;
+    std::string what;
+    if (carried.hp[b.c] >= 0) {  // went on still healing (interpretation 15)
+      b.hp = carried.hp[b.c];
+      b.wounded = carried.wounded[b.c];
+      what = "HP " + std::to_string(b.hp) + "/" + std::to_string(cfg_.combatants[b.c].max_hp);
+      if (cfg_.options.wounded) what += ", wounded " + std::to_string(b.wounded);
+    }
+    if (carried.doomed[b.c] >= 0) b.doomed = carried.doomed[b.c];
+    if (cfg_.options.doomed && b.doomed > 0 && carried.doomed[b.c] >= 0)
+      what += (what.empty() ? "doomed " : ", doomed ") + std::to_string(b.doomed);
+    if (!what.empty())
+      note(ctx.log, 0, [&] { return name(b) + " carries from the adventures before: " + what; });
   });
   const uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
 
@@ -598,20 +641,46 @@ Outcome Party::run_adventure(TrialContext& ctx, CarriedDoomed& carried) const {
   }
   Wholes whole;
   whole.fill(res.end);
-  const Seconds full = hurt ? rest_and_treat(bodies, healed, whole, ctx) : res.end;
+  // A death ends a party's campaign (docs/campaigns.md): its survivors rest to whole, no
+  // downtime cuts it short.
+  bool death = false;
+  for (size_t c = 0; c < cfg_.members; ++c) death = death || bodies[c].dead;
+  Seconds left_at = -1;
+  const Seconds leave_by = death ? 0 : carried.leave_by;
+  const Seconds full =
+      hurt ? rest_and_treat(bodies, healed, whole, leave_by, left_at, ctx) : res.end;
   std::array<fight::MemberReport, fight::kMaxMembers> members;
   for (size_t c = 0; c < cfg_.members; ++c) {
     const Body& b = bodies[c];
     members[c] = {b.dead,       b.died_at, b.falls,  b.heals_given,
                   b.down_first, b.up_last, below[c], b.dead ? -1 : whole[c]};
   }
-  for (size_t c = 0; c < cfg_.members; ++c) carried[c] = bodies[c].doomed;
-  if (hurt && full <= cfg_.horizon)
+  carried.went_on = left_at >= 0;
+  for (size_t c = 0; c < cfg_.members; ++c) {
+    const Body& b = bodies[c];
+    carried.doomed[c] = b.doomed;
+    const bool healing = carried.went_on && !b.dead && whole[c] < 0;
+    carried.hp[c] = healing ? b.hp : -1;
+    carried.wounded[c] = healing ? b.wounded : -1;
+  }
+  if (carried.went_on)
+    note(ctx.log, left_at, [&] {
+      std::string who;
+      for (size_t c = 0; c < cfg_.members; ++c) {
+        if (carried.hp[c] < 0) continue;
+        who += (who.empty() ? "" : "; ") + name(bodies[c]) + " at HP " +
+               std::to_string(carried.hp[c]) + "/" + std::to_string(cfg_.combatants[c].max_hp);
+        if (cfg_.options.wounded && carried.wounded[c] > 0)
+          who += ", wounded " + std::to_string(carried.wounded[c]);
+      }
+      return "the downtime is over: the party goes on to the next adventure, " + who;
+    });
+  else if (hurt && full <= cfg_.horizon)
     note(ctx.log, full, [] {
       return std::string("every survivor is at full HP (the nights' rest, the treatments)");
     });
   return fight::party_outcome(res, std::span(members.data(), cfg_.members), defeated, full,
-                              cfg_.horizon);
+                              cfg_.horizon, left_at);
 }
 
 }  // namespace leth::pf2

@@ -91,15 +91,23 @@ class Party : public fight::Lineup<Party, PartyConfig> {
  public:
   explicit Party(PartyConfig config);
   Outcome run_trial(TrialContext& ctx) const;
-  // What each member carries from one adventure of a campaign to the next: its doomed value
-  // (-1: the scenario's own, as in the first adventure). README, the party fight, 14.
-  using CarriedDoomed = std::array<int8_t, fight::kMaxMembers>;
-  static CarriedDoomed nothing_carried() {
-    CarriedDoomed d;
-    d.fill(-1);
-    return d;
-  }
-  Outcome run_adventure(TrialContext& ctx, CarriedDoomed& carried) const;
+  // What each member carries from one adventure of a campaign to the next (README
+  // interpretations 14 and 15): its doomed value; and, when the party went on still healing at its
+  // downtime (`leave_by` on the adventure's clock, set by the campaign; 0: none), its HP and
+  // wounded. -1: the scenario's own (full HP), as in the first adventure.
+  struct Carried {
+    std::array<int8_t, fight::kMaxMembers> doomed;
+    std::array<int, fight::kMaxMembers> hp;
+    std::array<int8_t, fight::kMaxMembers> wounded;
+    Seconds leave_by = 0;
+    bool went_on = false;  // set by run_adventure: left before every survivor was whole
+    Carried() {
+      doomed.fill(-1);
+      hp.fill(-1);
+      wounded.fill(-1);
+    }
+  };
+  Outcome run_adventure(TrialContext& ctx, Carried& carried) const;
 
   // ---- fight::FightRules
   // 004 "Être mis KO": "votre prochain tour se produirait juste avant celui de la créature en
@@ -175,7 +183,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   Seconds top_up(Bodies<Body>& bodies, const fight::Result& res, TrialContext& ctx) const;
   using Wholes = std::array<Seconds, fight::kMaxMembers>;  // when each member is at full HP
   Seconds rest_and_treat(Bodies<Body>& bodies, const fight::Result& res, Wholes& whole,
-                         TrialContext& ctx) const;
+                         Seconds leave_by, Seconds& left_at, TrialContext& ctx) const;
   int rest_gain(size_t c) const {
     const Combatant& k = cfg_.combatants[c];
     return std::max(k.con, 1) * k.level;  // seeds/README: Con x level, at least level

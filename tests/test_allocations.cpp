@@ -4,6 +4,9 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
 
 #include "sim/engine/registry.h"
 #include "sim/engine/runner.h"
@@ -67,5 +70,25 @@ TEST_CASE("allocations: no ruleset's trial makes a heap allocation", "[alloc]") 
     INFO(file);
     for (const LoadedScenario& ls : load_scenarios(file))  // a file may hold several rulesets
       CHECK(allocations_per_trials(ls, 2000, 5000) == 0);
+  }
+}
+
+TEST_CASE("allocations: a campaign going on wounded makes no heap allocation", "[alloc]") {
+  // campaign.downtime: what a body carries into the next adventure, one character and party,
+  // is held in place (docs/campaigns.md).
+  const std::string campaign = "\n[campaign]\nadventures = 3\ndowntime = \"2 hours\"\n";
+  for (const char* file : {"scenarios/examples/pf2-party-ambush.toml",
+                           "scenarios/examples/pf2-fighter-campaign.toml",
+                           "scenarios/examples/flux-ruins-party-campaign.toml"}) {
+    INFO(file);
+    std::ifstream in(test::source_path(file));
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    REQUIRE(!text.empty());
+    const size_t at = text.find("[campaign]\n");
+    if (at == std::string::npos)
+      text += campaign;
+    else
+      text.insert(at + 11, "downtime = \"2 days\"\n");
+    CHECK(allocations_per_trials(test::load_text(text), 2000, 3000) == 0);
   }
 }

@@ -602,18 +602,23 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
   Bodies<Body> bodies;
   const fight::Result res = play_fight(bodies, ctx, [&](Body& b) {
     if (b.c >= cfg_.members) return;
-    std::string what;
-    if (carried.hp[b.c] >= 0) {  // went on still healing (interpretation 15)
+    const bool healing = carried.hp[b.c] >= 0;  // went on still healing (interpretation 15)
+    if (healing) {
       b.hp = carried.hp[b.c];
       b.wounded = carried.wounded[b.c];
-      what = "HP " + std::to_string(b.hp) + "/" + std::to_string(cfg_.combatants[b.c].max_hp);
-      if (cfg_.options.wounded) what += ", wounded " + std::to_string(b.wounded);
     }
     if (carried.doomed[b.c] >= 0) b.doomed = carried.doomed[b.c];
-    if (cfg_.options.doomed && b.doomed > 0 && carried.doomed[b.c] >= 0)
-      what += (what.empty() ? "doomed " : ", doomed ") + std::to_string(b.doomed);
-    if (!what.empty())
-      note(ctx.log, 0, [&] { return name(b) + " carries from the adventures before: " + what; });
+    const bool doomed = cfg_.options.doomed && b.doomed > 0 && carried.doomed[b.c] >= 0;
+    if (healing || doomed)
+      note(ctx.log, 0, [&] {
+        std::string what;
+        if (healing) {
+          what = "HP " + std::to_string(b.hp) + "/" + std::to_string(cfg_.combatants[b.c].max_hp);
+          if (cfg_.options.wounded) what += ", wounded " + std::to_string(b.wounded);
+        }
+        if (doomed) what += (what.empty() ? "doomed " : ", doomed ") + std::to_string(b.doomed);
+        return name(b) + " carries from the adventures before: " + what;
+      });
   });
   const uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
 

@@ -4,8 +4,8 @@
 // interpretation 18), pf2's its HP and wounded (rules/pf2/README.md, interpretation 15),
 // unisystem's its HP, endurance and essence (rules/unisystem/README.md, interpretation 27),
 // flux's its PV and Flux (rules/flux/README.md, interpretation 21), a pf2 party each member's HP
-// and wounded (pf2 interpretation 15); dnd5e and the other parties refuse the key where it is
-// written.
+// and wounded (pf2 interpretation 15), a flux party each member's PV (flux interpretation 21);
+// dnd5e and the other parties refuse the key where it is written.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -503,4 +503,43 @@ TEST_CASE("campaign downtime: the pf2 ambush's party goes on mid-treatment, its 
     CHECK((treated == std::string::npos || treated > a2));
   }
   CHECK(went_on == 3);
+}
+
+TEST_CASE("campaign downtime: a flux party goes on with each member's PV",
+          "[campaign][flux][party][downtime]") {
+  // A ghoul (first) always hits the weakest, the fighter (20 PV), for 10; the scout (30 PV)
+  // kills it. Nights of 4 PV, the first 8 hours after the fight: by the 2 days two have ended.
+  auto patrol = [](const std::string& campaign) {
+    return "name = \"patrol\"\nruleset = \"flux\"\nseed = 7\nhorizon = \"30 days\"\n"
+           "[fight]\nopponents_target = \"weakest\"\n[campaign]\nadventures = 3\n" +
+           campaign +
+           test::combatant_text("party", "scout", "max_pv", 30, -10,
+                                "hit_chance = 1.0\ndamage = \"30\"") +
+           test::combatant_text("party", "fighter", "max_pv", 20, -10,
+                                "hit_chance = 0.0\ndamage = \"1\"") +
+           test::combatant_text("opponents", "ghoul", "pv", 5, 30,
+                                "hit_chance = 1.0\ndamage = \"10\"");
+  };
+  const LoadedScenario ls = test::load_text(patrol("downtime = \"2 days\"\n"));
+  const auto [o, story] = story_of(ls, 7);
+  INFO(story);
+  // 20 -> 10, two nights: 18; then 18 -> 8 -> 16; the last adventure 16 -> 6, rested to full.
+  find(story, "fighter rests 2 nights: PV 18/20");
+  find(story, "[2d 00:00:00] the downtime is over: the party goes on to the next adventure, "
+              "fighter at PV 18/20\n");
+  const size_t a2 = find(story, "[2d 00:00:00] adventure 2 of 3 begins");
+  find(story, "fighter carries from the adventures before: PV 18/20", a2);
+  CHECK(story.find("scout carries", a2) == std::string::npos);
+  const size_t a3 = find(story, "[4d 00:00:00] adventure 3 of 3 begins", a2);
+  find(story, "fighter carries from the adventures before: PV 16/20", a3);
+  CHECK(story.find("the downtime is over", a3) == std::string::npos);
+  find(story, "every survivor is at full PV", a3);
+  CHECK(o.adventures == 3);
+  CHECK(o.end == 2);  // recovered: a party of two's ends are died 1, died 2, recovered, ...
+  REQUIRE(metrics_of(ls.models[0]).ends[2].kind == EndKind::Recovered);
+  // Without the downtime each adventure begins at 20 PV.
+  const auto [whole, whole_story] = story_of(test::load_text(patrol("")), 7);
+  INFO(whole_story);
+  CHECK(whole_story.find("carries from the adventures before: PV") == std::string::npos);
+  CHECK(whole.adventures == 3);
 }

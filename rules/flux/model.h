@@ -35,9 +35,10 @@ class Model {
   // run_trial() is run_adventure() from nothing carried. A party carries the same, member by
   // member (Party::Carried).
   //
-  // With campaign.downtime one character's adventure may end before it is whole: at
-  // `leave_by` on its own clock, or once it is awake, it goes on (`went_on`) with its PV and
-  // Flux as they stand (README interpretation 21).
+  // With campaign.downtime an adventure may end before the character (every survivor of a
+  // party) is whole: at `leave_by` on its own clock, or once it is awake, it goes on
+  // (`went_on`) with its PV and Flux as they stand (README interpretation 21; a party's
+  // members each with their PV).
   struct Carried {
     int sequelae = 0;
     std::array<int, kStatCount> lost{};
@@ -48,8 +49,8 @@ class Model {
     int pv = 0, flux = 0;
   };
   Outcome run_adventure(TrialContext& ctx, Carried& carried) const;
-  // Whether this model goes on wounded (Carried::leave_by): one character, not a party.
-  bool goes_on_wounded() const { return !party_; }
+  // Whether this model goes on wounded (Carried::leave_by): one character or a party.
+  bool goes_on_wounded() const { return true; }
   // What a trial reports: info().metrics for one character; a party's own, with its members.
   const MetricSpec& metrics() const { return party_ ? party_->metrics() : *info().metrics; }
   const Party* party() const { return party_.get(); }

@@ -370,18 +370,25 @@ Outcome Party::run_trial(TrialContext& ctx) const {
   return run_adventure(ctx, nothing);
 }
 
-Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
+Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by,
+                             bool* went_on) const {
   Bodies<Body> bodies;
   const fight::Result res = play_fight(bodies, ctx, [&](Body& b) {
     if (b.c >= cfg_.members) return;
     const CarriedMember& m = carried[b.c];
     b.sequelae += m.sequelae;
     for (size_t k = 0; k < kStatCount; ++k) b.stats[k] -= m.lost[k];  // floored when lost
-    if (m.sequelae > 0)
+    if (m.pv >= 0) b.pv = m.pv;
+    if (m.pv >= 0 || m.sequelae > 0)
       note(ctx.log, 0, [&] {
-        return name(b) + " carries from the adventures before: " + std::to_string(m.sequelae) +
-               (m.sequelae == 1 ? " sequela" : " sequelae") + " (-" +
-               std::to_string(m.sequelae) + " on its Survival tests)";
+        std::string what;
+        if (m.pv >= 0)
+          what = "PV " + std::to_string(b.pv) + "/" + std::to_string(cfg_.combatants[b.c].max_pv);
+        if (m.sequelae > 0)
+          what += (what.empty() ? "" : ", ") + std::to_string(m.sequelae) +
+                  (m.sequelae == 1 ? " sequela" : " sequelae") + " (-" +
+                  std::to_string(m.sequelae) + " on its Survival tests)";
+        return name(b) + " carries from the adventures before: " + what;
       });
   });
   const uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
@@ -399,6 +406,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
   std::array<fight::MemberReport, fight::kMaxMembers> reports;
   Seconds full = res.end;
   bool any_hurt = false;
+  bool out = false;  // a survivor who cannot act at the horizon
   const Seconds first_night = res.end + kFirstNight;
   for (size_t c = 0; c < cfg_.members; ++c) {
     const Body& b = bodies[c];
@@ -408,6 +416,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
     if (b.dead) continue;
     if (b.comatose || b.stabilised || b.pv <= 0) {
       full = cfg_.horizon + 1;
+      out = true;
       continue;
     }
     reports[c].whole_at = res.end;
@@ -419,16 +428,55 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
     full = std::max(full, reports[c].whole_at);
   }
   bool later_death = false;  // a member who died after the survivors were whole
-  for (size_t c = 0; c < cfg_.members; ++c)
+  bool death = false;
+  for (size_t c = 0; c < cfg_.members; ++c) {
     later_death = later_death || (bodies[c].dead && bodies[c].died_at > full);
-  if (any_hurt && full <= cfg_.horizon && !later_death)
+    death = death || bodies[c].dead;
+  }
+  // With a downtime (interpretation 21, a party's): once it is over and every survivor awake,
+  // within the horizon and before the last is whole, the party goes on; each member has the
+  // nights that ended by then (one under way is not counted). A death ends a party's campaign:
+  // no downtime then.
+  Seconds left_at = -1;
+  if (leave_by > 0 && !death && !out && full > leave_by) {
+    Seconds go = leave_by;
+    for (size_t c = 0; c < cfg_.members; ++c) go = std::max(go, bodies[c].up_last);
+    if (go < full && go <= cfg_.horizon) left_at = go;
+  }
+  for (size_t c = 0; c < cfg_.members && left_at >= 0; ++c) {
+    Body& b = bodies[c];
+    const int max_pv = cfg_.combatants[c].max_pv;
+    if (reports[c].whole_at <= left_at) continue;
+    reports[c].whole_at = -1;
+    Seconds start = first_night;
+    if (b.up_last > start) start += (b.up_last - start + kDay - 1) / kDay * kDay;
+    if (start + kSleep > left_at) continue;
+    const int64_t n = 1 + (left_at - start - kSleep) / kDay;  // fewer than it needs
+    b.pv = std::min(max_pv, static_cast<int>(b.pv + n * kNightGain));
+    note(ctx.log, start + (n - 1) * kDay + kSleep, [&] {
+      return name(b) + " rests " + std::to_string(n) + (n == 1 ? " night" : " nights") +
+             ": PV " + std::to_string(b.pv) + "/" + std::to_string(max_pv);
+    });
+  }
+  if (left_at >= 0)
+    note(ctx.log, left_at, [&] {
+      std::string who;
+      for (size_t c = 0; c < cfg_.members; ++c)
+        if (reports[c].whole_at < 0)
+          who += (who.empty() ? "" : "; ") + name(bodies[c]) + " at PV " +
+                 std::to_string(bodies[c].pv) + "/" + std::to_string(cfg_.combatants[c].max_pv);
+      return "the downtime is over: the party goes on to the next adventure, " + who;
+    });
+  else if (any_hurt && full <= cfg_.horizon && !later_death)
     note(ctx.log, full,
          [] { return std::string("after the nights' rest, every survivor is at full PV"); });
   Outcome o = fight::party_outcome(res, std::span(reports.data(), cfg_.members), defeated, full,
-                                   cfg_.horizon);
+                                   cfg_.horizon, left_at);
+  if (went_on) *went_on = left_at >= 0;
   for (size_t c = 0; c < cfg_.members; ++c) {
     carried[c].sequelae = bodies[c].sequelae - cfg_.combatants[c].sequelae;
     for (size_t k = 0; k < kStatCount; ++k) carried[c].lost[k] += bodies[c].lost[k];
+    carried[c].pv = left_at >= 0 && reports[c].whole_at < 0 ? bodies[c].pv : -1;
   }
   // What the survivors keep: a member who woke with a sequela and died later keeps nothing,
   // so the trial's sequelae are its survivors', whoever else died (README, the party fight, 7).

@@ -79,13 +79,17 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   Outcome run_trial(TrialContext& ctx) const;
   // What each member carries from one adventure of a campaign to the next, as one character
   // does (Model::Carried): the sequelae gained since the scenario's own (-1 each on Survival
-  // tests) and the stat points they took. README, interpretation 20.
+  // tests) and the stat points they took. README, interpretation 20. With a campaign's
+  // downtime (`leave_by` > 0 on the adventure's clock) the party may go on before every
+  // survivor is whole (`went_on`), each member not whole with its PV (interpretation 21).
   struct CarriedMember {
     int sequelae = 0;
     std::array<int, kStatCount> lost{};
+    int pv = -1;  // the PV it went on with; -1: the scenario's
   };
   using Carried = std::array<CarriedMember, fight::kMaxMembers>;
-  Outcome run_adventure(TrialContext& ctx, Carried& carried) const;
+  Outcome run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by = 0,
+                        bool* went_on = nullptr) const;
 
   // ---- fight::FightRules
   struct Body {

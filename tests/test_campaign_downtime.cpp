@@ -393,6 +393,26 @@ std::string pf2_patrol(const std::string& campaign) {
                               "ac = 10\ndc = 15\n");
 }
 
+// The patrols' story (pf2's, flux's): the fighter goes on after adventure 1 with `first` ("HP
+// 18/20, wounded 1") and after adventure 2 with `second`, each the next adventure's carried
+// line; `unhurt`, never hit, carries nothing; the last adventure rests to full; all three are
+// played and the campaign ends whole (a party of two's end 2).
+void check_patrol_goes_on(const std::string& story, const Outcome& o, const std::string& first,
+                          const std::string& second, const std::string& unhurt) {
+  find(story, "[2d 00:00:00] the downtime is over: the party goes on to the next adventure, "
+              "fighter at " + first + "\n");
+  const size_t a2 = find(story, "[2d 00:00:00] adventure 2 of 3 begins");
+  find(story, "fighter carries from the adventures before: " + first, a2);
+  CHECK(story.find(unhurt + " carries", a2) == std::string::npos);
+  const size_t a3 = find(story, "[4d 00:00:00] adventure 3 of 3 begins", a2);
+  find(story, "the party goes on to the next adventure, fighter at " + second + "\n", a2);
+  find(story, "fighter carries from the adventures before: " + second, a3);
+  CHECK(story.find("the downtime is over", a3) == std::string::npos);
+  find(story, "every survivor is at full", a3);
+  CHECK(o.adventures == 3);
+  CHECK(o.end == 2);
+}
+
 }  // namespace
 
 TEST_CASE("campaign downtime: a pf2 party goes on with each member's HP and wounded",
@@ -403,22 +423,10 @@ TEST_CASE("campaign downtime: a pf2 party goes on with each member's HP and woun
   const auto [o, story] = story_of(ls, 7);
   INFO(story);
   // Adventure 1: the fighter 20 -> 14; the two nights alone begun before the 2 days are out
-  // give 4 HP: 18; the rogue, never hurt, is whole and carries nothing.
+  // give 4 HP: 18; the rogue, never hurt, is whole and carries nothing. Adventure 2: 18 -> 12,
+  // two nights: 16. Adventure 3, the last: 16 -> 10, rested to full.
   find(story, "fighter rests 2 nights alone: HP 18/20");
-  find(story, "[2d 00:00:00] the downtime is over: the party goes on to the next adventure, "
-              "fighter at HP 18/20, wounded 1\n");
-  const size_t a2 = find(story, "[2d 00:00:00] adventure 2 of 3 begins");
-  find(story, "fighter carries from the adventures before: HP 18/20, wounded 1", a2);
-  CHECK(story.find("rogue carries", a2) == std::string::npos);
-  // Adventure 2: 18 -> 12, two nights: 16.
-  const size_t a3 = find(story, "[4d 00:00:00] adventure 3 of 3 begins", a2);
-  find(story, "the party goes on to the next adventure, fighter at HP 16/20, wounded 1", a2);
-  find(story, "fighter carries from the adventures before: HP 16/20, wounded 1", a3);
-  // Adventure 3, the last: 16 -> 10, rested to full.
-  CHECK(story.find("the downtime is over", a3) == std::string::npos);
-  find(story, "every survivor is at full HP", a3);
-  CHECK(o.adventures == 3);
-  CHECK(o.end == recovered);
+  check_patrol_goes_on(story, o, "HP 18/20, wounded 1", "HP 16/20, wounded 1", "rogue");
 
   // What run_adventure takes in and hands on, member by member: the fighter comes in at 17 HP
   // and wounded 3 (an earlier fall's), leaves at 15 and 3.
@@ -524,19 +532,9 @@ TEST_CASE("campaign downtime: a flux party goes on with each member's PV",
   const auto [o, story] = story_of(ls, 7);
   INFO(story);
   // 20 -> 10, two nights: 18; then 18 -> 8 -> 16; the last adventure 16 -> 6, rested to full.
-  find(story, "fighter rests 2 nights: PV 18/20");
-  find(story, "[2d 00:00:00] the downtime is over: the party goes on to the next adventure, "
-              "fighter at PV 18/20\n");
-  const size_t a2 = find(story, "[2d 00:00:00] adventure 2 of 3 begins");
-  find(story, "fighter carries from the adventures before: PV 18/20", a2);
-  CHECK(story.find("scout carries", a2) == std::string::npos);
-  const size_t a3 = find(story, "[4d 00:00:00] adventure 3 of 3 begins", a2);
-  find(story, "fighter carries from the adventures before: PV 16/20", a3);
-  CHECK(story.find("the downtime is over", a3) == std::string::npos);
-  find(story, "every survivor is at full PV", a3);
-  CHECK(o.adventures == 3);
-  CHECK(o.end == 2);  // recovered: a party of two's ends are died 1, died 2, recovered, ...
   REQUIRE(metrics_of(ls.models[0]).ends[2].kind == EndKind::Recovered);
+  find(story, "fighter rests 2 nights: PV 18/20");
+  check_patrol_goes_on(story, o, "PV 18/20", "PV 16/20", "scout");
   // Without the downtime each adventure begins at 20 PV.
   const auto [whole, whole_story] = story_of(test::load_text(patrol("")), 7);
   INFO(whole_story);

@@ -4,8 +4,9 @@
 // interpretation 18), pf2's its HP and wounded (rules/pf2/README.md, interpretation 15),
 // unisystem's its HP, endurance and essence (rules/unisystem/README.md, interpretation 27),
 // flux's its PV and Flux (rules/flux/README.md, interpretation 21), a pf2 party each member's HP
-// and wounded (pf2 interpretation 15), a flux party each member's PV (flux interpretation 21);
-// dnd5e and the other parties refuse the key where it is written.
+// and wounded (pf2 interpretation 15), a flux party each member's PV (flux interpretation 21),
+// a unisystem party each member's HP (unisystem interpretation 27); dnd5e and the other
+// parties refuse the key where it is written.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -21,6 +22,7 @@
 #include "sim/engine/runner.h"
 #include "tests/cli_support.h"
 #include "tests/party_support.h"
+#include "tests/unisystem_party_text.h"
 #include "tests/support.h"
 
 using namespace leth;
@@ -539,5 +541,32 @@ TEST_CASE("campaign downtime: a flux party goes on with each member's PV",
   const auto [whole, whole_story] = story_of(test::load_text(patrol("")), 7);
   INFO(whole_story);
   CHECK(whole_story.find("carries from the adventures before: PV") == std::string::npos);
+  CHECK(whole.adventures == 3);
+}
+
+TEST_CASE("campaign downtime: a unisystem party goes on with the HP its members have mended",
+          "[campaign][unisystem][party][downtime]") {
+  // A thug (first) always hits the weakest, the fighter (34 HP, a human: 2 HP a day at 0 or
+  // more without care), for 10, no Will test after the hit; the brawler (40 HP) kills it. Her
+  // days count from the fight's end: by the 2 days one has ended.
+  namespace u = test::unisystem;
+  auto patrol = [](const std::string& campaign) {
+    return u::party_text(
+        u::member("brawler", 40, -40, "hit_chance = 1.0\ndamage = 30", "con = 2\nwill = 3\n") +
+            u::member("fighter", 34, -40, "hit_chance = 0.0\ndamage = 1", "con = 2\nwill = 3\n") +
+            u::opponent("thug", 5, 40, "hit_chance = 1.0\ndamage = 10"),
+        "opponents_target = \"weakest\"\n", "shock_test = false\n") +
+        "[campaign]\nadventures = 3\n" + campaign;
+  };
+  const LoadedScenario ls = test::load_text(patrol("downtime = \"2 days\"\n"));
+  REQUIRE(metrics_of(ls.models[0]).ends[2].kind == EndKind::Recovered);
+  const auto [o, story] = story_of(ls, 3);
+  INFO(story);
+  // 34 -> 24, a day: 26; then 26 -> 16 -> 18; the last adventure 18 -> 8, rested to full.
+  check_patrol_goes_on(story, o, "HP 26/34", "HP 18/34", "brawler");
+  // Without the downtime each adventure begins at 34 HP.
+  const auto [whole, whole_story] = story_of(test::load_text(patrol("")), 3);
+  INFO(whole_story);
+  CHECK(whole_story.find("carries from the adventures before") == std::string::npos);
   CHECK(whole.adventures == 3);
 }

@@ -30,8 +30,10 @@ class Model {
   // (sim/engine/campaign.h): nothing, unless campaign.downtime ends an adventure before it is
   // whole: at `leave_by` on its own clock, or once it is back on its feet, it goes on
   // (`went_on`) with its HP, endurance and essence as they stand (README interpretation 27).
-  // run_trial() is run_adventure() from nothing carried. A party carries nothing.
+  // run_trial() is run_adventure() from nothing carried. A party carries, with a downtime,
+  // each member's HP (Party::Carried).
   struct Carried {
+    Party::Carried members;  // a party's
     Seconds leave_by = 0;  // set by the campaign: 0, play to whole or the horizon
     bool went_on = false;  // set by run_adventure: left short of full health at its downtime
     // What it went on with, for the next adventure (held: set by run_adventure as went_on).
@@ -39,8 +41,8 @@ class Model {
     int hp = 0, endurance = 0, endurance_owed = 0, essence = 0, essence_lowest = 0;
   };
   Outcome run_adventure(TrialContext& ctx, Carried& carried) const;
-  // Whether this model goes on wounded (Carried::leave_by): one character, not a party.
-  bool goes_on_wounded() const { return !party_; }
+  // Whether this model goes on wounded (Carried::leave_by): one character or a party.
+  bool goes_on_wounded() const { return true; }
 
   // What a trial reports: info().metrics for one character; a party's own, with its members.
   const MetricSpec& metrics() const { return party_ ? party_->metrics() : *info().metrics; }

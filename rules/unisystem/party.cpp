@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
+#include <string>
 
 #include "rules/unisystem/roll.h"
 #include "rules/unisystem/track.h"
@@ -275,20 +277,30 @@ Seconds Party::rest_until(const Body& b, Seconds from) const {
 // or more (then 2 a day), the horizon, or a failed test at the survival threshold or below
 // that kills (untreated_failure_kills). Care that begins care_after the fight's end: the days
 // begun before it are days without care, then rest_until under care. Returns when its HP are
-// full, kNever if not by the horizon; a death sets b.dead.
-Seconds Party::rest(Body& b, Stream& s, Seconds from, EventLog* log) const {
+// full, kNever if not by the horizon; a death sets b.dead. `mending_from` gets when the
+// steady mending (rest_until) began; with `until` (a downtime's end) no daily test is made
+// past it: kNever then, b.hp as the last day by then left it, and mending_from kNever.
+Seconds Party::rest(Body& b, Stream& s, Seconds from, EventLog* log, Seconds until,
+                    Seconds* mending_from) const {
   const Combatant& k = cfg_.combatants[b.c];
   const Creature& cr = *k.creature;
   const bool waits = cfg_.medical_care && cfg_.care_after > 0 && !cfg_.options.house_rule;
-  if ((care() && !waits) || b.hp >= 0 || cr.hp.rule != Rate::Rule::Medical)
-    return rest_until(b, from);
+  auto mend = [&](Seconds t) {
+    if (mending_from) *mending_from = t;
+    return rest_until(b, t);
+  };
+  if ((care() && !waits) || b.hp >= 0 || cr.hp.rule != Rate::Rule::Medical) return mend(from);
   const Seconds care_at = care() ? from + cfg_.care_after : kNever;
   const int th = cr.threshold_for(k.will);
   Seconds t = from;
   while (b.hp < 0) {
     if (t >= care_at) {  // care has come: the rest under it from here
       note(log, t, [&] { return name(b) + " is under medical care, HP " + std::to_string(b.hp); });
-      return rest_until(b, t);
+      return mend(t);
+    }
+    if (t + kDay > until) {  // the party goes on before the day ends
+      if (mending_from) *mending_from = kNever;
+      return kNever;
     }
     t += kDay;
     if (t > cfg_.horizon) return kNever;
@@ -305,12 +317,48 @@ Seconds Party::rest(Body& b, Stream& s, Seconds from, EventLog* log) const {
       return t;
     }
   }
-  return rest_until(b, t);
+  return mend(t);
+}
+
+// b's HP at t, mending by rest_until's rule since `from` (the days, or a formula's ticks, that
+// ended by t).
+int Party::mended_by(const Body& b, Seconds from, Seconds t) const {
+  const Combatant& k = cfg_.combatants[b.c];
+  const Rate& r = k.creature->hp;
+  if (b.hp >= k.max_hp || t <= from) return b.hp;
+  int64_t hp = b.hp;
+  if (r.rule == Rate::Rule::Formula) {
+    const int g = r.amount(k.con, k.will, 0);
+    if (g > 0) hp += (t - from) / r.per * g;
+  } else if (r.rule == Rate::Rule::Medical) {
+    int64_t days = (t - from) / kDay;
+    if (hp < 0 && k.con > 0) {
+      const int64_t below = std::min(days, ceil_div(-hp, k.con));
+      hp += below * k.con;
+      days -= below;
+    }
+    if (hp >= 0) hp += days * kDailyAboveZero;
+  }
+  return static_cast<int>(std::min<int64_t>(hp, k.max_hp));
 }
 
 Outcome Party::run_trial(TrialContext& ctx) const {
+  Carried nothing;
+  return run_adventure(ctx, nothing);
+}
+
+Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by,
+                             bool* went_on) const {
   Bodies<Body> bodies;
-  const fight::Result res = play_fight(bodies, ctx);
+  const fight::Result res = play_fight(bodies, ctx, [&](Body& b) {
+    if (b.c >= cfg_.members || !carried.held || carried.hp[b.c] >= cfg_.combatants[b.c].max_hp)
+      return;
+    b.hp = carried.hp[b.c];
+    note(ctx.log, 0, [&] {
+      return name(b) + " carries from the adventures before: HP " + std::to_string(b.hp) + "/" +
+             std::to_string(cfg_.combatants[b.c].max_hp);
+    });
+  });
   const uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
 
   // Blows left waiting when the fight ended (README, the party fight, reading 1): tested on
@@ -329,16 +377,23 @@ Outcome Party::run_trial(TrialContext& ctx) const {
          cfg_.combatants[c].first_aid > cfg_.combatants[static_cast<size_t>(helper)].first_aid))
       helper = static_cast<int>(c);
   std::array<fight::MemberReport, fight::kMaxMembers> members;
-  Seconds full = res.end;
+  std::array<std::optional<Stream>, fight::kMaxMembers> recovery;
+  std::array<bool, fight::kMaxMembers> hurt{};
+  std::array<Seconds, fight::kMaxMembers> mine{};
+  // With a downtime a member who never fell (it can act however hurt) rests below, once the
+  // party knows when it goes: the others' rest decides that.
+  auto deferred = [&](const Body& b) {
+    return leave_by > 0 && hurt[b.c] && !dying(b) && b.down_first < 0;
+  };
   for (size_t c = 0; c < cfg_.members; ++c) {
     Body& b = bodies[c];
     const Combatant& k = cfg_.combatants[c];
-    Stream s = open(ctx.rng, streams::combatant_recovery(c));
-    const bool hurt = !b.dead && b.hp < k.max_hp;
-    Seconds mine = res.end;
+    Stream& s = recovery[c].emplace(open(ctx.rng, streams::combatant_recovery(c)));
+    hurt[c] = !b.dead && b.hp < k.max_hp;
+    mine[c] = res.end;
     if (dying(b)) {
-      mine = kNever;  // the aftermath's cap came first
-    } else if (hurt) {
+      mine[c] = kNever;  // the aftermath's cap came first
+    } else if (hurt[c]) {
       if (helper >= 0) {
         Body& h = bodies[static_cast<size_t>(helper)];
         const int base =
@@ -352,23 +407,63 @@ Outcome Party::run_trial(TrialContext& ctx) const {
           treat(b, r.levels);
         }
       }
-      mine = rest(b, s, res.end, ctx.log);
+      if (!deferred(b)) mine[c] = rest(b, s, res.end, ctx.log);
     }
     // A member who fell stays in bed until its HP are full (the single character's reading).
-    if (!b.dead && b.down_first >= 0) b.up_last = mine;
-    if (!b.dead) full = std::max(full, mine);
-    members[c] = {b.dead, b.died_at, b.falls, 0, b.down_first, b.up_last, hurt, b.dead ? -1 : mine};
+    if (!b.dead && b.down_first >= 0) b.up_last = mine[c];
   }
+  // The downtime (interpretation 27, a party's): the party goes at its end, or once the last
+  // who fell is whole; never past the horizon, nor after a death (a party's campaign ends
+  // there). The members who never fell rest until then, and carry the HP they have.
+  Seconds left_at = -1;
+  if (leave_by > 0) {
+    Seconds go = leave_by;
+    bool death = false;
+    for (size_t c = 0; c < cfg_.members; ++c) {
+      death = death || bodies[c].dead;
+      if (!bodies[c].dead && !deferred(bodies[c])) go = std::max(go, mine[c]);
+    }
+    const bool can = !death && go <= cfg_.horizon;
+    for (size_t c = 0; c < cfg_.members; ++c) {
+      Body& b = bodies[c];
+      if (b.dead || !deferred(b)) continue;
+      Seconds from = res.end;
+      mine[c] = rest(b, *recovery[c], res.end, ctx.log, can ? go : kNever, &from);
+      if (!can || mine[c] <= go) continue;
+      left_at = go;
+      if (from < kNever) b.hp = mended_by(b, from, go);
+      mine[c] = -1;  // not whole when the party goes
+    }
+  }
+  Seconds full = res.end;
+  for (size_t c = 0; c < cfg_.members; ++c) {
+    const Body& b = bodies[c];
+    if (!b.dead && mine[c] >= 0) full = std::max(full, mine[c]);
+    members[c] = {b.dead, b.died_at, b.falls, 0, b.down_first, b.up_last, hurt[c], b.dead ? -1 : mine[c]};
+  }
+  carried.held = left_at >= 0;
+  for (size_t c = 0; c < cfg_.members; ++c)
+    carried.hp[c] = mine[c] < 0 ? bodies[c].hp : cfg_.combatants[c].max_hp;
+  if (went_on) *went_on = carried.held;
+  if (carried.held)
+    note(ctx.log, left_at, [&] {
+      std::string who;
+      for (size_t c = 0; c < cfg_.members; ++c)
+        if (mine[c] < 0)
+          who += (who.empty() ? "" : "; ") + name(bodies[c]) + " at HP " +
+                 std::to_string(bodies[c].hp) + "/" + std::to_string(cfg_.combatants[c].max_hp);
+      return "the downtime is over: the party goes on to the next adventure, " + who;
+    });
   // The helper's tests after the fight are counted once every member has had its own.
   for (size_t c = 0; c < cfg_.members; ++c) members[c].heals_given = bodies[c].aid_given;
   // Not told when a member died in its rest after it: "every survivor" would read as everyone.
   bool later_death = false;
   for (size_t c = 0; c < cfg_.members; ++c)
     later_death = later_death || (bodies[c].dead && bodies[c].died_at > full);
-  if (full > res.end && full <= cfg_.horizon && !later_death)
+  if (!carried.held && full > res.end && full <= cfg_.horizon && !later_death)
     note(ctx.log, full, [] { return std::string("after the rest, every survivor is at full HP"); });
   return fight::party_outcome(res, std::span(members.data(), cfg_.members), defeated, full,
-                              cfg_.horizon);
+                              cfg_.horizon, left_at);
 }
 
 }  // namespace leth::unisystem

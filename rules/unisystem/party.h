@@ -9,6 +9,7 @@
 // gives the seed passages and the readings; docs/parties.md how to write a party scenario.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +18,7 @@
 #include "rules/common/lineup.h"
 #include "rules/common/party_report.h"
 #include "rules/unisystem/config.h"
+#include "rules/unisystem/track.h"
 #include "sim/core/metrics.h"
 #include "sim/core/outcome.h"
 #include "sim/core/trial.h"
@@ -61,6 +63,15 @@ class Party : public fight::Lineup<Party, PartyConfig> {
  public:
   explicit Party(PartyConfig config);
   Outcome run_trial(TrialContext& ctx) const;
+  // A campaign's (README interpretation 27, a party's): with a downtime (`leave_by` > 0 on the
+  // adventure's clock) the party may go on before every survivor is whole (`went_on`); each
+  // member then carries its HP (`held`), the next adventure beginning from them.
+  struct Carried {
+    bool held = false;
+    std::array<int, fight::kMaxMembers> hp{};
+  };
+  Outcome run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by = 0,
+                        bool* went_on = nullptr) const;
 
   // ---- fight::FightRules
   struct Body {
@@ -119,7 +130,9 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   // Under medical care (the scenario's, or the author's house rule) for every survivor.
   bool care() const { return cfg_.medical_care || cfg_.options.house_rule; }
   Seconds rest_until(const Body& b, Seconds from) const;
-  Seconds rest(Body& b, Stream& s, Seconds from, EventLog* log) const;
+  int mended_by(const Body& b, Seconds from, Seconds t) const;
+  Seconds rest(Body& b, Stream& s, Seconds from, EventLog* log, Seconds until = kNever,
+               Seconds* mending_from = nullptr) const;
 };
 
 static_assert(fight::FightRules<Party>);

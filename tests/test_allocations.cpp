@@ -80,7 +80,8 @@ TEST_CASE("allocations: a campaign going on wounded makes no heap allocation", "
   for (const char* file : {"scenarios/examples/pf2-party-ambush.toml",
                            "scenarios/examples/pf2-fighter-campaign.toml",
                            "scenarios/examples/flux-ruins-party-campaign.toml",
-                           "scenarios/examples/unisystem-alley-party.toml"}) {
+                           "scenarios/examples/unisystem-alley-party.toml",
+                           "scenarios/examples/harmonies-party-duel.toml"}) {
     INFO(file);
     std::ifstream in(test::source_path(file));
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

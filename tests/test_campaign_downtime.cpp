@@ -5,8 +5,9 @@
 // unisystem's its HP, endurance and essence (rules/unisystem/README.md, interpretation 27),
 // flux's its PV and Flux (rules/flux/README.md, interpretation 21), a pf2 party each member's HP
 // and wounded (pf2 interpretation 15), a flux party each member's PV (flux interpretation 21),
-// a unisystem party each member's HP (unisystem interpretation 27); dnd5e and the other
-// parties refuse the key where it is written.
+// a unisystem party each member's HP (unisystem interpretation 27), a harmonies party each
+// member's open wounds (harmonies interpretation 18); dnd5e, one character or a party, refuses
+// the key where it is written.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -14,6 +15,7 @@
 #include <variant>
 
 #include "rules/harmonies/metrics.h"
+#include "rules/harmonies/model.h"
 #include "rules/pf2/model.h"
 #include "rules/unisystem/metrics.h"
 #include "rules/flux/metrics.h"
@@ -161,11 +163,14 @@ TEST_CASE("campaign downtime: a model that cannot go on wounded refuses the key,
     const auto lines_before = std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n');
     CHECK(e.loc().line == static_cast<uint32_t>(lines_before) + 2);  // the line after [campaign]
   }
-  // A harmonies party neither.
+  // A dnd5e party neither.
   const std::string party =
-      test::read_file(test::source_path("scenarios/examples/harmonies-party-duel.toml"));
-  CHECK_THROWS_WITH(test::load_text(party + "\n[campaign]\nadventures = 2\ndowntime = \"1 week\"\n"),
-                    Catch::Contains("harmonies (a party) cannot yet go on"));
+      "name = \"party\"\nruleset = \"dnd5e\"\n[campaign]\nadventures = 2\ndowntime = \"1 week\"\n" +
+      test::combatant_text("party", "hero", "max_hp", 10, 20, "hit_chance = 0.0\ndamage = \"1\"",
+                           "ac = 10\n") +
+      test::combatant_text("opponents", "brute", "hp", 50, 0, "attack_bonus = 10\ndamage = \"10\"",
+                           "ac = 10\n");
+  CHECK_THROWS_WITH(test::load_text(party), Catch::Contains("dnd5e (a party) cannot yet go on"));
   // And a downtime must be a fixed time, longer than 0.
   CHECK_THROWS_WITH(test::load_text(fighter("downtime = \"1d6 days\"\n")),
                     Catch::Contains("downtime must be a fixed time"));
@@ -569,4 +574,103 @@ TEST_CASE("campaign downtime: a unisystem party goes on with the HP its members 
   INFO(whole_story);
   CHECK(whole_story.find("carries from the adventures before") == std::string::npos);
   CHECK(whole.adventures == 3);
+}
+
+namespace {
+
+// A harmonies patrol: a brute (first, leaving after a round) always strikes the fighter (listed
+// first: the weakest on a tie) a light wound; the medic binds it at +30 (certain: ±d10 reaches
+// +9 at most, and no difficulty and pain here reach -20). Every survival and fainting roll is certain too, and nobody heals: a stable
+// wound stays open (interpretation 12). The fighter holds one wound of each level (caps 1), so
+// a wound carried in makes the next escalate.
+std::string harmonies_patrol(const std::string& campaign) {
+  auto member = [](const std::string& name, const std::string& extra) {
+    return "\n[[party]]\nname = \"" + name + "\"\nsurvival = 30\nfainting = 30\ninitiative = -10\n" + extra +
+           "[[party.attacks]]\nhit_chance = 0.0\nwound = { light = 1.0 }\n";
+  };
+  return "name = \"patrol\"\nruleset = \"harmonies\"\nseed = 7\nhorizon = \"60 days\"\n"
+         "[fight]\nopponents_target = \"weakest\"\n[campaign]\nadventures = 3\n" +
+         campaign + member("fighter", "[party.caps]\nlight = 1\ngrave = 1\ncritical = 1\n") +
+         member("medic", "[party.heals]\nfirst_aid = 30\n") +
+         "\n[[opponents]]\nname = \"brute\"\ninitiative = 20\nrounds = 1\n"
+         "[[opponents.attacks]]\nhit_chance = 1.0\nwound = { light = 1.0 }\n";
+}
+
+}  // namespace
+
+TEST_CASE("campaign downtime: a harmonies party goes on with each member's open wounds, their "
+          "rest kept; a full level escalates the next",
+          "[campaign][harmonies][party][downtime]") {
+  const LoadedScenario ls = test::load_text(harmonies_patrol("downtime = \"1 day\"\n"));
+  const uint16_t unresolved = 3;  // a party of two's ends: died 1, died 2, recovered, ...
+  REQUIRE(metrics_of(ls.models[0]).ends[unresolved].name() == "unresolved_still_hurt");
+  const auto [o, story] = story_of(ls, 7);
+  INFO(story);
+  // Adventure 1: a light wound, bound at 6 s; it can act once its minimum rest (2 days) is
+  // over, after the day's downtime: the party goes on then, the medic whole, carrying nothing.
+  // Pain has come back to the mortality, 1.
+  find(story, "[2d 00:00:06] the downtime is over: the party goes on to the next adventure "
+              "still healing, fighter with 1 light, 0 grave, 0 critical, pain 1\n");
+  const size_t a2 = find(story, "adventure 2 of 3 begins");
+  find(story, "fighter carries from the adventure before, still healing: 1 light, 0 grave, "
+              "0 critical; pain 1", a2);
+  CHECK(story.find("medic carries", a2) == std::string::npos);
+  // Its light level full, the next light wound lands grave; its rest goes on (not begins).
+  const size_t grave = find(story, "fighter takes a light wound, escalated to grave", a2);
+  find(story, "fighter: therapeutic rest goes on", grave);
+  // A grave wound's week of minimum rest before it goes on again, with both (pain back to
+  // their mortality, 1 + 3).
+  find(story, "[7d 00:00:06] the downtime is over: the party goes on to the next adventure "
+              "still healing, fighter with 1 light, 1 grave, 0 critical, pain 4\n", grave);
+  const size_t a3 = find(story, "[9d 00:00:12] adventure 3 of 3 begins", grave);
+  find(story, "fighter carries from the adventure before, still healing: 1 light, 1 grave, "
+              "0 critical; pain 4", a3);
+  find(story, "fighter takes a light wound, escalated to critical", a3);
+  // The last adventure plays to its horizon: nobody heals the critical wound.
+  CHECK(story.find("the downtime is over", a3) == std::string::npos);
+  CHECK(o.adventures == 3);
+  CHECK(o.end == unresolved);
+
+  // What run_adventure takes in and hands on: a light wound that has rested 2 days already
+  // keeps its rest, counted on the next adventure's clock; the fight's grave wound rests from
+  // its stabilisation; pain and missed care go with them.
+  const auto& party = test::party_of<harmonies::Model>(ls);
+  harmonies::Party::Carried carried;
+  carried[0].wounds.add(harmonies::kLight, -2 * kDay);
+  carried[0].pain = 1;
+  carried[0].neglect = 2;
+  TrialRng rng(7, 0);
+  Timeline timeline;
+  TrialContext ctx{rng, nullptr, timeline};
+  bool went_on = false;
+  const Outcome first = party.run_adventure(ctx, carried, kDay, &went_on);
+  CHECK(went_on);
+  CHECK(first.end == unresolved);
+  // It leaves once the grave wound has rested its week: after the fight and its binding.
+  CHECK(first.end_time > kWeek);
+  CHECK(first.end_time < kWeek + kHour);
+  REQUIRE(carried[0].wounds.n == 2);
+  CHECK(carried[0].wounds.count(harmonies::kLight) == 1);
+  CHECK(carried[0].wounds.count(harmonies::kGrave) == 1);
+  for (size_t i = 0; i < 2; ++i) {
+    const harmonies::Wound& w = carried[0].wounds.w[i];
+    if (w.level == harmonies::kLight)
+      CHECK(w.since == -2 * kDay - first.end_time);
+    else
+      CHECK(w.since == -kWeek);  // it left as the grave wound's week of rest ended
+  }
+  CHECK(carried[0].neglect == 2);
+  CHECK(carried[1].wounds.n == 0);
+  // The last adventure (no downtime) plays to its horizon and hands on nothing.
+  timeline.clear();
+  const Outcome last = party.run_adventure(ctx, carried, 0, &went_on);
+  CHECK_FALSE(went_on);
+  CHECK(last.end == unresolved);
+  CHECK(carried[0].wounds.n == 0);
+
+  // Without the downtime the first wound ends the campaign at the horizon, still open.
+  const auto [whole, whole_story] = story_of(test::load_text(harmonies_patrol("")), 7);
+  CHECK(whole_story.find("carries from the adventure before") == std::string::npos);
+  CHECK(whole.adventures == 1);
+  CHECK(whole.end == unresolved);
 }

@@ -36,7 +36,7 @@ class Model {
   // interpretation 17). run_adventure() begins with them held: their penalty on every test,
   // their madness, and a level already full, so the next mental wound escalates; it reports
   // only the wounds the adventure itself inflicted. run_trial() is run_adventure() from
-  // nothing carried. A party carries nothing yet.
+  // nothing carried. A party carries nothing but, with a downtime, its members' open wounds.
   //
   // With campaign.downtime (sim/engine/campaign.h), an adventure still healing may end early:
   // at `leave_by` on its own clock, or as soon after as the character can act (conscious,
@@ -50,9 +50,10 @@ class Model {
     WoundList wounds;      // each wound's rest from `since`, on the next adventure's clock
     int pain = 0;
     int neglect = 0;
+    Party::Carried members;  // a party's, each member's as above (Party::run_adventure)
   };
-  // Whether this model goes on wounded (Carried::leave_by): one character, not a party.
-  bool goes_on_wounded() const { return !party_; }
+  // Whether this model goes on wounded (Carried::leave_by): one character or a party.
+  bool goes_on_wounded() const { return true; }
   Outcome run_adventure(TrialContext& ctx, Carried& carried) const;
   // What a trial reports: info().metrics for one character; a party's own, with its members.
   const MetricSpec& metrics() const { return party_ ? party_->metrics() : *info().metrics; }

@@ -265,8 +265,31 @@ fight::Cost Party::pick_up(Body& helper, Body& patient, Stream& s, Seconds t, Ev
 }
 
 Outcome Party::run_trial(TrialContext& ctx) const {
+  Carried nothing;
+  return run_adventure(ctx, nothing);
+}
+
+Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by,
+                             bool* went_on) const {
   Bodies<Body> bodies;
-  const fight::Result res = play_fight(bodies, ctx);
+  // A member that went on still wounded (README interpretation 18, a party's) begins with its
+  // wounds, stable, its survival clock from the adventure's start, and its pain.
+  const fight::Result res = play_fight(bodies, ctx, [&](Body& b) {
+    if (b.c >= cfg_.members) return;
+    const CarriedMember& m = carried[b.c];
+    if (m.wounds.n == 0) return;
+    for (size_t i = 0; i < m.wounds.n; ++i) ++b.wounds[size_t{m.wounds.w[i].level}];
+    b.pain = b.pain_received = m.pain;
+    plan_check(b, 0);
+    note(ctx.log, 0, [&] {
+      return name(b) + " carries from the adventure before, still healing: " +
+             std::to_string(m.wounds.count(kLight)) + " light, " +
+             std::to_string(m.wounds.count(kGrave)) + " grave, " +
+             std::to_string(m.wounds.count(kCritical)) + " critical; pain " +
+             std::to_string(b.pain) +
+             (m.neglect > 0 ? ", missed care " + signed_text(-m.neglect) : "");
+    });
+  });
   const uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead || b.out; });
 
   const size_t m = cfg_.members;
@@ -330,7 +353,7 @@ Outcome Party::run_trial(TrialContext& ctx) const {
     break;
   }
 
-  return rest(bodies, res, defeated, ctx);
+  return rest(bodies, res, defeated, ctx, carried, leave_by, went_on);
 }
 
 }  // namespace leth::harmonies

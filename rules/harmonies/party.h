@@ -17,6 +17,7 @@
 #include "rules/common/lineup.h"
 #include "rules/common/party_report.h"
 #include "rules/harmonies/config.h"
+#include "rules/harmonies/rest.h"
 #include "rules/harmonies/roll.h"
 #include "rules/harmonies/tables.h"
 #include "sim/core/duration.h"
@@ -80,6 +81,19 @@ class Party : public fight::Lineup<Party, PartyConfig> {
  public:
   explicit Party(PartyConfig config);
   Outcome run_trial(TrialContext& ctx) const;
+  // A campaign's (README interpretation 18, a party's): with a downtime (`leave_by` > 0 on the
+  // adventure's clock) the party may go on before every survivor is whole (`went_on`), once
+  // every survivor can act; each member then carries its open wounds with their rest so far
+  // (`since` on the next adventure's clock), its pain and its missed-care penalty, and begins
+  // the next adventure with them, stable.
+  struct CarriedMember {
+    WoundList wounds;
+    int pain = 0;
+    int neglect = 0;
+  };
+  using Carried = std::array<CarriedMember, fight::kMaxMembers>;
+  Outcome run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by = 0,
+                        bool* went_on = nullptr) const;
 
   // ---- fight::FightRules
   struct Body {
@@ -137,8 +151,10 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   // party_rest.cpp: once every survivor is stable (or nobody can help), each wounded
   // survivor's therapeutic rest, surveillance, healing rolls and pain (README, the party
   // fight, reading 10); then the trial's outcome.
+  // With a downtime it may stop there, at `leave_by` or once every survivor can act after it,
+  // and fill `carried` (run_adventure).
   Outcome rest(Bodies<Body>& bodies, const fight::Result& res, uint32_t defeated,
-               TrialContext& ctx) const;
+               TrialContext& ctx, Carried& carried, Seconds leave_by, bool* went_on) const;
   int worst(const Body& b) const;
   Seconds period(const Body& b) const;
   TestResult test(const Body& b, Stream& s, int level, int difficulty) const;

@@ -26,10 +26,19 @@ enum class Ev : uint8_t { Check, Wake, Aid, Surveillance, Heal, Pain, None };
 // body keeps the counts per level, which its rules read) and its pending events.
 class PartyRestPhase {
  public:
-  PartyRestPhase(const Party& p, Party::Bodies<Party::Body>& bodies, TrialContext& ctx)
-      : p_(p), cfg_(p.cfg_), table_(*p.table_), bodies_(bodies), rng_(ctx.rng), log_(ctx.log) {}
+  PartyRestPhase(const Party& p, Party::Bodies<Party::Body>& bodies, TrialContext& ctx,
+                 Party::Carried& carried)
+      : p_(p),
+        cfg_(p.cfg_),
+        table_(*p.table_),
+        bodies_(bodies),
+        rng_(ctx.rng),
+        log_(ctx.log),
+        carried_(carried) {}
 
-  Outcome run(const fight::Result& res, uint32_t defeated);
+  // To the horizon, or (leave_by > 0) until the party goes on still wounded: then `carried`
+  // holds what each member takes into the next adventure.
+  Outcome run(const fight::Result& res, uint32_t defeated, Seconds leave_by, bool* went_on);
 
  private:
   struct Patient {
@@ -78,6 +87,10 @@ class PartyRestPhase {
 
   // --- out of action (README, interpretation 16): fainted, or in the minimum rest
   bool cannot_act(size_t c, Seconds t) const;
+  // --- a campaign's downtime (README interpretation 18, a party's): when the party goes on,
+  // from `now` (the last event) and before `until` (the next), or -1
+  Seconds leave_time(Seconds leave_by, Seconds now, Seconds until) const;
+  void carry(Seconds left_at);
   void track(size_t c, Seconds t);
   void settle(Seconds until);
 
@@ -87,6 +100,7 @@ class PartyRestPhase {
   Party::Bodies<Party::Body>& bodies_;
   TrialRng& rng_;
   EventLog* log_;
+  Party::Carried& carried_;  // in: from the adventure before; out: into the next
   std::array<Patient, fight::kMaxMembers> q_{};
 };
 
@@ -107,9 +121,23 @@ void PartyRestPhase::begin(size_t c, Seconds t) {
   Patient& q = q_[c];
   const Party::Body& b = body(c);
   q.resting = true;
-  for (int l = 0; l < kLevels; ++l)
-    for (int k = 0; k < b.wounds[static_cast<size_t>(l)]; ++k) q.wounds.add(l, kNotResting);
-  note(log_, t, [&] { return name(c) + ": therapeutic rest begins"; });
+  // Wounds carried in keep their rest so far (interpretation 18), matched by level: at each
+  // level the carried ones first, in their order (those the fight worsened are gone from it),
+  // then the fight's, whose rest begins now.
+  const WoundList& carried = carried_[c].wounds;
+  for (int l = 0; l < kLevels; ++l) {
+    int left = b.wounds[static_cast<size_t>(l)];
+    for (size_t i = 0; i < carried.n && left > 0; ++i)
+      if (carried.w[i].level == l) {
+        q.wounds.add(l, carried.w[i].since);
+        --left;
+      }
+    for (; left > 0; --left) q.wounds.add(l, kNotResting);
+  }
+  if (carried.n > 0) q.neglect = carried_[c].neglect;
+  note(log_, t, [&] {
+    return name(c) + (carried.n > 0 ? ": therapeutic rest goes on" : ": therapeutic rest begins");
+  });
   stable_again(c, t);
 }
 
@@ -447,7 +475,43 @@ void PartyRestPhase::settle(Seconds until) {
 
 // ---------------------------------------------------------------- the rest
 
-Outcome PartyRestPhase::run(const fight::Result& res, uint32_t defeated) {
+// Interpretation 18, a party's: it goes on at the downtime's end if every survivor can act
+// then — conscious, stable, its minimum rest over — and one still has open wounds (else it
+// rests to whole as without a downtime); else as soon after as they all can (a minimum rest may
+// end between two events; anything else changes only at one). Never past the horizon, never
+// after a death: a death ends a party's campaign.
+Seconds PartyRestPhase::leave_time(Seconds leave_by, Seconds now, Seconds until) const {
+  if (leave_by <= 0) return -1;
+  Seconds go = std::max(leave_by, now);
+  bool open = false;
+  for (size_t c = 0; c < cfg_.members; ++c) {
+    const Party::Body& b = bodies_[c];
+    if (b.dead || b.unstable || !b.conscious) return -1;
+    if (q_[c].wounds.n == 0) continue;
+    open = true;
+    go = std::max(go, minimum_rest_end(c));
+  }
+  return open && go <= std::min(until, cfg_.horizon) ? go : -1;
+}
+
+// What each member takes into the next adventure: its open wounds, their rest on the next
+// adventure's clock, its pain and missed-care penalty; nothing when it is whole.
+void PartyRestPhase::carry(Seconds left_at) {
+  for (size_t c = 0; c < cfg_.members; ++c) {
+    Party::CarriedMember& out = carried_[c];
+    const Patient& q = q_[c];
+    out = Party::CarriedMember{};
+    if (left_at < 0 || q.wounds.n == 0) continue;
+    out.wounds = q.wounds;
+    for (size_t i = 0; i < q.wounds.n; ++i)
+      if (q.wounds.w[i].since != kNotResting) out.wounds.w[i].since = q.wounds.w[i].since - left_at;
+    out.pain = body(c).pain;
+    out.neglect = q.neglect;
+  }
+}
+
+Outcome PartyRestPhase::run(const fight::Result& res, uint32_t defeated, Seconds leave_by,
+                            bool* went_on) {
   const size_t m = cfg_.members;
   std::array<bool, fight::kMaxMembers> hurt{};  // wounded when the fight's aftermath ended
   for (size_t c = 0; c < m; ++c) {
@@ -463,7 +527,10 @@ Outcome PartyRestPhase::run(const fight::Result& res, uint32_t defeated) {
   }
   // The members' events in the order of time; at one time, the kinds in Ev's order (every
   // member's survival roll, then every waking, ... so a healing roll never waits on a healer
-  // coming to at that very time), then the member listed first; to the horizon.
+  // coming to at that very time), then the member listed first; to the horizon, or until the
+  // party goes on (a downtime).
+  Seconds now = res.end;  // the last event's time
+  Seconds left_at = -1;
   while (true) {
     size_t who = 0;
     Ev kind = Ev::None;
@@ -486,7 +553,9 @@ Outcome PartyRestPhase::run(const fight::Result& res, uint32_t defeated) {
       consider(c, Ev::Heal, q.heal_at);
       consider(c, Ev::Pain, q.pain_at);
     }
-    if (kind == Ev::None || when > cfg_.horizon) break;
+    left_at = leave_time(leave_by, now, kind == Ev::None ? kNever : when);
+    if (left_at >= 0 || kind == Ev::None || when > cfg_.horizon) break;
+    now = when;
     settle(when);
     switch (kind) {
       case Ev::Check:
@@ -514,7 +583,22 @@ Outcome PartyRestPhase::run(const fight::Result& res, uint32_t defeated) {
     // A helper who came to, or whose pain eased, may now tend a member left unstable.
     for (size_t c = 0; c < m; ++c) plan_aid(c, when);
   }
-  settle(cfg_.horizon);
+  settle(left_at >= 0 ? left_at : cfg_.horizon);
+  if (left_at >= 0)
+    note(log_, left_at, [&] {
+      std::string who;
+      for (size_t c = 0; c < m; ++c) {
+        const WoundList& w = q_[c].wounds;
+        if (w.n == 0) continue;
+        who += (who.empty() ? "" : "; ") + name(c) + " with " + std::to_string(w.count(kLight)) +
+               " light, " + std::to_string(w.count(kGrave)) + " grave, " +
+               std::to_string(w.count(kCritical)) + " critical, pain " +
+               std::to_string(body(c).pain);
+      }
+      return "the downtime is over: the party goes on to the next adventure still healing, " + who;
+    });
+  carry(left_at);
+  if (went_on) *went_on = left_at >= 0;
 
   // What each member is left with (docs/parties.md, what a party trial reports): out of
   // action from its first faint or the start of its rest until able to act again for good
@@ -538,13 +622,14 @@ Outcome PartyRestPhase::run(const fight::Result& res, uint32_t defeated) {
     members[c] = r;
   }
   if (wounded) full = cfg_.horizon + 1;
-  return fight::party_outcome(res, std::span(members.data(), m), defeated, full, cfg_.horizon);
+  return fight::party_outcome(res, std::span(members.data(), m), defeated, full, cfg_.horizon,
+                              left_at);
 }
 
 Outcome Party::rest(Bodies<Body>& bodies, const fight::Result& res, uint32_t defeated,
-                    TrialContext& ctx) const {
-  PartyRestPhase phase(*this, bodies, ctx);
-  return phase.run(res, defeated);
+                    TrialContext& ctx, Carried& carried, Seconds leave_by, bool* went_on) const {
+  PartyRestPhase phase(*this, bodies, ctx, carried);
+  return phase.run(res, defeated, leave_by, went_on);
 }
 
 }  // namespace leth::harmonies

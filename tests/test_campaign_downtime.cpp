@@ -6,14 +6,16 @@
 // flux's its PV and Flux (rules/flux/README.md, interpretation 21), a pf2 party each member's HP
 // and wounded (pf2 interpretation 15), a flux party each member's PV (flux interpretation 21),
 // a unisystem party each member's HP (unisystem interpretation 27), a harmonies party each
-// member's open wounds (harmonies interpretation 18); dnd5e, one character or a party, refuses
-// the key where it is written.
+// member's open wounds (harmonies interpretation 18), dnd5e's one character its HP, Hit Dice and
+// healing injuries with their clocks (dnd5e interpretation 20); a dnd5e party refuses the key
+// where it is written.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <string>
 #include <variant>
 
+#include "rules/dnd5e/metrics.h"
 #include "rules/harmonies/metrics.h"
 #include "rules/harmonies/model.h"
 #include "rules/pf2/model.h"
@@ -141,36 +143,43 @@ TEST_CASE("campaign downtime: a downtime past the horizon changes nothing, trial
     CHECK(a.end_time == b.end_time);
     CHECK(a.counters == b.counters);
   }
+  // The same for dnd5e's goblin campaign (injuries, deadlines, a healer's treatments).
+  std::string goblins =
+      test::read_file(test::source_path("scenarios/examples/dnd5e-goblin-campaign.toml"));
+  const LoadedScenario g_without = test::load_text(goblins);
+  goblins.insert(goblins.find('\n', goblins.find("[campaign]")) + 1, "downtime = \"3000 days\"\n");
+  const LoadedScenario g_with = test::load_text(goblins);
+  for (uint64_t trial = 0; trial < 300; ++trial) {
+    const Outcome a = replay_trial(g_without, 0, 11, trial, nullptr);
+    const Outcome b = replay_trial(g_with, 0, 11, trial, nullptr);
+    INFO("dnd5e trial " << trial);
+    CHECK(a.end == b.end);
+    CHECK(a.adventures == b.adventures);
+    CHECK(a.end_time == b.end_time);
+    CHECK(a.counters == b.counters);
+  }
 }
 
 TEST_CASE("campaign downtime: a model that cannot go on wounded refuses the key, located",
           "[campaign][downtime][errors]") {
-  const std::string dnd5e =
-      test::read_file(test::source_path("scenarios/examples/dnd5e-goblin-campaign.toml"));
-  const size_t at = dnd5e.find("[campaign]");
-  REQUIRE(at != std::string::npos);
-  std::string text = dnd5e;
-  text.insert(text.find('\n', at) + 1, "downtime = \"2 weeks\"\n");
-  try {
-    test::load_text(text);
-    FAIL("loaded");
-  } catch (const InputError& e) {
-    const std::string what = e.what();
-    INFO(what);
-    CHECK(what.find("campaign.downtime: dnd5e cannot yet go on to its next adventure still "
-                    "wounded") != std::string::npos);
-    CHECK(what.find("remove downtime") != std::string::npos);
-    const auto lines_before = std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n');
-    CHECK(e.loc().line == static_cast<uint32_t>(lines_before) + 2);  // the line after [campaign]
-  }
-  // A dnd5e party neither.
+  // A dnd5e party: its members' healing injuries are not carried yet.
   const std::string party =
       "name = \"party\"\nruleset = \"dnd5e\"\n[campaign]\nadventures = 2\ndowntime = \"1 week\"\n" +
       test::combatant_text("party", "hero", "max_hp", 10, 20, "hit_chance = 0.0\ndamage = \"1\"",
                            "ac = 10\n") +
       test::combatant_text("opponents", "brute", "hp", 50, 0, "attack_bonus = 10\ndamage = \"10\"",
                            "ac = 10\n");
-  CHECK_THROWS_WITH(test::load_text(party), Catch::Contains("dnd5e (a party) cannot yet go on"));
+  try {
+    test::load_text(party);
+    FAIL("loaded");
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    INFO(what);
+    CHECK(what.find("campaign.downtime: dnd5e (a party) cannot yet go on to its next adventure "
+                    "still wounded") != std::string::npos);
+    CHECK(what.find("remove downtime") != std::string::npos);
+    CHECK(e.loc().line == 5);  // downtime's own line
+  }
   // And a downtime must be a fixed time, longer than 0.
   CHECK_THROWS_WITH(test::load_text(fighter("downtime = \"1d6 days\"\n")),
                     Catch::Contains("downtime must be a fixed time"));
@@ -673,4 +682,93 @@ TEST_CASE("campaign downtime: a harmonies party goes on with each member's open 
   CHECK(whole_story.find("carries from the adventure before") == std::string::npos);
   CHECK(whole.adventures == 1);
   CHECK(whole.end == unresolved);
+}
+
+namespace {
+
+// A dnd5e fighter (10 HP, AC 15) whom an orc's necrotic blast (+5, 10 damage, one round) may
+// drop; nobody heals her, and no short rest: a long rest a day brings her HP back, not the
+// injury. `campaign`: more [campaign] keys.
+std::string dnd5e_necrosis(const std::string& campaign) {
+  return "name = \"necrosis\"\nruleset = \"dnd5e\"\nhorizon = \"30 days\"\n[campaign]\n"
+         "adventures = 2\n" +
+         campaign +
+         "[character]\nmax_hp = 10\nac = 15\ncon = 14\nhit_die = 10\n[recovery]\n"
+         "short_rest = false\n[encounter]\nrounds = 1\n[[encounter.attackers]]\nname = \"orc\"\n"
+         "attack_bonus = 5\nmelee = false\ndamage = \"10\"\ndamage_type = \"necrotic\"\n";
+}
+
+// Adventure 1 of the necrosis campaign, scripted: hit (15 + 5), 0 HP; the injury's d20 1:
+// serious, necrotic 01-02, Nécrose (a hand; no natural healing), its deadline 3 days; the
+// death save a natural 20: 1 HP, awake.
+void necrosis_fall(Script& s) {
+  s.d(20, 15).d(20, 1).yes().d(4, 3).d(20, 20);
+}
+
+}  // namespace
+
+TEST_CASE("campaign downtime: dnd5e goes on with an untreated injury; its deadline runs on into "
+          "the next adventure",
+          "[campaign][dnd5e][downtime]") {
+  namespace m = dnd5e::metric;
+  Script s;
+  necrosis_fall(s);
+  s.d(20, 2);  // adventure 2: the orc misses (2 + 5 against 15)
+  const test::Played p = test::play_scripted(dnd5e_necrosis("downtime = \"1 day\"\n"), s);
+  INFO(p.log);
+  // At the day's end she can act (the long rest from 8 hours made her whole but for the
+  // necrosis): she goes on with it, its deadline 2 days away.
+  const size_t left = find(p.log, "[1d 00:00:00] the downtime is over: goes on to the next "
+                                  "adventure still healing (HP 10/10; Nécrose (Mains ou Pieds) "
+                                  "(necrotic, serious))\n");
+  CHECK(p.log.find("loses a hand") > left);
+  const size_t a2 = find(p.log, "[1d 00:00:00] adventure 2 of 2 begins", left);
+  find(p.log, "carried from the adventures before: Nécrose (Mains ou Pieds) (necrotic, serious)",
+       a2);
+  find(p.log, "carried from the adventure before: HP 10/10, 1 Hit Dice", a2);
+  // Untreated, the deadline comes 3 days after the blow: 2 days into adventure 2.
+  const size_t lost = find(p.log, "[2d 00:00:00] untreated: loses a hand", a2);
+  find(p.log, "recovered", lost);
+  CHECK(p.outcome.adventures == 2);
+  CHECK(p.outcome.end == m::kRecovered);
+  CHECK(p.outcome.counters[m::kLimbsLostToDeadline] == 1);
+  CHECK(p.outcome.counters[m::kInjuries] == 1);  // inflicted once, carried once
+  CHECK(sequela(p.outcome, m::kLostHand) == 1);  // reported once, by adventure 2
+  CHECK(sequela(p.outcome, m::kOpenSerious) == 0);
+
+  // Without the downtime the first adventure waits out the deadline: the hand is lost at 3
+  // days, she is whole, and adventure 2 begins then.
+  Script w;
+  necrosis_fall(w);
+  w.d(20, 2);
+  const test::Played whole = test::play_scripted(dnd5e_necrosis(""), w);
+  INFO(whole.log);
+  const size_t lost_whole = find(whole.log, "[3d 00:00:00] untreated: loses a hand");
+  CHECK(whole.log.find("adventure 2 of 2 begins") > lost_whole);
+  CHECK(whole.log.find("carried from the adventure before: HP") == std::string::npos);
+  CHECK(whole.outcome.end == m::kRecovered);
+  CHECK(sequela(whole.outcome, m::kLostHand) == 1);
+}
+
+TEST_CASE("campaign downtime: dnd5e still healing at the last adventure's horizon reports the "
+          "injury it went on with, once",
+          "[campaign][dnd5e][downtime]") {
+  namespace m = dnd5e::metric;
+  // A 36-hour horizon: adventure 1 goes on at 1 day; in adventure 2 (the last) the necrosis's
+  // deadline (2 days on) never comes: it plays to its horizon with the injury open.
+  const std::string text = [] {
+    std::string t = dnd5e_necrosis("downtime = \"1 day\"\n");
+    t.replace(t.find("horizon = \"30 days\""), 19, "horizon = \"36 hours\"");
+    return t;
+  }();
+  Script s;
+  necrosis_fall(s);
+  s.d(20, 2);
+  const test::Played p = test::play_scripted(text, s);
+  INFO(p.log);
+  find(p.log, "the downtime is over: goes on to the next adventure still healing");
+  CHECK(p.log.find("loses a hand") == std::string::npos);
+  CHECK(p.outcome.adventures == 2);
+  CHECK(p.outcome.end == m::kStillInjured);
+  CHECK(sequela(p.outcome, m::kOpenSerious) == 1);  // open at the campaign's end, once
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 
 #include "rules/common/solo_fight.h"
 #include "rules/dnd5e/course.h"
@@ -49,6 +50,7 @@ using namespace metric;
 // SRD: stabilising a dying creature, DC 10 Wisdom (Medicine).
 constexpr int kStabiliseDc = 10;
 constexpr int kMaxInjuries = 32;  // per trial; further ones are counted but not tracked
+constexpr Seconds kNeverAt = std::numeric_limits<Seconds>::max();
 constexpr Seconds kLongRest = 8 * kHour;
 constexpr Seconds kShortRest = kHour;
 
@@ -84,6 +86,9 @@ struct Injury : InjuryCourse {
   bool carried = false;  // a permanent loss from an adventure before (Model::Carried)
   int hp_lost = 0;  // rot, haemorrhage
   int decline = 0;  // septicaemia: points of Str, Dex and Con lost
+  // Gone on with from the adventure before (campaign.downtime): when its clocks fall due on
+  // this adventure's clock; -1: none. Scheduled once the fight is over.
+  Seconds deadline_in = -1, tick_in = -1;
 };
 
 class Trial {
@@ -110,6 +115,24 @@ class Trial {
     }
     hands_lost_ = carried_hands_ = carried.hands;
     feet_lost_ = carried_feet_ = carried.feet;
+    // Went on still healing (campaign.downtime, README interpretation 20): its HP and Hit Dice,
+    // and each healable injury with its course and clocks, on this adventure's clock.
+    for (int i = 0; i < carried.n_healing && n_injuries_ < kMaxInjuries; ++i) {
+      const Model::Carried::Healing& h = carried.healing[static_cast<size_t>(i)];
+      Injury& in = inj_[n_injuries_++];
+      static_cast<InjuryCourse&>(in) = h.course;
+      in.limb_is_hand = h.limb_is_hand;
+      in.hp_lost = h.hp_lost;
+      in.decline = h.decline;
+      in.deadline_in = h.deadline_in;
+      in.tick_in = h.tick_in;
+    }
+    if (carried.hp >= 0) {
+      hp_ = carried.hp;  // at most the maximum its injuries leave (recompute)
+      hit_dice_ = carried.hit_dice;
+      went_on_with_ = true;
+    }
+    leave_by_ = carried.leave_by;
   }
   Outcome run();
   // What the character carries into the next adventure: every permanent loss still open, and
@@ -121,12 +144,45 @@ class Trial {
         carried.losses[carried.n++] = {inj_[i].def, inj_[i].severity, inj_[i].limb_is_hand};
     carried.hands = hands_lost_;
     carried.feet = feet_lost_;
+    carried.went_on = left_at_ >= 0;
+    carried.n_healing = 0;
+    carried.hp = -1;
+    carried.hit_dice = 0;
+    if (left_at_ < 0) return;
+    carried.hp = hp_;
+    carried.hit_dice = hit_dice_;
+    for (int i = 0; i < n_injuries_ && carried.n_healing < Model::Carried::kMaxLosses; ++i) {
+      const Injury& in = inj_[i];
+      if (!in.open || cat_.injury(in.def).permanent != Permanent::None) continue;
+      Model::Carried::Healing& h = carried.healing[static_cast<size_t>(carried.n_healing++)];
+      h.course = in;
+      h.course.next_try = in.next_try - left_at_;
+      h.limb_is_hand = in.limb_is_hand;
+      h.hp_lost = in.hp_lost;
+      h.decline = in.decline;
+      const Seconds deadline = pending(i, Ev::Deadline), tick = pending(i, Ev::DailyTick);
+      h.deadline_in = deadline < 0 ? -1 : deadline - left_at_;
+      h.tick_in = tick < 0 ? -1 : tick - left_at_;
+    }
   }
 
  private:
   friend class SoloRules;
 
   // --- state
+  // When the pending event of `kind` about injury i falls due; -1: none.
+  Seconds pending(int i, Ev kind) const {
+    Seconds at = -1;
+    timeline_.any([&](const Timeline::Event& e) {
+      if (e.slot != i || e.kind != static_cast<uint16_t>(kind)) return false;
+      at = e.time;
+      return true;
+    });
+    return at;
+  }
+  // campaign.downtime (README interpretation 20): when it goes on, from `now` (the last event)
+  // and before `until` (the next), or -1.
+  Seconds leave_time(Seconds now, Seconds until) const;
   bool down() const { return hp_ == 0; }
   bool dying() const { return down() && !stable_ && !dead_; }
   bool has_condition(Condition c) const {
@@ -197,7 +253,10 @@ class Trial {
   void track(Seconds t);  // out-of-action and unconscious time, full health
   // When the trial ends: death, full health, or the horizon.
   Seconds end_time() const {
-    return dead_ ? death_time_ : full_since_ >= 0 ? full_since_ : cfg_.horizon;
+    return dead_             ? death_time_
+           : full_since_ >= 0 ? full_since_
+           : left_at_ >= 0    ? left_at_
+                              : cfg_.horizon;
   }
   Outcome outcome() const;
   std::string injury_name(int i) const {
@@ -245,6 +304,10 @@ class Trial {
   bool was_unconscious_ = false, ever_unconscious_ = false;
   Seconds unconscious_total_ = 0;
   Seconds full_since_ = -1;
+  // campaign.downtime
+  Seconds leave_by_ = 0;      // Model::Carried::leave_by
+  Seconds left_at_ = -1;      // when it went on still healing
+  bool went_on_with_ = false;  // it began this adventure still healing
 };
 
 template <typename Why>
@@ -833,6 +896,19 @@ void Trial::fight_ends(Seconds t) {
   plan_healer(t);
 }
 
+// Interpretation 20: it goes on at the downtime's end if it can act then — the fight over,
+// conscious, out of bed, no condition that takes its actions, no treatment under way — else as
+// soon after as it can (each of those changes only at an event). A long rest under way is cut
+// short. Never past the horizon.
+Seconds Trial::leave_time(Seconds now, Seconds until) const {
+  if (leave_by_ <= 0 || dead_ || in_combat_ || treating_) return -1;
+  for (int i = 0; i < n_injuries_; ++i)
+    if (inj_[i].open && inj_[i].treated) return -1;  // its bed rest not over
+  const Seconds go = std::max(leave_by_, now);
+  if (out_of_action(go)) return -1;
+  return go <= std::min(until, cfg_.horizon) ? go : -1;
+}
+
 void Trial::dispatch(const Timeline::Event& ev) {
   const Seconds t = ev.time;
   const int inj = ev.slot;  // the injury the event is about (its kinds that carry one)
@@ -941,12 +1017,15 @@ Outcome Trial::outcome() const {
         break;
     }
   }
+  // Gone on still healing: its healable injuries and what they take are carried, reported only
+  // if still open at the campaign's end.
+  if (left_at_ >= 0) open_by = {}, rot = 0;
   if (eyes) o.add_sequela(kLostEye, 0, static_cast<uint16_t>(eyes));
   if (losses.new_blindness()) o.add_sequela(kBlindness);
   if (losses.new_deafness()) o.add_sequela(kDeafness);
   if (hands) o.add_sequela(kLostHand, 0, static_cast<uint16_t>(hands));
   if (feet) o.add_sequela(kLostFoot, 0, static_cast<uint16_t>(feet));
-  for (size_t a = 0; a < kAbilities; ++a) {
+  for (size_t a = 0; a < kAbilities && left_at_ < 0; ++a) {
     const int lost = ch_.scores[a] - scores_[a];
     if (lost > 0) o.add_sequela(static_cast<uint16_t>(kStrLoss + a), -lost);
   }
@@ -964,7 +1043,7 @@ Outcome Trial::outcome() const {
           : unconscious()   ? kStillUnconscious
           : healable_open() ? kStillInjured
                             : kStillHurt;
-  o.end_time = cfg_.horizon;
+  o.end_time = end_time();
   return o;
 }
 
@@ -1021,7 +1100,12 @@ Outcome Trial::run() {
   if (log_ && n_injuries_ > 0)
     for (int i = 0; i < n_injuries_; ++i)
       note(log_, 0, [&] { return "carried from the adventures before: " + injury_name(i); });
-  if (n_injuries_ > 0) recompute(0);  // what a carried loss takes (none in the seed's tables)
+  if (n_injuries_ > 0) recompute(0);  // what a carried injury or loss takes
+  if (went_on_with_)
+    note(log_, 0, [&] {
+      return "carried from the adventure before: HP " + std::to_string(hp_) + "/" +
+             std::to_string(max_hp_) + ", " + std::to_string(hit_dice_) + " Hit Dice";
+    });
   if (cfg_.healer) {
     const Healer& h = *cfg_.healer;
     Stream s = open(rng_, streams::help_arrival());
@@ -1041,15 +1125,31 @@ Outcome Trial::run() {
   if (!dead_) {
     track(combat_end_);
     fight_ends(combat_end_);
+    // The clocks of injuries it went on with run on after the fight (one that fell due during
+    // it, at its end: README interpretation 20).
+    for (int i = 0; i < n_injuries_ && !dead_; ++i) {
+      const Injury& in = inj_[i];
+      if (!in.open || in.treated) continue;
+      const auto slot = static_cast<uint16_t>(i);
+      if (in.deadline_in >= 0)
+        timeline_.schedule(std::max(in.deadline_in, combat_end_), Ev::Deadline, slot);
+      if (in.tick_in >= 0)
+        timeline_.schedule(std::max(in.tick_in, combat_end_), Ev::DailyTick, slot);
+    }
     if (!dead_) {
       plan_healer(combat_end_);
       track(combat_end_);
     }
   }
-  // After the fight, one timeline until death, full health or the horizon.
-  while (!dead_ && full_since_ < 0 && !timeline_.empty()) {
+  // After the fight, one timeline until death, full health or the horizon — or, with a
+  // downtime, until it goes on still healing.
+  Seconds now = combat_end_;
+  while (!dead_ && full_since_ < 0) {
+    left_at_ = leave_time(now, timeline_.empty() ? kNeverAt : timeline_.peek().time);
+    if (left_at_ >= 0 || timeline_.empty()) break;
     const Timeline::Event ev = timeline_.pop();
     if (ev.time > cfg_.horizon) break;
+    now = ev.time;
     track(ev.time);
     dispatch(ev);
     if (dead_) break;
@@ -1057,9 +1157,17 @@ Outcome Trial::run() {
     track(ev.time);
     if (full_since_ >= 0) break;
   }
-  if (!dead_ && full_since_ < 0) track(cfg_.horizon);
+  if (!dead_ && full_since_ < 0) track(left_at_ >= 0 ? left_at_ : cfg_.horizon);
+  if (left_at_ >= 0)
+    note(log_, left_at_, [&] {
+      std::string what = "HP " + std::to_string(hp_) + "/" + std::to_string(max_hp_);
+      for (int i = 0; i < n_injuries_; ++i)
+        if (inj_[i].open && cat_.injury(inj_[i].def).permanent == Permanent::None)
+          what += "; " + injury_name(i);
+      return "the downtime is over: goes on to the next adventure still healing (" + what + ")";
+    });
   const Outcome o = outcome();
-  if (!dead_)
+  if (!dead_ && left_at_ < 0)
     note(log_, o.end_time, [&] {
       return std::string(o.end == kRecovered ? "recovered" : "the horizon comes: still ") +
              (o.end == kRecovered ? "" : Model::info().metrics->ends[o.end].detail);

@@ -10,6 +10,7 @@
 
 #include "rules/common/health_model.h"
 #include "rules/dnd5e/config.h"
+#include "rules/dnd5e/course.h"
 #include "rules/dnd5e/metrics.h"
 #include "rules/dnd5e/party.h"
 
@@ -39,6 +40,13 @@ class Model {
   // run_adventure() from nothing carried. A party carries each member's permanent losses
   // (Party::Carried; the limbs lost to a deadline are not carried there: the party's own attacks
   // do not read them).
+  //
+  // With campaign.downtime (sim/engine/campaign.h), one character still healing may end an
+  // adventure early: at `leave_by` on its own clock, or as soon after as it can act (conscious,
+  // out of bed, no condition that takes its actions, no treatment under way), it goes on
+  // (`went_on`) with its HP and Hit Dice and every healable injury still open, each with its
+  // course (DC, untreated long rests, next try) and its clocks (deadline, daily worsening) —
+  // README interpretation 20. A party does not go on wounded yet.
   struct Carried {
     static constexpr int kMaxLosses = 16;  // more are not carried (README interpretation 19)
     struct Loss {
@@ -50,7 +58,21 @@ class Model {
     int n = 0;
     int hands = 0, feet = 0;  // lost to a deadline (the injury closed with the limb)
     Party::Carried members{};
+    Seconds leave_by = 0;  // set by the campaign: 0, play to whole or the horizon
+    bool went_on = false;  // set by run_adventure: left still healing at its downtime
+    // What it went on with (set by run_adventure as went_on), on the next adventure's clock.
+    struct Healing {
+      InjuryCourse course;  // next_try from the next adventure's start
+      bool limb_is_hand = true;
+      int hp_lost = 0, decline = 0;
+      Seconds deadline_in = -1, tick_in = -1;  // its pending clocks; -1: none
+    };
+    std::array<Healing, kMaxLosses> healing{};
+    int n_healing = 0;
+    int hp = -1, hit_dice = 0;  // hp -1: the scenario's, whole
   };
+  // Whether this model goes on wounded (Carried::leave_by): one character, not a party.
+  bool goes_on_wounded() const { return !party_; }
   Outcome run_adventure(TrialContext& ctx, Carried& carried) const;
   // What a trial reports: info().metrics for one character; a party's own, with its members.
   const MetricSpec& metrics() const { return party_ ? party_->metrics() : *info().metrics; }

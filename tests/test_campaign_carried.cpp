@@ -12,6 +12,7 @@
 #include "rules/pf2/model.h"
 #include "sim/engine/registry.h"
 #include "sim/engine/runner.h"
+#include "tests/dnd5e_party_text.h"
 #include "tests/party_support.h"
 #include "tests/support.h"
 
@@ -55,12 +56,7 @@ void pm(Script& s, int v) {
 std::string dnd5e_eyes_party(const std::string& campaign = "") {
   return "name = \"eyes-party\"\nruleset = \"dnd5e\"\nhorizon = \"60 days\"\n[options]\n"
          "lingering_injuries = true\n[fight]\nround_cap = 1\n[campaign]\nadventures = 3\n" +
-         campaign +
-         test::combatant_text("party", "hero", "max_hp", 10, 20,
-                              "hit_chance = 0.0\ndamage = \"1\"", "ac = 10\n") +
-         test::combatant_text("opponents", "brute", "hp", 50, 0,
-                              "attack_bonus = 10\ndamage = \"10\"\ndamage_type = \"acid\"",
-                              "ac = 10\n");
+         campaign + test::dnd5e_party::hero_and_brute("acid");
 }
 
 // Replays the first `trials` trials (seed 7) of a 3-adventure pf2 campaign in which one night's

@@ -10,6 +10,7 @@
 
 #include "sim/engine/load.h"
 #include "sim/engine/runner.h"
+#include "tests/dnd5e_party_text.h"
 #include "tests/party_support.h"
 #include "tests/support.h"
 
@@ -24,12 +25,7 @@ std::string fall_text(const std::string& type, const std::string& heals,
                       const std::string& options = "") {
   return "name = \"course\"\nruleset = \"dnd5e\"\ntrials = 1000\nseed = 3\n"
          "horizon = \"60 days\"\n[options]\nlingering_injuries = true\n" +
-         options + "[fight]\n\n" +
-         test::combatant_text("party", "hero", "max_hp", 10, 20, "hit_chance = 0.0\ndamage = \"1\"",
-                              "ac = 10\n" + heals) +
-         test::combatant_text("opponents", "brute", "hp", 50, 0,
-                              "attack_bonus = 10\ndamage = \"10\"\ndamage_type = \"" + type + "\"",
-                              "ac = 10\n");
+         options + "[fight]\n\n" + test::dnd5e_party::hero_and_brute(type, heals);
 }
 
 const std::string kMedic = "[party.heals]\nmedicine = 5\nherbalism_kit = true\n";
@@ -38,12 +34,7 @@ const std::string kMedic = "[party.heals]\nmedicine = 5\nherbalism_kit = true\n"
 // succeed and it wakes after 2 hours.
 Script fall(int injury) {
   Script s;
-  s.d(20, 1).d(20, 1);              // initiative: hero 21, brute 1
-  s.no();                           // the hero misses (hit_chance 0)
-  s.d(20, 10);                      // the brute hits for 10: the hero at 0 HP, dying
-  s.d(20, injury);                  // the injury's d20
-  s.d(20, 15).d(20, 12).d(20, 11);  // three successes: stable
-  s.d(4, 2);                        // wakes after 2 hours
+  test::dnd5e_party::fall(s, injury);
   return s;
 }
 

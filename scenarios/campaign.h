@@ -26,7 +26,7 @@ struct CampaignSpec {
   SourceLoc retire_where;      // the sequela's name, for that error
   // downtime = "3 weeks": the next adventure begins once the character is whole, or at the
   // latest this long after this one began, if it can act then (else as soon as it can); it
-  // goes on with the wounds still healing (a model that can carry them: check_downtime,
+  // goes on with the wounds still healing (every ruleset's model carries them,
   // sim/engine/campaign.h). 0: once whole, as without it.
   Seconds downtime = 0;
   SourceLoc downtime_where;

@@ -7,8 +7,7 @@
 // and wounded (pf2 interpretation 15), a flux party each member's PV (flux interpretation 21),
 // a unisystem party each member's HP (unisystem interpretation 27), a harmonies party each
 // member's open wounds (harmonies interpretation 18), dnd5e's one character its HP, Hit Dice and
-// healing injuries with their clocks (dnd5e interpretation 20); a dnd5e party refuses the key
-// where it is written.
+// healing injuries with their clocks, a dnd5e party each member's (dnd5e interpretation 20).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -25,6 +24,7 @@
 #include "sim/engine/load.h"
 #include "sim/engine/runner.h"
 #include "tests/cli_support.h"
+#include "tests/dnd5e_party_text.h"
 #include "tests/party_support.h"
 #include "tests/unisystem_party_text.h"
 #include "tests/support.h"
@@ -160,27 +160,19 @@ TEST_CASE("campaign downtime: a downtime past the horizon changes nothing, trial
   }
 }
 
-TEST_CASE("campaign downtime: a model that cannot go on wounded refuses the key, located",
+TEST_CASE("campaign downtime: a downtime must be a fixed time longer than 0, located",
           "[campaign][downtime][errors]") {
-  // A dnd5e party: its members' healing injuries are not carried yet.
-  const std::string party =
-      "name = \"party\"\nruleset = \"dnd5e\"\n[campaign]\nadventures = 2\ndowntime = \"1 week\"\n" +
-      test::combatant_text("party", "hero", "max_hp", 10, 20, "hit_chance = 0.0\ndamage = \"1\"",
-                           "ac = 10\n") +
-      test::combatant_text("opponents", "brute", "hp", 50, 0, "attack_bonus = 10\ndamage = \"10\"",
-                           "ac = 10\n");
   try {
-    test::load_text(party);
+    test::load_text(fighter("downtime = \"1d6 days\"\n"));
     FAIL("loaded");
   } catch (const InputError& e) {
-    const std::string what = e.what();
-    INFO(what);
-    CHECK(what.find("campaign.downtime: dnd5e (a party) cannot yet go on to its next adventure "
-                    "still wounded") != std::string::npos);
-    CHECK(what.find("remove downtime") != std::string::npos);
-    CHECK(e.loc().line == 5);  // downtime's own line
+    INFO(e.what());
+    CHECK(std::string(e.what()).find("downtime must be a fixed time") != std::string::npos);
+    const std::string text = fighter("downtime = \"1d6 days\"\n");
+    const size_t at = text.find("downtime");
+    CHECK(e.loc().line ==
+          static_cast<uint32_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n')) + 1);
   }
-  // And a downtime must be a fixed time, longer than 0.
   CHECK_THROWS_WITH(test::load_text(fighter("downtime = \"1d6 days\"\n")),
                     Catch::Contains("downtime must be a fixed time"));
   CHECK_THROWS_WITH(test::load_text(fighter("downtime = \"0 days\"\n")),
@@ -771,4 +763,69 @@ TEST_CASE("campaign downtime: dnd5e still healing at the last adventure's horizo
   CHECK(p.outcome.adventures == 2);
   CHECK(p.outcome.end == m::kStillInjured);
   CHECK(sequela(p.outcome, m::kOpenSerious) == 1);  // open at the campaign's end, once
+}
+
+namespace {
+
+// A dnd5e party of one, the hero (10 HP, first in the order, missing), whom a brute's necrotic
+// blow (+10, 10 damage) drops; nobody treats her. `campaign`: more [campaign] keys.
+std::string dnd5e_party_necrosis(const std::string& campaign) {
+  return "name = \"necrosis\"\nruleset = \"dnd5e\"\nhorizon = \"30 days\"\n[options]\n"
+         "lingering_injuries = true\n[campaign]\nadventures = 2\n" +
+         campaign + test::dnd5e_party::hero_and_brute("necrotic");
+}
+
+int party_sequela(const LoadedScenario& ls, const Outcome& o, const std::string& name) {
+  const auto& q = metrics_of(ls.models[0]).sequelae;
+  for (size_t k = 0; k < o.sequela_kinds; ++k)
+    if (q[o.sequelae[k].id].name == name) return o.sequelae[k].count;
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("campaign downtime: a dnd5e party goes on with a member's untreated injury; its "
+          "deadline runs on into the next adventure",
+          "[campaign][dnd5e][party][downtime]") {
+  const std::string text = dnd5e_party_necrosis("downtime = \"1 day\"\n");
+  const LoadedScenario ls = test::load_text(text);
+  Script s;
+  // Adventure 1: necrotic 01-02, Nécrose (serious: a deadline, no natural healing), its deadline
+  // 3 days after the fight; adventure 2: necrotic 15-17, a light injury (a long rest heals it),
+  // and the deadline takes a hand.
+  test::dnd5e_party::fall(s, 1);
+  s.d(4, 3);
+  test::dnd5e_party::fall(s, 15);
+  s.yes();
+  const test::Played p = test::play_scripted(text, s);
+  INFO(p.log);
+  const size_t left = find(p.log, "[1d 00:00:00] the downtime is over: the party goes on to the "
+                                  "next adventure still healing, hero at HP 10/10, Nécrose "
+                                  "(Mains ou Pieds)\n");
+  const size_t a2 = find(p.log, "[1d 00:00:00] adventure 2 of 2 begins", left);
+  find(p.log, "hero carries from the adventure before: HP 10/10", a2);
+  find(p.log, "hero carries from the adventures before: Nécrose (Mains ou Pieds), still healing",
+       a2);
+  // Untreated, the deadline comes 3 days after the first fight's end (0:00:24, after the death
+  // saves): 2 days into adventure 2, on its clock.
+  const size_t lost = find(p.log, "[2d 00:00:24] hero's Nécrose (Mains ou Pieds) (serious) "
+                                  "untreated: hero loses a hand\n", a2);
+  CHECK(p.log.find("loses a hand") > lost);  // not in adventure 1
+  CHECK(p.outcome.adventures == 2);
+  CHECK(metrics_of(ls.models[0]).ends[p.outcome.end].kind == EndKind::Recovered);
+  CHECK(party_sequela(ls, p.outcome, "lost_hand") == 1);
+
+  // Without the downtime adventure 1 waits out the deadline (the hand lost 3 days after the
+  // fight), and adventure 2 begins whole.
+  const std::string whole_text = dnd5e_party_necrosis("");
+  Script w;
+  test::dnd5e_party::fall(w, 1);
+  w.d(4, 3);
+  w.yes();
+  test::dnd5e_party::fall(w, 15);
+  const test::Played whole = test::play_scripted(whole_text, w);
+  INFO(whole.log);
+  const size_t whole_lost = find(whole.log, "untreated: hero loses a hand");
+  CHECK(whole.log.find("adventure 2 of 2 begins") > whole_lost);
+  CHECK(whole.log.find("carries from the adventure before: HP") == std::string::npos);
 }

@@ -46,7 +46,7 @@ class Model {
   // out of bed, no condition that takes its actions, no treatment under way), it goes on
   // (`went_on`) with its HP and Hit Dice and every healable injury still open, each with its
   // course (DC, untreated long rests, next try) and its clocks (deadline, daily worsening) —
-  // README interpretation 20. A party does not go on wounded yet.
+  // README interpretation 20; a party each member's (Party::Carried).
   struct Carried {
     static constexpr int kMaxLosses = 16;  // more are not carried (README interpretation 19)
     struct Loss {
@@ -71,8 +71,6 @@ class Model {
     int n_healing = 0;
     int hp = -1, hit_dice = 0;  // hp -1: the scenario's, whole
   };
-  // Whether this model goes on wounded (Carried::leave_by): one character, not a party.
-  bool goes_on_wounded() const { return !party_; }
   Outcome run_adventure(TrialContext& ctx, Carried& carried) const;
   // What a trial reports: info().metrics for one character; a party's own, with its members.
   const MetricSpec& metrics() const { return party_ ? party_->metrics() : *info().metrics; }

@@ -424,20 +424,35 @@ Outcome Party::run_trial(TrialContext& ctx) const {
   return run_adventure(ctx, nothing);
 }
 
-Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
+Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by,
+                             bool* went_on) const {
   Bodies<Body> bodies;
   fight::Result res = play_fight(bodies, ctx, [&](Body& b) {
-    if (b.c >= cfg_.members || !catalog_ || carried[b.c].n == 0) return;
+    if (b.c >= cfg_.members) return;
     const CarriedMember& m = carried[b.c];
-    for (uint8_t i = 0; i < m.n; ++i) {
-      b.open[i] = m.open[i];
-      b.open_severity[i] = m.severity[i];
+    // Went on still healing (a downtime, README interpretation 20): its HP (its Hit Dice are
+    // the scenario's, as every member's: the course after the fight does not track them).
+    if (m.hp >= 0) {
+      b.hp = std::min(m.hp, cfg_.combatants[b.c].max_hp - m.rot);
       note(ctx.log, 0, [&] {
-        return name(b) + " carries from the adventures before: " +
-               catalog_->injury(m.open[i]).label;
+        return name(b) + " carries from the adventure before: HP " + std::to_string(b.hp) + "/" +
+               std::to_string(cfg_.combatants[b.c].max_hp - m.rot);
       });
     }
-    b.n_open = b.n_carried = m.n;
+    if (!catalog_ || m.n + m.n_healing == 0) return;
+    // Its losses, then the healing injuries it went on with: open in the fight, their effects
+    // acting; the course after it takes the healing ones up where they were.
+    for (uint8_t i = 0; i < m.n + m.n_healing; ++i) {
+      const bool loss = i < m.n;
+      b.open[i] = loss ? m.open[i] : m.healing[i - m.n].course.def;
+      b.open_severity[i] = loss ? m.severity[i] : m.healing[i - m.n].course.severity;
+      note(ctx.log, 0, [&] {
+        return name(b) + " carries from the adventures before: " +
+               catalog_->injury(b.open[i]).label + (loss ? "" : ", still healing");
+      });
+    }
+    b.n_carried = m.n;
+    b.n_open = static_cast<uint8_t>(m.n + m.n_healing);
   });
   uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
   // An adventuring day: its other encounters, then the rest below after the last (party_day.cpp).
@@ -472,20 +487,57 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
     injured = injured || (!bodies[c].dead && bodies[c].n_open > bodies[c].n_carried);
   Course course;
   if (injured) {
-    course = injury_course(bodies, res, awake, std::span(members.data(), cfg_.members), ctx);
+    course = injury_course(bodies, res, awake, std::span(members.data(), cfg_.members), ctx,
+                           carried, leave_by);
     full = course.full;
+  } else {
+    // HP only (README interpretation 20, a party's): with a downtime the party goes on at its
+    // end, every survivor awake, if the long rest that makes them whole has not ended by then; a
+    // long rest under way is cut short. Never past the horizon, never after a death.
+    bool death = false;
+    for (size_t c = 0; c < cfg_.members; ++c) death = death || bodies[c].dead;
+    const Seconds go = std::max(leave_by, awake);
+    if (leave_by > 0 && hurt && !death && go < full && go <= cfg_.horizon) course.left_at = go;
   }
+  const Seconds left_at = course.left_at;
+  // What each member goes on with (injury_course has set it where the course played).
+  for (size_t c = 0; c < cfg_.members; ++c) {
+    CarriedMember& m = carried[c];
+    if (left_at >= 0 && injured) continue;
+    const Body& b = bodies[c];
+    const bool short_of_hp = left_at >= 0 && !b.dead && b.hp < cfg_.combatants[c].max_hp;
+    m.hp = short_of_hp ? b.hp : -1;
+    m.rot = 0;
+    m.n_healing = 0;
+  }
+  if (left_at >= 0) {
+    for (size_t c = 0; c < cfg_.members; ++c)
+      if (members[c].whole_at < 0 || members[c].whole_at > left_at) members[c].whole_at = -1;
+    note(ctx.log, left_at, [&] {
+      std::string who;
+      for (size_t c = 0; c < cfg_.members; ++c) {
+        const CarriedMember& m = carried[c];
+        if (m.hp < 0) continue;
+        who += (who.empty() ? "" : "; ") + name(bodies[c]) + " at HP " + std::to_string(m.hp) +
+               "/" + std::to_string(cfg_.combatants[c].max_hp - m.rot);
+        for (uint8_t i = 0; i < m.n_healing; ++i)
+          who += ", " + catalog_->injury(m.healing[i].course.def).label;
+      }
+      return "the downtime is over: the party goes on to the next adventure still healing, " + who;
+    });
+  }
+  if (went_on) *went_on = left_at >= 0;
   bool later_death = false;  // a member who died of its injuries after the fight
   for (size_t c = 0; c < cfg_.members; ++c)
     later_death = later_death || (bodies[c].dead && bodies[c].died_at > res.end);
-  if (hurt && full <= cfg_.horizon && !later_death)
+  if (hurt && full <= cfg_.horizon && !later_death && left_at < 0)
     note(ctx.log, full, [&] {
       return std::string(injured ? "every survivor is whole again: full HP, out of bed, every "
                                    "injury healed or a loss kept"
                                  : "after a long rest, the survivors are at full HP");
     });
   Outcome o = fight::party_outcome(res, std::span(members.data(), cfg_.members), defeated, full,
-                                   cfg_.horizon);
+                                   cfg_.horizon, left_at);
   if (catalog_ && lasting_counter_ < Outcome::kMaxCounters)
     o.count(lasting_counter_, course.lasting);
   if (encounters_counter_ < Outcome::kMaxCounters) o.count(encounters_counter_, fought);

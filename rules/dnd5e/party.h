@@ -17,6 +17,7 @@
 #include "rules/common/lineup.h"
 #include "rules/common/party_report.h"
 #include "rules/dnd5e/config.h"
+#include "rules/dnd5e/course.h"
 #include "rules/dnd5e/injuries.h"
 #include "sim/core/metrics.h"
 #include "sim/core/outcome.h"
@@ -186,13 +187,28 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   // eye, hand or foot, blindness, deafness), up to Body::kMaxOpen. They act in the next fight as
   // open injuries (a second lost eye or permanent blindness: blinded); each is counted in
   // lasting_injuries once, by the adventure that inflicted it.
+  //
+  // With a campaign's downtime (`leave_by` > 0 on the adventure's clock) the party may go on
+  // before every survivor is whole (`went_on`), once every survivor can act (README
+  // interpretation 20, a party's): each member not whole then carries its HP, the maximum HP
+  // its rot took, and each healable injury still open with its course and clocks; they follow
+  // its losses among its open injuries in the next fight.
   struct CarriedMember {
     std::array<uint16_t, Body::kMaxOpen> open{};
     std::array<Severity, Body::kMaxOpen> severity{};
     uint8_t n = 0;
+    struct Healing {
+      InjuryCourse course;  // next_try from the next adventure's start
+      Seconds deadline_in = -1, tick_in = -1;  // its clocks, from the next adventure's start
+    };
+    std::array<Healing, Body::kMaxOpen> healing{};
+    uint8_t n_healing = 0;
+    int hp = -1;  // the HP it went on with; -1: the scenario's
+    int rot = 0;  // maximum HP lost to the healing injuries' rot
   };
   using Carried = std::array<CarriedMember, fight::kMaxMembers>;
-  Outcome run_adventure(TrialContext& ctx, Carried& carried) const;
+  Outcome run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by = 0,
+                        bool* went_on = nullptr) const;
   // Blinded: by an open injury's condition, or two lost eyes (as one character).
   bool blind(const Body& b) const;
 
@@ -216,14 +232,18 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   // report; `full` is when every survivor is whole (> horizon: not within it).
   struct Course {
     Seconds full = 0;
+    Seconds left_at = -1;  // the party went on still healing then (a downtime)
     uint32_t lasting = 0;  // permanent losses the survivors keep
     std::array<uint8_t, fight::kMaxMembers> hands{}, feet{};  // lost to a deadline, by member
   };
   // The survivors' new permanent losses as sequelae (README, the party fight): a loss carried
   // in from a campaign's adventure before was reported by the adventure that inflicted it.
   void add_losses(Outcome& o, const Bodies<Body>& bodies, const Course& course) const;
+  // `carried`: in, the healing injuries each member went on with (their course and clocks);
+  // out, with a downtime (`leave_by`), what it goes on with when the party leaves.
   Course injury_course(Bodies<Body>& bodies, const fight::Result& res, Seconds awake,
-                       std::span<fight::MemberReport> members, TrialContext& ctx) const;
+                       std::span<fight::MemberReport> members, TrialContext& ctx,
+                       Carried& carried, Seconds leave_by) const;
 
   std::vector<Party> next_;  // [[day.next]]: encounter e + 1's fight is next_[e - 1]
   std::array<int, fight::kMaxCombatants> drink_at_{};  // a member drinks at or below these HP

@@ -36,8 +36,8 @@ struct Patient {
 }  // namespace
 
 Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& res, Seconds awake,
-                                   std::span<fight::MemberReport> members,
-                                   TrialContext& ctx) const {
+                                   std::span<fight::MemberReport> members, TrialContext& ctx,
+                                   Carried& carried, Seconds leave_by) const {
   const Options& o = cfg_.options;
   const size_t m = cfg_.members;
   std::array<Patient, fight::kMaxMembers> pat{};
@@ -80,8 +80,19 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
     if (b.dead || b.n_open == b.n_carried) continue;  // the losses carried: kept, not again
     stream[c].emplace(open(ctx.rng, streams::combatant_course(c)));
     Patient& p = pat[c];
+    const CarriedMember& cm = carried[c];
+    if (cm.hp >= 0) p.rot = cm.rot;
     for (size_t i = b.n_carried; i < b.n_open; ++i) {
       OpenInjury& k = p.in[p.n++];
+      // Went on with it (a downtime, README interpretation 20): its course where it was, its
+      // clocks on (one due during the fight falls at its end).
+      if (const size_t h = i - b.n_carried; h < cm.n_healing) {
+        static_cast<InjuryCourse&>(k) = cm.healing[h].course;
+        if (cm.healing[h].deadline_in >= 0)
+          k.deadline = std::max(res.end, cm.healing[h].deadline_in);
+        if (cm.healing[h].tick_in >= 0) k.tick = std::max(res.end, cm.healing[h].tick_in);
+        continue;
+      }
       k.begin(b.open[i], b.open_severity[i]);
       if (def(k).permanent != Permanent::None) {  // a loss kept, not healed
         k.open = false;
@@ -221,6 +232,7 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
     return b.hp >= max_hp(c);
   };
 
+  Seconds out_left = -1;  // the party went on still healing then
   int treating = -1;  // c * kMaxOpen + i while a treatment runs
   int treater = -1;   // its medic
   Seconds treat_end = kNever;
@@ -247,6 +259,18 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
         if (!k.open) continue;
         next = std::min({next, k.treated ? k.bed_end : std::min(k.deadline, k.tick)});
       }
+    // A downtime (README interpretation 20, a party's): the party goes on once it is over and
+    // every survivor can act — awake, not kept down nor in bed — no treatment under way; never
+    // after a death, never past the horizon. A long rest under way is cut short.
+    if (leave_by > 0) {
+      bool can = treating < 0;
+      for (size_t c = 0; c < m && can; ++c) can = can_act(c);
+      const Seconds go = std::max({leave_by, t, awake});
+      if (can && go <= std::min(next, cfg_.horizon)) {
+        out_left = go;
+        break;
+      }
+    }
     if (next > cfg_.horizon) break;
     t = next;
 
@@ -357,8 +381,33 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
       }
   }
 
+  // What each member goes on with: its HP, its rot, its healing injuries with
+  // their course and clocks on the next adventure's clock; nothing when whole.
+  for (size_t c = 0; c < m; ++c) {
+    CarriedMember& cm = carried[c];
+    cm.n_healing = 0;
+    cm.hp = -1;
+    cm.rot = 0;
+    if (out_left < 0) continue;
+    for (size_t i = 0; i < pat[c].n; ++i) {
+      const OpenInjury& k = pat[c].in[i];
+      if (!k.open) continue;  // healed, or a loss kept (carried as such)
+      CarriedMember::Healing& h = cm.healing[cm.n_healing++];
+      h.course = k;
+      h.course.next_try = k.next_try - out_left;
+      h.deadline_in = k.deadline == kNever ? -1 : k.deadline - out_left;
+      h.tick_in = k.tick == kNever ? -1 : k.tick - out_left;
+    }
+    const Body& b = bodies[c];
+    if (cm.n_healing > 0 || b.hp < max_hp(c)) {
+      cm.hp = b.hp;
+      cm.rot = pat[c].rot;
+    }
+  }
+
   // Each member's report: dead in the course, or kept down or in bed until its injury ended.
   Course out;
+  out.left_at = out_left;
   for (size_t c = 0; c < m; ++c) {
     const Body& b = bodies[c];
     fight::MemberReport& r = members[c];

@@ -49,8 +49,6 @@ class Model {
     int pv = 0, flux = 0;
   };
   Outcome run_adventure(TrialContext& ctx, Carried& carried) const;
-  // Whether this model goes on wounded (Carried::leave_by): one character or a party.
-  bool goes_on_wounded() const { return true; }
   // What a trial reports: info().metrics for one character; a party's own, with its members.
   const MetricSpec& metrics() const { return party_ ? party_->metrics() : *info().metrics; }
   const Party* party() const { return party_.get(); }

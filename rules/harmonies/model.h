@@ -52,8 +52,6 @@ class Model {
     int neglect = 0;
     Party::Carried members;  // a party's, each member's as above (Party::run_adventure)
   };
-  // Whether this model goes on wounded (Carried::leave_by): one character or a party.
-  bool goes_on_wounded() const { return true; }
   Outcome run_adventure(TrialContext& ctx, Carried& carried) const;
   // What a trial reports: info().metrics for one character; a party's own, with its members.
   const MetricSpec& metrics() const { return party_ ? party_->metrics() : *info().metrics; }

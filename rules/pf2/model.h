@@ -52,8 +52,6 @@ class Model {
     int hp = -1;           // the HP it went on with; -1: full (max_hp)
     int wounded = -1;      // its wounded value then; -1: [character]'s
   };
-  // Whether this model goes on wounded (Carried::leave_by): one character or a party.
-  bool goes_on_wounded() const { return true; }
   Outcome run_adventure(TrialContext& ctx, Carried& carried) const;
   // What a trial reports: info().metrics for one character; a party's own, with its members.
   const MetricSpec& metrics() const { return party_ ? party_->metrics() : *info().metrics; }

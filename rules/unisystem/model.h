@@ -41,8 +41,6 @@ class Model {
     int hp = 0, endurance = 0, endurance_owed = 0, essence = 0, essence_lowest = 0;
   };
   Outcome run_adventure(TrialContext& ctx, Carried& carried) const;
-  // Whether this model goes on wounded (Carried::leave_by): one character or a party.
-  bool goes_on_wounded() const { return true; }
 
   // What a trial reports: info().metrics for one character; a party's own, with its members.
   const MetricSpec& metrics() const { return party_ ? party_->metrics() : *info().metrics; }

@@ -156,66 +156,33 @@ Outcome play_adventures(const Campaign& c, TrialContext& ctx, Adventure&& advent
   return total;
 }
 
-// One ruleset's campaign: what its character carries (M::Carried, given to each adventure's
-// run_adventure) or, for a ruleset that carries nothing yet, adventures from scratch.
-// A model that can leave an adventure still wounded: its Carried says by when (leave_by, set
-// here: the downtime, none for the last adventure) and whether it did (went_on).
+// A model that can leave an adventure still wounded: its Carried, what its character or party
+// carries from one adventure to the next, says by when it must leave (leave_by, set here: the
+// downtime, none for the last adventure) and whether it did (went_on).
 template <typename M>
-concept GoesOnWounded = requires(const M& m, typename M::Carried& c) {
+concept GoesOnWounded = requires(typename M::Carried& c) {
   c.leave_by = Seconds{0};
   { c.went_on } -> std::convertible_to<bool>;
-  { m.goes_on_wounded() } -> std::convertible_to<bool>;
 };
 
-// One ruleset's campaign: what its character carries (M::Carried, given to each adventure's
-// run_adventure) or, for a ruleset that carries nothing yet, adventures from scratch.
+// One ruleset's campaign: each adventure's run_adventure plays from what the one before left
+// (M::Carried).
 template <typename M>
 Outcome play(const M& model, const Campaign& c, TrialContext& ctx) {
-  if constexpr (requires { typename M::Carried; }) {
-    typename M::Carried carried{};
-    return play_adventures(c, ctx, [&](TrialContext& a, int k, bool& went_on) {
-      if constexpr (GoesOnWounded<M>) {
-        carried.leave_by = k + 1 < c.spec.adventures ? c.spec.downtime : 0;
-        carried.went_on = false;
-        const Outcome o = model.run_adventure(a, carried);
-        went_on = carried.went_on;
-        return o;
-      } else {
-        return model.run_adventure(a, carried);
-      }
-    });
-  } else {
-    return play_adventures(c, ctx, [&](TrialContext& a, int, bool&) { return model.run_trial(a); });
-  }
+  static_assert(GoesOnWounded<M>,
+                "every ruleset's model carries its body from one adventure to the next and goes "
+                "on still wounded (docs/campaigns.md): Carried with leave_by and went_on");
+  typename M::Carried carried{};
+  return play_adventures(c, ctx, [&](TrialContext& a, int k, bool& went_on) {
+    carried.leave_by = k + 1 < c.spec.adventures ? c.spec.downtime : 0;
+    carried.went_on = false;
+    const Outcome o = model.run_adventure(a, carried);
+    went_on = carried.went_on;
+    return o;
+  });
 }
 
 }  // namespace
-
-void check_downtime(const Model& model, const CampaignSpec& spec) {
-  if (spec.downtime <= 0) return;
-  const bool can = std::visit(
-      [](const auto& m) {
-        if constexpr (GoesOnWounded<std::decay_t<decltype(m)>>)
-          return static_cast<bool>(m.goes_on_wounded());
-        else
-          return false;
-      },
-      model);
-  if (can) return;
-  const bool party = std::visit(
-      [](const auto& m) {
-        if constexpr (requires { m.party(); })
-          return m.party() != nullptr;
-        else
-          return false;
-      },
-      model);
-  throw InputError(spec.downtime_where,
-                   "campaign.downtime: " + info_of(model).id + (party ? " (a party)" : "") +
-                       " cannot yet go on to its next adventure still wounded",
-                   "remove downtime: the next adventure then begins once the character is whole "
-                   "(docs/campaigns.md lists which rulesets carry a body mid-recovery)");
-}
 
 Outcome play_campaign(const Model& model, const Campaign& c, TrialContext& ctx) {
   return std::visit([&](const auto& m) { return play(m, c, ctx); }, model);

@@ -6,14 +6,14 @@
 // sequelae — adds up into one Outcome, declared by campaign_metrics(); Outcome::adventures and
 // the tallies' life table say how long the character lasted.
 //
-// What a character carries from one adventure to the next is its ruleset's: a model that
+// What a character carries from one adventure to the next is its ruleset's: every model
 // declares `Carried` (a value, default-constructed at the campaign's start) and
 // `Outcome run_adventure(TrialContext&, Carried&) const` plays each adventure from it and adds
-// what the adventure left (flux: sequelae and their stat points); any other model plays every
-// adventure from the scenario's fresh character (docs/campaigns.md lists which carry what).
-// With campaign.downtime, a model whose Carried has `leave_by` and `went_on` (and that says
-// goes_on_wounded()) is told, before each adventure but the last, by when it must leave; one
-// that left still healing has its adventure end not whole, and the campaign goes on with it.
+// what the adventure left (flux: sequelae and their stat points; docs/campaigns.md lists which
+// carry what).
+// With campaign.downtime every model (its Carried has `leave_by` and `went_on`) is told,
+// before each adventure but the last, by when it must leave; one that left still healing has
+// its adventure end not whole, and the campaign goes on with it.
 #pragma once
 
 #include <array>
@@ -50,11 +50,6 @@ struct Campaign {
 // (DurationSpec::campaign; the shared three with their campaign help texts); its sequelae
 // (each reported once, by the adventure that inflicted it); `adventures`, for the life table.
 MetricSpec campaign_metrics(const MetricSpec& model, const CampaignSpec& spec);
-
-// campaign.downtime needs a model that can go on to its next adventure still wounded (its
-// Carried has `leave_by`, and goes_on_wounded() says so for the scenario it was built from):
-// throws InputError at the key for any other.
-void check_downtime(const Model& model, const CampaignSpec& spec);
 
 // One campaign trial of `model`: allocation-free unless ctx.log is given (the story is then
 // told adventure by adventure, on the campaign's clock).

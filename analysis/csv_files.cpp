@@ -129,6 +129,8 @@ std::string examples_csv(const RunInfo& info, const RunTally& t) {
       emit("counter", m.counters[c].name, x.counter_examples[c]);
     for (size_t q = 0; q < m.sequelae.size(); ++q)
       emit("sequela", m.sequelae[q].name, x.sequela_examples[q]);
+    for (size_t k = 1; k < x.died_in_examples.size(); ++k)  // a campaign's
+      emit("died_in_adventure", std::to_string(k), x.died_in_examples[k]);
   }
   return ex.text();
 }
@@ -151,11 +153,14 @@ std::string comparisons_csv(const RunInfo& info, const RunTally& t) {
 }
 
 // A campaign's life table (analysis/life_table.h), a row per variant and adventure k = 0..N,
-// and against the variant's reference the paired difference of the share alive after k.
+// against the variant's reference the paired difference of the share alive after k, and what
+// the survivors of adventure k carry.
 std::string survival_csv(const RunInfo& info, const RunTally& t) {
   Csv life({"scenario", "variant", "adventure", "at_risk", "died", "left", "alive", "ci_low",
             "ci_high", "hazard", "hazard_ci_low", "hazard_ci_high", "reference",
-            "alive_difference", "difference_ci_low", "difference_ci_high"});
+            "alive_difference", "difference_ci_low", "difference_ci_high", "survivors",
+            "with_lasting", "with_lasting_share", "with_lasting_ci_low", "with_lasting_ci_high",
+            "lasting_per_survivor", "lasting_ci_low", "lasting_ci_high"});
   for (size_t v = 0; v < t.variants.size(); ++v) {
     const size_t r = reference_of(info, v);
     const std::optional<PairedTally> p =
@@ -174,6 +179,10 @@ std::string survival_csv(const RunInfo& info, const RunTally& t) {
       } else {
         life.field(std::string()).field(NAN).field(NAN).field(NAN);
       }
+      life.field(row.survivors).field(row.with_lasting);
+      const Estimate& w = row.with_lasting_share;
+      const Estimate& l = row.lasting_per_survivor;
+      life.field(w.value).field(w.lo).field(w.hi).field(l.value).field(l.lo).field(l.hi);
       life.end_row();
     }
   }

@@ -103,6 +103,10 @@ double paired_rate_variance_ratio(uint64_t k_ref, uint64_t k_var, uint64_t b, ui
 }
 
 Estimate paired_mean_difference(double sum, double sum_sq, uint64_t n, double z) {
+  return mean_from_sums(sum, sum_sq, n, z);
+}
+
+Estimate mean_from_sums(double sum, double sum_sq, uint64_t n, double z) {
   if (n == 0) return {NAN, NAN, NAN};
   const double nn = static_cast<double>(n);
   const double d = sum / nn;

@@ -69,7 +69,11 @@ double mcnemar_exact_p(uint64_t b, uint64_t c);
 double paired_rate_variance_ratio(uint64_t k_ref, uint64_t k_var, uint64_t b, uint64_t c,
                                   uint64_t n);
 
-// Paired mean difference from integer sums of the differences and of their squares.
+// The mean of n values, with its normal interval, from the sums of the values and of their
+// squares (0 with [0, 0] when every value is 0; NaN bounds below 2 values).
+Estimate mean_from_sums(double sum, double sum_sq, uint64_t n, double z = kZ95);
+// Paired mean difference from integer sums of the differences and of their squares: the mean
+// of the per-trial differences (mean_from_sums).
 Estimate paired_mean_difference(double sum, double sum_sq, uint64_t n, double z = kZ95);
 
 // The same ratio for a mean: the unpaired variance of the difference of means, var_ref / n_ref

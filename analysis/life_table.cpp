@@ -45,6 +45,14 @@ std::vector<LifeRow> life_table(const Tally& x, IntervalKind interval) {
     dead += r.died;
     r.alive = rate_interval(interval, x.trials - dead, x.trials);
     r.hazard = k == 0 ? Estimate{0, 0, 0} : rate_interval(interval, r.died, r.at_risk);
+    r.survivors = at_risk - r.died;
+    r.with_lasting = x.lasting_holders[k];
+    r.with_lasting_share = k == 0 ? Estimate{0, 0, 0}
+                                  : r.survivors == 0
+                                        ? Estimate{NAN, NAN, NAN}
+                                        : rate_interval(interval, r.with_lasting, r.survivors);
+    r.lasting_per_survivor = mean_from_sums(static_cast<double>(x.lasting_sum[k]),
+                                            to_double(x.lasting_sq[k]), r.survivors);
     rows.push_back(r);
     at_risk -= r.died + r.left;
   }

@@ -3,7 +3,8 @@
 // share of all trials still alive after k adventures — the survival curve, a retired character
 // counted alive (it leaves the danger; its end says why). Also the adventures lived through
 // (Outcome::adventures: played and survived, at most N): their mean with its interval, their
-// median, and the paired difference of the mean between two variants.
+// median, and the paired difference of the mean between two variants. And what the survivors
+// of each adventure carry (Tally::lasting_holders, lasting_sum, lasting_sq).
 #pragma once
 
 #include <cstdint>
@@ -23,6 +24,13 @@ struct LifeRow {
   uint64_t left = 0;     // ended alive after k adventures: retired, not whole, or the last
   Estimate alive;        // alive after k adventures, over every trial (the rate's interval)
   Estimate hazard;       // died / at_risk: the chance of dying in adventure k, having begun it
+  // What the survivors of adventure k carry: those that lived through it (at_risk - died; k = 0:
+  // every trial), the share of them that had taken a lasting injury by then (the rate's
+  // interval), and the lasting injuries each had taken by then, on average (a normal interval).
+  uint64_t survivors = 0;
+  uint64_t with_lasting = 0;
+  Estimate with_lasting_share;
+  Estimate lasting_per_survivor;
 };
 
 // Rows k = 0..N; empty for a tally without a life table.

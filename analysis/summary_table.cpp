@@ -336,6 +336,23 @@ std::string campaign_lines(const RunInfo& info, const RunTally& t,
       std::snprintf(buf, sizeof buf, ", alive after %d: %.2f%%\n", n, 100 * last.alive.value);
     }
     out += buf;
+    if (last.survivors > 0) {
+      std::snprintf(buf, sizeof buf,
+                    "      the %llu who lived through all %d carry %.2f lasting injuries each (95%% "
+                    "CI %.2f-%.2f); %.2f%% carry at least one\n",
+                    static_cast<unsigned long long>(last.survivors), n,
+                    last.lasting_per_survivor.value, last.lasting_per_survivor.lo,
+                    last.lasting_per_survivor.hi, 100 * last.with_lasting_share.value);
+      out += buf;
+    }
+    if (x.lasting_merged > 0) {
+      std::snprintf(buf, sizeof buf,
+                    "      note: %llu trials took lasting injuries in more than %zu adventures; "
+                    "survival.csv counts their later ones from the %zuth\n",
+                    static_cast<unsigned long long>(x.lasting_merged), Outcome::kMaxLastingSteps,
+                    Outcome::kMaxLastingSteps);
+      out += buf;
+    }
   }
   for (const ComparisonRow& r : comparisons) {
     if (r.metric != "adventures_mean_difference") continue;

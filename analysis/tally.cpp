@@ -138,9 +138,13 @@ Tally::Tally(const MetricSpec& m)
       sequela_magnitude(m.sequelae.size(), 0),
       died_in(m.adventures > 0 ? static_cast<size_t>(m.adventures) + 1 : 0, 0),
       left_after(died_in.size(), 0),
+      lasting_holders(died_in.size(), 0),
+      lasting_sum(died_in.size(), 0),
+      lasting_sq(died_in.size(), 0),
       end_examples(m.ends.size()),
       counter_examples(m.counters.size()),
-      sequela_examples(m.sequelae.size()) {}
+      sequela_examples(m.sequelae.size()),
+      died_in_examples(died_in.size()) {}
 
 void Tally::add(const Outcome& o, uint64_t draws_used, uint64_t trial) {
   ++trials;
@@ -165,11 +169,32 @@ void Tally::add(const Outcome& o, uint64_t draws_used, uint64_t trial) {
   }
   sequela_overflow += o.sequela_overflow;
   if (!died_in.empty()) {
-    if ((died_mask >> o.end) & 1)
+    if ((died_mask >> o.end) & 1) {
       ++died_in[o.adventures + 1u];
-    else
+      add_example(died_in_examples[o.adventures + 1u], trial);
+    } else {
       ++left_after[o.adventures];
+    }
+    add_lasting(o);
   }
+}
+
+// Each adventure k it lived through (k <= o.adventures) from the first that added a lasting
+// injury: what it had taken by then. The steps taken in the adventure it died in do not count.
+void Tally::add_lasting(const Outcome& o) {
+  uint64_t taken = 0;
+  for (uint8_t i = 0; i < o.lasting_steps && o.lasting[i].adventure <= o.adventures; ++i) {
+    taken += o.lasting[i].count;
+    const size_t until = i + 1 < o.lasting_steps && o.lasting[i + 1].adventure <= o.adventures
+                             ? o.lasting[i + 1].adventure
+                             : o.adventures + 1u;
+    for (size_t k = o.lasting[i].adventure; k < until; ++k) {
+      ++lasting_holders[k];
+      lasting_sum[k] += taken;
+      lasting_sq[k] += static_cast<u128>(taken) * taken;
+    }
+  }
+  lasting_merged += o.lasting_merged;
 }
 
 void Tally::merge(const Tally& o) {
@@ -215,17 +240,31 @@ void Tally::check() const {
           std::adjacent_find(ex[i].begin(), ex[i].end()) != ex[i].end())
         mismatch(std::string(what) + " examples do not match their counts");
   };
-  if (died_in.size() != left_after.size()) mismatch("life table lists differ in length");
+  const size_t rows = died_in.size();
+  if (left_after.size() != rows || lasting_holders.size() != rows ||
+      lasting_sum.size() != rows || lasting_sq.size() != rows)
+    mismatch("life table lists differ in length");
   if (!died_in.empty()) {
     uint64_t died = 0, left = 0;
     for (uint64_t n : died_in) died += n;
     for (uint64_t n : left_after) left += n;
     if (died_in[0] != 0 || died + left != trials || died != ends_in(died_mask))
       mismatch("the life table does not add up to the trials and their deaths");
+    // Lived through k: every trial but those that died in 1..k or left before k.
+    uint64_t lived = trials;
+    for (size_t k = 0; k < rows; ++k) {
+      lived -= died_in[k] + (k > 0 ? left_after[k - 1] : 0);
+      if (lasting_holders[k] > lived || lasting_sum[k] < lasting_holders[k] ||
+          lasting_sq[k] < lasting_sum[k] || (k == 0 && lasting_holders[0] != 0))
+        mismatch("the lasting injuries of adventure " + std::to_string(k) +
+                 " do not fit its survivors");
+    }
   }
+  if (lasting_merged > trials) mismatch("more trials merged lasting injuries than there were");
   check_examples(end_examples, ends, "end");
   check_examples(counter_examples, counter_trials, "counter");
   check_examples(sequela_examples, sequela_trials, "sequela");
+  check_examples(died_in_examples, died_in, "died-in-adventure");
 }
 
 nlohmann::json Tally::to_json() const {

@@ -53,9 +53,18 @@ struct Tally {
   // played). Every trial is in exactly one of them.
   std::vector<uint64_t> died_in;
   std::vector<uint64_t> left_after;
+  // Also a campaign's, by k = 0..N, over the trials that lived through k adventures: those that
+  // had taken a lasting injury by then, and the lasting injuries taken by then (Outcome::lasting)
+  // summed and squared. And the trials with more adventures adding lasting injuries than an
+  // outcome records (Outcome::lasting_merged: their later ones counted from an earlier one).
+  std::vector<uint64_t> lasting_holders;
+  std::vector<uint64_t> lasting_sum;
+  std::vector<u128> lasting_sq;
+  uint64_t lasting_merged = 0;
   Examples end_examples;
   Examples counter_examples;
   Examples sequela_examples;
+  Examples died_in_examples;  // a campaign's, by k: trials that died in adventure k
 
   Tally() = default;
   explicit Tally(const MetricSpec& m);
@@ -63,6 +72,7 @@ struct Tally {
   // `trial` is the outcome's trial index (for the examples).
   void add(const Outcome& o, uint64_t draws_used, uint64_t trial);
   void merge(const Tally& other);  // throws TallyMismatch when the shapes differ
+  void add_lasting(const Outcome& o);  // a campaign's: lasting_holders, _sum, _sq, _merged
   // Trials whose end is in the mask (MetricSpec::end_mask).
   uint64_t ends_in(uint64_t mask) const;
   // Throws TallyMismatch when the counts do not add up (a corrupt checkpoint).
@@ -90,9 +100,14 @@ struct Tally {
     f("sequela_overflow", t.sequela_overflow...);
     f("died_in", t.died_in...);
     f("left_after", t.left_after...);
+    f("lasting_holders", t.lasting_holders...);
+    f("lasting_sum", t.lasting_sum...);
+    f("lasting_sq", t.lasting_sq...);
+    f("lasting_merged", t.lasting_merged...);
     f("end_examples", t.end_examples...);
     f("counter_examples", t.counter_examples...);
     f("sequela_examples", t.sequela_examples...);
+    f("died_in_examples", t.died_in_examples...);
   }
 };
 

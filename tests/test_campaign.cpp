@@ -251,6 +251,9 @@ TEST_CASE("campaign: validate says a trial is a campaign; run writes survival.cs
   const test::CliResult p = test::cli({"plot", out});
   INFO(p.err);
   REQUIRE(p.status == 0);
+  // Nobody takes a lasting injury here (no lingering injuries): no plot-carried.
+  CHECK(test::read_file(out + "/plot-survival.svg").find("</svg>") != std::string::npos);
+  CHECK_FALSE(std::ifstream(out + "/plot-carried.svg").good());
   const std::string html = test::read_file(out + "/report.html");
   CHECK_THAT(html, Catch::Contains("<h2>Campaign: how many adventures they live through</h2>") &&
                        Catch::Contains("<th>alive after 1</th>") &&

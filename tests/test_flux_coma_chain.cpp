@@ -9,6 +9,7 @@
 #include <Eigen/Dense>
 #include <cmath>
 
+#include "analysis/life_table.h"
 #include "rules/flux/model.h"
 #include "sim/engine/runner.h"
 #include "tests/support.h"
@@ -234,4 +235,15 @@ TEST_CASE("flux campaign: sequelae carried from adventure to adventure, against 
   for (int k = 1; k <= adventures; ++k) expected += x.died_in[k] * static_cast<uint64_t>(k - 1);
   expected += x.left_after[adventures] * adventures;
   CHECK(carried == expected);
+  // So a survivor of adventure k carries exactly k, every one of them (survival.csv's
+  // lasting_per_survivor = k with a zero-width interval, with_lasting_share = 1).
+  for (const LifeRow& row : life_table(x, IntervalKind::Wilson)) {
+    const uint64_t k = static_cast<uint64_t>(row.adventure);
+    INFO("adventure " << k);
+    CHECK(row.with_lasting == (k == 0 ? 0 : row.survivors));
+    CHECK(x.lasting_sum[k] == k * row.survivors);
+    CHECK(x.lasting_sq[k] == static_cast<u128>(k * k * row.survivors));
+    CHECK(row.lasting_per_survivor.value == static_cast<double>(k));
+    CHECK(row.lasting_per_survivor.hi - row.lasting_per_survivor.lo <= 1e-9);
+  }
 }

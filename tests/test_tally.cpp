@@ -194,10 +194,16 @@ TEST_CASE("tally: equality sees a change in any field", "[tally]") {
   const Tally t = random_tally(11, 500);
   int fields = 0;
   Tally::fields([&](const char*, const auto&) { ++fields; }, t);
-  CHECK(fields == 17);
+  CHECK(fields == 22);
   Tally u = t;
   CHECK(u == t);
   u.left_after.push_back(1);  // a campaign's life table (empty here)
+  CHECK_FALSE(u == t);
+  u = t;
+  u.lasting_sq.push_back(1);  // what a campaign's survivors carry
+  CHECK_FALSE(u == t);
+  u = t;
+  ++u.lasting_merged;
   CHECK_FALSE(u == t);
   u = t;
   u.sequela_magnitude[1] -= 1;
@@ -479,4 +485,74 @@ TEST_CASE("tally: the examples are the first trials of each kind, whatever the m
   nlohmann::json j = a.to_json();
   j["end_examples"][kRecovered] = {50, 20, 300, 400, 500};  // not sorted: a corrupt checkpoint
   CHECK_THROWS_WITH(Tally::from_json(j), Catch::Contains("end examples do not match"));
+}
+
+TEST_CASE("tally: a campaign's survivors carry the lasting injuries taken by then", "[tally][campaign]") {
+  // Five adventures. Outcome::lasting holds the adventures that added lasting injuries; a
+  // survivor of adventure k counts those of adventures 1..k, a death's own adventure none.
+  MetricSpec m = test_metrics();
+  m.adventures = 5;
+  Tally t(m);
+  Outcome a = recovered(100);  // lived all 5: 1 in adventure 2, 2 more in 4
+  a.adventures = 5;
+  a.add_lasting(2, 1);
+  a.add_lasting(4, 2);
+  Outcome b = died(kDiedCombat, 6);  // died in adventure 3, having taken 1 in 1 and 1 in 3
+  b.adventures = 2;
+  b.add_lasting(1, 1);
+  b.add_lasting(3, 1);
+  Outcome c = recovered(50);  // left after 3 (retired, say), 2 taken in 3
+  c.adventures = 3;
+  c.add_lasting(3, 2);
+  t.add(a, 0, 0);
+  t.add(b, 0, 1);
+  t.add(c, 0, 2);
+  t.add(died(kDiedDying, 9), 0, 3);  // died in adventure 1, nothing taken
+  // By k: survivors a,b,c (k = 1), a,b,c (2), a,c (3), a (4, 5).
+  CHECK(t.lasting_holders == std::vector<uint64_t>{0, 1, 2, 2, 1, 1});
+  CHECK(t.lasting_sum == std::vector<uint64_t>{0, 1, 2, 3, 3, 3});
+  CHECK(t.lasting_sq == std::vector<u128>{0, 1, 2, 5, 9, 9});
+  CHECK(t.lasting_merged == 0);
+  CHECK(t.died_in == std::vector<uint64_t>{0, 1, 0, 1, 0, 0});
+  CHECK(t.died_in_examples == Tally::Examples{{}, {3}, {}, {1}, {}, {}});
+  t.check();
+  CHECK(Tally::from_json(t.to_json()) == t);
+  // Merged in another order, the same counts.
+  Tally u(m), w(m);
+  u.add(c, 0, 2);
+  u.add(died(kDiedDying, 9), 0, 3);
+  w.add(b, 0, 1);
+  w.add(a, 0, 0);
+  u.merge(w);
+  CHECK(u == t);
+  // More holders than survivors, or a sum below its holders, is a damaged checkpoint.
+  nlohmann::json bad = t.to_json();
+  bad["lasting_holders"][4] = 2;  // only a lived through adventure 4
+  CHECK_THROWS_AS(Tally::from_json(bad), TallyMismatch);
+  bad = t.to_json();
+  bad["lasting_sum"][2] = 1;
+  CHECK_THROWS_AS(Tally::from_json(bad), TallyMismatch);
+  bad = t.to_json();
+  bad["died_in_examples"][3] = nlohmann::json::array();
+  CHECK_THROWS_AS(Tally::from_json(bad), TallyMismatch);
+}
+
+TEST_CASE("tally: past the steps an outcome records, later lasting injuries join the last",
+          "[tally][campaign]") {
+  Outcome o;
+  for (uint16_t k = 1; k <= Outcome::kMaxLastingSteps + 3; ++k) o.add_lasting(k, 1);
+  CHECK(o.lasting_steps == Outcome::kMaxLastingSteps);
+  CHECK(o.lasting_merged);
+  CHECK(o.lasting[Outcome::kMaxLastingSteps - 1].count == 4);  // its own and the 3 after
+  MetricSpec m = test_metrics();
+  m.adventures = 40;
+  Tally t(m);
+  o.end = kRecovered;
+  o.adventures = 40;
+  t.add(o, 0, 0);
+  CHECK(t.lasting_merged == 1);
+  CHECK(t.lasting_sum[31] == 31);
+  CHECK(t.lasting_sum[32] == 35);  // counted from the 32nd on: all 35
+  CHECK(t.lasting_sum[40] == 35);
+  t.check();
 }

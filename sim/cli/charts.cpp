@@ -331,29 +331,33 @@ Chart sequela_chart(const ResultsFolder& r, bool& any) {
   return c;
 }
 
-// A campaign's survival curves (survival.csv): the share alive after k adventures, a point per
-// adventure with its 95% interval, one curve per variant as written.
-Chart survival_chart(const ResultsFolder& r, bool& any) {
-  Chart c{"plot-survival",
-          "Survival over the campaign's adventures: alive after k adventures, 95% intervals" +
-              sweep_note(r),
-          "", kChartHeight};
+// A curve per variant over a campaign's adventures, from survival.csv: `column` with its 95%
+// interval (`low`, `high`) at each adventure from `first`, times `scale`.
+struct LifeCurve {
+  const char* column;
+  const char* low;
+  const char* high;
+  double scale;
+  int first;
+};
+
+// Returns the data blocks and line types, and the plot command in `plot`.
+std::string life_curves(const ResultsFolder& r, const LifeCurve& lc, bool& any, double& last,
+                        std::string& plot) {
   const CsvTable& s = *r.survival;
-  std::string data, plot = "plot ";
+  std::string data;
+  plot = "plot ";
   std::vector<std::pair<std::string, std::string>> drawn;  // (variant, its rows)
-  double last = 1;  // the last adventure: whole-number ticks, about ten of them
   for (size_t i = 0; i < s.rows(); ++i) last = std::max(last, s.number(i, "adventure"));
-  double step = 1;
-  for (double m = 1; step * 10 < last; m *= 10)
-    for (double f : {1.0, 2.0, 5.0})
-      if (step * 10 < last) step = f * m;
   for (size_t v : shown_variants(r)) {
     const std::string name = "$s" + std::to_string(v);
     std::string rows;
     for (size_t i = 0; i < s.rows(); ++i)
-      if (s.at(i, "variant") == r.variants[v])
-        rows += s.at(i, "adventure") + " " + num(100 * s.number(i, "alive")) + " " +
-                num(100 * s.number(i, "ci_low")) + " " + num(100 * s.number(i, "ci_high")) + "\n";
+      if (s.at(i, "variant") == r.variants[v] && s.number(i, "adventure") >= lc.first &&
+          !std::isnan(s.number(i, lc.column)))
+        rows += s.at(i, "adventure") + " " + num(lc.scale * s.number(i, lc.column)) + " " +
+                num(lc.scale * s.number(i, lc.low)) + " " + num(lc.scale * s.number(i, lc.high)) +
+                "\n";
     if (rows.empty()) continue;
     // A curve identical to an earlier one would hide under it: its legend says so.
     std::string title = r.variants[v];
@@ -368,13 +372,59 @@ Chart survival_chart(const ResultsFolder& r, bool& any) {
             std::to_string(v + 1) + " pt 7 ps 0.5 title " + gp_quote(title);
     any = true;
   }
-  c.body = data + linetypes(r.variants.size()) + "set title " +
+  return data + linetypes(r.variants.size());
+}
+
+// Whole-number ticks on the adventures axis, about ten of them.
+std::string adventure_tics(double last) {
+  double step = 1;
+  for (double m = 1; step * 10 < last; m *= 10)
+    for (double f : {1.0, 2.0, 5.0})
+      if (step * 10 < last) step = f * m;
+  return "set xtics " + num(step) + "\n";
+}
+
+// A campaign's survival curves (survival.csv): the share alive after k adventures, a point per
+// adventure with its 95% interval, one curve per variant as written.
+Chart survival_chart(const ResultsFolder& r, bool& any) {
+  Chart c{"plot-survival",
+          "Survival over the campaign's adventures: alive after k adventures, 95% intervals" +
+              sweep_note(r),
+          "", kChartHeight};
+  double last = 1;
+  std::string plot;
+  const std::string data =
+      life_curves(r, {"alive", "ci_low", "ci_high", 100, 0}, any, last, plot);
+  c.body = data + "set title " +
            gp_quote(r.scenario + ": alive after k adventures (95% interval)") +
            "\nset xlabel 'adventures played'\nset ylabel 'alive (% of trials, retired included)'\n"
-           "set yrange [0:100]\nset xrange [0:*]\nset xtics " + num(step) +
-           "\nset grid\n"
-           "set key outside below left Left reverse height 1 width 2\n" +
-           plot + "\n";
+           "set yrange [0:100]\nset xrange [0:*]\n" + adventure_tics(last) +
+           "set grid\nset key outside below left Left reverse height 1 width 2\n" + plot + "\n";
+  return c;
+}
+
+// What a campaign's survivors carry (survival.csv): the lasting injuries a survivor of
+// adventure k had taken by then, on average, from k = 1, one curve per variant. Results written
+// before survival.csv had the column have no such chart.
+Chart carried_chart(const ResultsFolder& r, bool& any) {
+  Chart c{"plot-carried",
+          "What survivors carry: lasting injuries per survivor of k adventures, 95% intervals" +
+              sweep_note(r),
+          "", kChartHeight};
+  const CsvTable& s = *r.survival;
+  if (!s.has_column("lasting_per_survivor")) return c;
+  bool carried = false;  // a flat 0 (pf2 declares no lasting injury) is not worth a chart
+  for (size_t i = 0; i < s.rows(); ++i) carried = carried || s.number(i, "lasting_per_survivor") > 0;
+  if (!carried) return c;
+  double last = 1;
+  std::string plot;
+  const std::string data = life_curves(
+      r, {"lasting_per_survivor", "lasting_ci_low", "lasting_ci_high", 1, 1}, any, last, plot);
+  c.body = data + "set title " +
+           gp_quote(r.scenario + ": lasting injuries per survivor of k adventures (95% interval)") +
+           "\nset xlabel 'adventures lived through'\nset ylabel 'lasting injuries taken, per "
+           "survivor'\nset yrange [0:*]\nset xrange [0:*]\n" + adventure_tics(last) +
+           "set grid\nset key outside below left Left reverse height 1 width 2\n" + plot + "\n";
   return c;
 }
 
@@ -496,6 +546,9 @@ std::vector<Chart> charts_of(const ResultsFolder& r) {
     bool any = false;
     Chart c = survival_chart(r, any);
     if (any) out.push_back(c);
+    any = false;
+    Chart carried = carried_chart(r, any);
+    if (any) out.push_back(carried);
   }
   for (Chart& c : sweep_charts(r)) out.push_back(std::move(c));
   return out;

@@ -16,12 +16,20 @@ struct SequelaEntry {
   int32_t magnitude;  // summed magnitudes (Strength -2 twice: -4); 0 where the rule has none
 };
 
+// A campaign's (sim/engine/campaign.h): `count` lasting injuries taken in adventure `adventure`
+// (from 1), one step of what the character carries from then on.
+struct LastingStep {
+  uint16_t adventure;
+  uint32_t count;
+};
+
 struct Outcome {
   static constexpr size_t kMaxEnds = 64;
   static constexpr size_t kMaxCounters = 24;     // a party of five: 8 + 2 per member + dnd5e's 6
   static constexpr size_t kMaxDurations = 20;     // a party of five: 4 + 3 per member
   static constexpr size_t kMaxSequelae = 16;      // distinct kinds in one trial
   static constexpr size_t kMaxSequelaIds = 4096;  // kinds a model may declare
+  static constexpr size_t kMaxLastingSteps = 32;  // a campaign's adventures that added some
 
   uint16_t end = 0;      // index into MetricSpec::ends
   // A campaign's (MetricSpec::adventures > 0): the adventures lived through — a death is in
@@ -32,12 +40,19 @@ struct Outcome {
   uint32_t measured = 0;  // bit d: durations[d] was measured in this trial
   uint8_t sequela_kinds = 0;
   uint16_t sequela_overflow = 0;  // sequelae beyond kMaxSequelae distinct kinds
+  // A campaign's: the adventures that added lasting injuries, in order (lasting[i], i <
+  // lasting_steps). Past kMaxLastingSteps of them, the later ones join the last step and
+  // lasting_merged is set (the tally counts such trials; docs/campaigns.md).
+  uint8_t lasting_steps = 0;
+  bool lasting_merged = false;
   std::array<uint32_t, kMaxCounters> counters{};
-  // Only durations[d] with has(d) and sequelae[i] with i < sequela_kinds hold anything: the
-  // rest is left unset (not zeroed), as a trial's outcome is made millions of times a second.
-  // Read them through has() and sequela_kinds; == compares only what is set.
+  // Only durations[d] with has(d), sequelae[i] with i < sequela_kinds and lasting[i] with
+  // i < lasting_steps hold anything: the rest is left unset (not zeroed), as a trial's outcome
+  // is made millions of times a second. Read them through has(), sequela_kinds and
+  // lasting_steps; == compares only what is set.
   std::array<Seconds, kMaxDurations> durations;
   std::array<SequelaEntry, kMaxSequelae> sequelae;
+  std::array<LastingStep, kMaxLastingSteps> lasting;
 
   void count(size_t counter, uint32_t n = 1) { counters[counter] += n; }
   void measure(size_t duration, Seconds s) {
@@ -46,6 +61,8 @@ struct Outcome {
   }
   bool has(size_t duration) const { return (measured >> duration) & 1u; }
   void add_sequela(uint16_t id, int32_t magnitude = 0, uint16_t n = 1);
+  // A campaign's: n > 0 lasting injuries taken in adventure `adventure` (from 1, increasing).
+  void add_lasting(uint16_t adventure, uint32_t n);
 
   bool operator==(const Outcome& o) const;
 };

@@ -117,14 +117,16 @@ Outcome play_adventures(const Campaign& c, TrialContext& ctx, Adventure&& advent
         total.measure(d, (total.has(d) ? total.durations[d] : 0) + o.durations[d]);
       }
     }
+    uint32_t taken = o.sequela_overflow;  // lasting injuries taken in this adventure
     for (uint8_t i = 0; i < o.sequela_kinds; ++i) {
       const SequelaEntry& q = o.sequelae[i];
       total.add_sequela(q.id, q.magnitude, q.count);
-      carried += q.count;
+      taken += q.count;
       if (q.id == c.retire_id) stat += q.magnitude;
     }
     total.sequela_overflow = static_cast<uint16_t>(total.sequela_overflow + o.sequela_overflow);
-    carried += o.sequela_overflow;
+    carried += taken;
+    if (taken > 0) total.add_lasting(static_cast<uint16_t>(k + 1), taken);
     total.end = o.end;
     total.end_time = elapsed + o.end_time;
     if ((c.died_mask >> o.end) & 1) break;  // died in adventure k + 1

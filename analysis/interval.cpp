@@ -117,6 +117,25 @@ Estimate mean_from_sums(double sum, double sum_sq, uint64_t n, double z) {
   return {d, d - z * se, d + z * se};
 }
 
+namespace {
+
+// The sample variance of n values from their sums; NaN below 2.
+double variance_from_sums(const Sums& s) {
+  if (s.n < 2) return NAN;
+  const double n = static_cast<double>(s.n), m = s.sum / n;
+  return std::max(0.0, (s.sum_sq - n * m * m) / (n - 1));
+}
+
+}  // namespace
+
+double paired_mean_variance_ratio(const Sums& ref, const Sums& var, const Sums& diff) {
+  if (diff.n < 2 || ref.n < 2 || var.n < 2) return NAN;
+  const double paired = variance_from_sums(diff) / static_cast<double>(diff.n);
+  const double unpaired = variance_from_sums(ref) / static_cast<double>(ref.n) +
+                          variance_from_sums(var) / static_cast<double>(var.n);
+  return paired > 0 ? unpaired / paired : NAN;
+}
+
 double paired_mean_variance_ratio(const LogHistogram& ref, const LogHistogram& var, double sum,
                                   double sum_sq, uint64_t n_pairs) {
   if (n_pairs < 2 || ref.count() < 2 || var.count() < 2) return NAN;

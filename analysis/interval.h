@@ -81,5 +81,11 @@ Estimate paired_mean_difference(double sum, double sum_sq, uint64_t n, double z 
 // var(d) / n_pairs. NaN when the paired variance is 0 or a sample is too small.
 double paired_mean_variance_ratio(const LogHistogram& ref, const LogHistogram& var, double sum,
                                   double sum_sq, uint64_t n_pairs);
+// The same from each sample's sums of values and squares (a counter over every trial).
+struct Sums {
+  double sum = 0, sum_sq = 0;
+  uint64_t n = 0;
+};
+double paired_mean_variance_ratio(const Sums& ref, const Sums& var, const Sums& diff);
 
 }  // namespace leth

@@ -59,10 +59,11 @@ std::vector<MetricRow> summary_rows(const RunInfo& info, const RunTally& t) {
     for (size_t c = 0; c < m.counters.size(); ++c) {
       rate(m.counters[c].name + "_rate", x.counter_trials[c]);
       rows.back().member = m.counters[c].member;
-      const double mean =
-          x.trials ? static_cast<double>(x.counter_total[c]) / static_cast<double>(x.trials) : NAN;
-      rows.push_back({name, m.counters[c].name + "_mean", point(mean), x.trials, x.trials,
-                      m.counters[c].member});
+      // Per trial, with the normal interval of a mean (Tally::counter_sq).
+      rows.push_back({name, m.counters[c].name + "_mean",
+                      mean_from_sums(static_cast<double>(x.counter_total[c]),
+                                     to_double(x.counter_sq[c]), x.trials),
+                      x.trials, x.trials, m.counters[c].member});
     }
     ends(EndKind::Recovered, "recovered_rate");
     ends(EndKind::Unresolved, "unresolved_rate");
@@ -130,6 +131,15 @@ std::vector<ComparisonRow> comparison_rows(const RunInfo& info, const RunTally& 
       rate(m.counters[c].name + "_rate_difference", p.only_baseline_counter[c],
            p.only_variant_counter[c], x.counter_trials[c], y.counter_trials[c]);
       rows.back().member = m.counters[c].member;
+    }
+    for (size_t c = 0; c < m.counters.size(); ++c) {  // the mean count, paired
+      const Sums d{to_double(p.counter_diff_sum[c]), to_double(p.counter_diff_sq[c]), p.n};
+      const Sums a{static_cast<double>(x.counter_total[c]), to_double(x.counter_sq[c]), x.trials};
+      const Sums b{static_cast<double>(y.counter_total[c]), to_double(y.counter_sq[c]), y.trials};
+      rows.push_back({name, ref, m.counters[c].name + "_mean_difference",
+                      paired_mean_difference(d.sum, d.sum_sq, d.n), p.n, std::nullopt,
+                      std::nullopt, std::nullopt, paired_mean_variance_ratio(a, b, d),
+                      m.counters[c].member});
     }
     if (m.adventures > 0)
       rows.push_back({name, ref, "adventures_mean_difference", adventures_mean_difference(p), p.n,

@@ -130,6 +130,7 @@ Tally::Tally(const MetricSpec& m)
     : ends(m.ends.size(), 0),
       counter_trials(m.counters.size(), 0),
       counter_total(m.counters.size(), 0),
+      counter_sq(m.counters.size(), 0),
       durations(m.durations.size()),
       sequela_trials(m.sequelae.size(), 0),
       sequela_trials_lived(m.sequelae.size(), 0),
@@ -155,6 +156,7 @@ void Tally::add(const Outcome& o, uint64_t draws_used, uint64_t trial) {
     if (o.counters[c] > 0) {
       ++counter_trials[c];
       counter_total[c] += o.counters[c];
+      counter_sq[c] += static_cast<u128>(o.counters[c]) * o.counters[c];
       add_example(counter_examples[c], trial);
     }
   for (size_t d = 0; d < durations.size(); ++d)
@@ -217,9 +219,11 @@ void Tally::check() const {
   if (sum != trials)
     mismatch("ends add up to " + std::to_string(sum) + ", not to " + std::to_string(trials) +
              " trials");
-  if (counter_trials.size() != counter_total.size()) mismatch("counter lists differ in length");
+  if (counter_trials.size() != counter_total.size() || counter_sq.size() != counter_total.size())
+    mismatch("counter lists differ in length");
   for (size_t c = 0; c < counter_trials.size(); ++c)
-    if (counter_trials[c] > trials || counter_total[c] < counter_trials[c])
+    if (counter_trials[c] > trials || counter_total[c] < counter_trials[c] ||
+        counter_sq[c] < counter_total[c])
       mismatch("counter " + std::to_string(c) + " does not fit the trials");
   for (const LogHistogram& h : durations)
     if (h.count() > trials) mismatch("a duration measured more often than there were trials");
@@ -289,6 +293,8 @@ PairedTally::PairedTally(const MetricSpec& m)
     : died_mask(m.end_mask(EndKind::Died)),
       only_baseline_counter(m.counters.size(), 0),
       only_variant_counter(m.counters.size(), 0),
+      counter_diff_sum(m.counters.size(), 0),
+      counter_diff_sq(m.counters.size(), 0),
       both_measured(m.durations.size(), 0),
       diff_sum(m.durations.size(), 0),
       diff_sq(m.durations.size(), 0),
@@ -318,6 +324,11 @@ void PairedTally::add(const Outcome& b, const Outcome& v) {
     const bool bc = b.counters[c] > 0, vc = v.counters[c] > 0;
     if (bc && !vc) ++only_baseline_counter[c];
     if (vc && !bc) ++only_variant_counter[c];
+    if (b.counters[c] != v.counters[c]) {
+      const i128 x = static_cast<i128>(v.counters[c]) - static_cast<i128>(b.counters[c]);
+      counter_diff_sum[c] += x;
+      counter_diff_sq[c] += static_cast<u128>(x * x);
+    }
   }
   for (size_t d = 0; d < both_measured.size(); ++d)
     if (b.has(d) && v.has(d)) {
@@ -352,6 +363,7 @@ PairedTally PairedTally::reversed() const {
   std::swap(r.only_baseline_alive, r.only_variant_alive);
   for (i128& d : r.lived_diff_sum) d = -d;
   for (i128& d : r.diff_sum) d = -d;  // squares do not change sign
+  for (i128& d : r.counter_diff_sum) d = -d;
   return r;
 }
 

@@ -40,6 +40,7 @@ struct Tally {
   std::vector<uint64_t> ends;              // trials by end, as declared
   std::vector<uint64_t> counter_trials;    // trials where the counter was at least 1
   std::vector<uint64_t> counter_total;     // the counts summed over trials
+  std::vector<u128> counter_sq;            // the counts squared, summed (a mean's interval)
   std::vector<LogHistogram> durations;     // seconds, over the trials that measured them
   std::vector<uint64_t> sequela_trials;    // trials with at least one
   std::vector<uint64_t> sequela_trials_lived;  // of those, the trials that did not end in death
@@ -91,6 +92,7 @@ struct Tally {
     f("ends", t.ends...);
     f("counter_trials", t.counter_trials...);
     f("counter_total", t.counter_total...);
+    f("counter_sq", t.counter_sq...);
     f("durations", t.durations...);
     f("sequela_trials", t.sequela_trials...);
     f("sequela_trials_lived", t.sequela_trials_lived...);
@@ -121,6 +123,8 @@ struct PairedTally {
   uint64_t only_variant_died = 0;
   std::vector<uint64_t> only_baseline_counter;  // by counter: > 0 in the baseline only
   std::vector<uint64_t> only_variant_counter;
+  std::vector<i128> counter_diff_sum;  // by counter: variant - baseline, summed over every trial
+  std::vector<u128> counter_diff_sq;   // and squared
   std::vector<uint64_t> both_measured;  // by duration: measured in both
   std::vector<i128> diff_sum;           // variant - baseline, seconds, over both_measured
   std::vector<u128> diff_sq;
@@ -154,6 +158,8 @@ struct PairedTally {
     f("only_variant_died", t.only_variant_died...);
     f("only_baseline_counter", t.only_baseline_counter...);
     f("only_variant_counter", t.only_variant_counter...);
+    f("counter_diff_sum", t.counter_diff_sum...);
+    f("counter_diff_sq", t.counter_diff_sq...);
     f("both_measured", t.both_measured...);
     f("diff_sum", t.diff_sum...);
     f("diff_sq", t.diff_sq...);

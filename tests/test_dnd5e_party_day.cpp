@@ -4,6 +4,7 @@
 // kills every party the first fight kills, on the same numbers; the located errors.
 #include <catch2/catch.hpp>
 
+#include "analysis/csv.h"
 #include "rules/dnd5e/party.h"
 #include "sim/engine/load.h"
 #include "sim/engine/runner.h"
@@ -291,4 +292,43 @@ TEST_CASE("dnd5e party day: [[day.next]] errors", "[party][day][errors]") {
              Catch::Contains("gives no hp"));
   CHECK_THAT(error(day_text("") + "[day]\nshort_rests = 2\n" + next_encounter("ogre", 3)),
              Catch::Contains("short_rests"));
+}
+
+TEST_CASE("dnd5e party day: how much farther a variant gets, paired, in comparisons.csv",
+          "[party][day][cli]") {
+  // encounters_mean_difference: the paired mean difference of the encounters fought, which is
+  // the difference of the two means in summary.csv (over the same trials), with an interval.
+  const std::string file = test::source_path("scenarios/examples/dnd5e-adventuring-day.toml");
+  const std::string out = test::fresh_path("day-encounters");
+  const test::CliResult r = test::cli({"run", file, "--trials", "2000", "--out", out});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const CsvTable sum = CsvTable::parse(test::read_file(out + "/summary.csv"), "summary.csv");
+  const CsvTable cmp = CsvTable::parse(test::read_file(out + "/comparisons.csv"), "c.csv");
+  auto mean = [&](const std::string& variant) {
+    for (size_t i = 0; i < sum.rows(); ++i)
+      if (sum.at(i, "variant") == variant && sum.at(i, "metric") == "encounters_mean") {
+        // A mean with its interval: one fight a day every time has none to speak of.
+        if (variant == "one-fight")
+          CHECK(sum.number(i, "ci_low") == sum.number(i, "estimate"));
+        else
+          CHECK(sum.number(i, "ci_low") < sum.number(i, "estimate"));
+        return sum.number(i, "estimate");
+      }
+    FAIL("no encounters_mean for " << variant);
+    return 0.0;
+  };
+  int found = 0;
+  for (size_t i = 0; i < cmp.rows(); ++i) {
+    if (cmp.at(i, "metric") != "encounters_mean_difference") continue;
+    const std::string v = cmp.at(i, "variant");
+    INFO(v);
+    ++found;
+    const double d = cmp.number(i, "difference");
+    CHECK(d == Approx(mean(v) - mean("baseline")).margin(1e-9));
+    CHECK(cmp.number(i, "ci_low") <= d);
+    CHECK(cmp.number(i, "ci_high") >= d);
+    if (v == "one-fight") CHECK(cmp.number(i, "ci_high") < -1);  // one fight against ~5
+  }
+  CHECK(found == 2);
 }

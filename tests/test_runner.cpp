@@ -110,6 +110,8 @@ TEST_CASE("runner: a variant equal to the baseline differs by exactly zero", "[r
   CHECK(same.only_variant_died == 0);
   for (const i128 d : same.diff_sum) CHECK(d == 0);
   for (const u128 d : same.diff_sq) CHECK(d == 0);
+  for (const i128 d : same.counter_diff_sum) CHECK(d == 0);
+  for (const u128 d : same.counter_diff_sq) CHECK(d == 0);
   for (const uint64_t c : same.only_baseline_sequela) CHECK(c == 0);
   for (const uint64_t c : same.only_variant_sequela) CHECK(c == 0);
   // Every pair that involves "same" is the baseline's pair, trial for trial.
@@ -141,6 +143,19 @@ TEST_CASE("runner: a variant equal to the baseline differs by exactly zero", "[r
   CHECK(t.paired[2].only_baseline_counter[static_cast<size_t>(ko)] == 0);
   CHECK(t.paired[2].only_variant_counter[static_cast<size_t>(ko)] == 0);
   CHECK(t.paired[2].only_baseline_died + t.paired[2].only_variant_died > 0);
+  // A counter's mean difference is the difference of its means, to the last bit of the sums
+  // (paired over the same trials); here no counter moves (test_dnd5e_party_day.cpp has one that does).
+  for (const ComparisonRow& r : rows)
+    for (size_t c = 0; c < metrics_of(ls).counters.size(); ++c)
+      if (r.metric == metrics_of(ls).counters[c].name + "_mean_difference") {
+        INFO(r.variant << " vs " << r.reference << ": " << r.metric);
+        const size_t a = r.reference == "baseline" ? 0 : r.reference == "same" ? 1 : 2;
+        const size_t b = r.variant == "baseline" ? 0 : r.variant == "same" ? 1 : 2;
+        CHECK(r.difference.value == (static_cast<double>(t.variants[b].counter_total[c]) -
+                                     static_cast<double>(t.variants[a].counter_total[c])) /
+                                        static_cast<double>(n));
+        CHECK(r.n == n);
+      }
 }
 
 TEST_CASE("runner: every trial ends in exactly one way", "[runner]") {

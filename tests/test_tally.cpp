@@ -194,7 +194,7 @@ TEST_CASE("tally: equality sees a change in any field", "[tally]") {
   const Tally t = random_tally(11, 500);
   int fields = 0;
   Tally::fields([&](const char*, const auto&) { ++fields; }, t);
-  CHECK(fields == 22);
+  CHECK(fields == 23);
   Tally u = t;
   CHECK(u == t);
   u.left_after.push_back(1);  // a campaign's life table (empty here)
@@ -258,7 +258,33 @@ TEST_CASE("paired tally: discordant deaths and counters, differences of duration
   CHECK(p.diff_sq[kDowntime_] == 3600);
   CHECK(p.both_measured[kOutOfAction_] == 1);
   CHECK(p.both_measured[kTimeToDeath_] == 0);
+  // Knockouts, variant - baseline, by trial: 0, +1, -1, 0 (a counter's mean difference).
+  CHECK(p.counter_diff_sum[kKnockedOut] == 0);
+  CHECK(p.counter_diff_sq[kKnockedOut] == 2);
+  CHECK(p.counter_diff_sum[kResuscitated] == 0);
+  CHECK(p.counter_diff_sq[kResuscitated] == 0);
+  PairedTally q(test_metrics());
+  q.add(recovered(10, 1), died(kDiedCombat, 5, 4));  // +3
+  q.add(recovered(10, 2), recovered(10, 0));          // -2
+  CHECK(q.counter_diff_sum[kKnockedOut] == 1);
+  CHECK(q.counter_diff_sq[kKnockedOut] == 13);
+  CHECK(q.reversed().counter_diff_sum[kKnockedOut] == -1);
+  CHECK(q.reversed().counter_diff_sq[kKnockedOut] == 13);
   CHECK(PairedTally::from_json(nlohmann::json::parse(p.to_json().dump())) == p);
+}
+
+TEST_CASE("tally: a counter's squares give its mean an interval", "[tally]") {
+  Tally t(test_metrics());
+  t.add(recovered(10, 3), 0, 0);
+  t.add(recovered(10, 1), 0, 1);
+  t.add(recovered(10, 0), 0, 2);
+  t.add(died(kDiedCombat, 5, 2), 0, 3);
+  CHECK(t.counter_total[kKnockedOut] == 6);
+  CHECK(t.counter_sq[kKnockedOut] == 14);
+  t.check();
+  nlohmann::json bad = t.to_json();
+  bad["counter_sq"][kKnockedOut] = "5";  // below the sum: a count of 1 squares to 1, more to more
+  CHECK_THROWS_AS(Tally::from_json(bad), TallyMismatch);
 }
 
 TEST_CASE("paired tally: a variant identical to the baseline differs by exactly nothing",
@@ -271,7 +297,11 @@ TEST_CASE("paired tally: a variant identical to the baseline differs by exactly 
     p.add(o, o);
   }
   CHECK(p.only_baseline_died + p.only_variant_died == 0);
-  for (size_t c = 0; c < 2; ++c) CHECK(p.only_baseline_counter[c] + p.only_variant_counter[c] == 0);
+  for (size_t c = 0; c < 2; ++c) {
+    CHECK(p.only_baseline_counter[c] + p.only_variant_counter[c] == 0);
+    CHECK(p.counter_diff_sum[c] == 0);
+    CHECK(p.counter_diff_sq[c] == 0);
+  }
   for (size_t d = 0; d < 3; ++d) {
     CHECK(p.diff_sum[d] == 0);
     CHECK(p.diff_sq[d] == 0);
@@ -427,6 +457,7 @@ TEST_CASE("tally: counts of 10^12 trials merge and round-trip exactly", "[tally]
   shard.ends = {kTrials / 8, kTrials / 8, kTrials / 2, kTrials / 8, kTrials / 8};
   shard.counter_trials = {kTrials, kTrials / 2};
   shard.counter_total = {3 * kTrials, kTrials / 2};
+  shard.counter_sq = {9 * u128{kTrials}, kTrials / 2};  // 3 knockouts a trial; 1 each
   shard.durations[kDowntime_].add_many(kTenYears, kTrials / 2);
   shard.durations[kTimeToDeath_].add_many(kTenYears - 1, kTrials / 4);
   shard.sequela_trials = {kTrials / 3, kTrials / 3, 0};
@@ -449,6 +480,7 @@ TEST_CASE("tally: counts of 10^12 trials merge and round-trip exactly", "[tally]
   CHECK(all.trials == 8 * kTrials);
   CHECK(all.ends_in(test_metrics().end_mask(EndKind::Died)) == 2 * kTrials);
   CHECK(all.draws == 400 * kTrials);  // 4e14
+  CHECK(all.counter_sq[kKnockedOut] == 72 * u128{kTrials});
   const LogHistogram& down = all.durations[kDowntime_];
   CHECK(down.count() == 4 * kTrials);
   CHECK(down.sum() == u128{kTenYears} * 4 * kTrials);

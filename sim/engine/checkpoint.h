@@ -19,7 +19,7 @@
 
 namespace leth {
 
-inline constexpr int kCheckpointFormatVersion = 4;  // 2: survivors' sequelae; 3: a campaign's life table; 4: what its survivors carry, its deaths by adventure
+inline constexpr int kCheckpointFormatVersion = 4;  // 2: survivors' sequelae; 3: a campaign's life table; 4: what its survivors carry, its deaths by adventure; counters squared
 // Bounds on what a checkpoint may say, beyond which it is damaged or forged.
 inline constexpr uint64_t kMaxShards = 1'000'000;             // as --shard reads
 inline constexpr int kMaxThreads = 4096;                      // as --threads reads

@@ -290,6 +290,22 @@ TEST_CASE("dnd5e: treatment, DC +2 per failure; rests", "[dnd5e]") {
     CHECK(p.outcome.counters[m::kTreatmentsSucceeded] == 1);
     CHECK(p.outcome.end == m::kStillHurt);
   }
+  SECTION("the healer does not begin a treatment its d20 + Medicine cannot pass") {
+    // Medicine 0: DC 10, 12, ... 20 can still be passed on a 20; DC 22 cannot (interpretation
+    // 14). Six failures, then no seventh try: the script holds no further roll.
+    Parts parts;
+    parts.aftercare =
+        "help_arrives = \"1 minute\"\n[aftercare.healer]\nmedicine = 0\nherbalism_kit = true\n"
+        "retry_after = \"1 hour\"\n";
+    Script s;
+    s.yes().d(20, 12).no().d(20, 20);           // Plaie ouverte; 1 HP
+    for (int i = 0; i < 6; ++i) s.d(20, 1);  // 1 vs DC 10, 12, 14, 16, 18, 20
+    const Played p = play(parts, s);
+    CHECK(has(p, "treats Plaie ouverte (slashing, light): 1 vs DC 20"));
+    CHECK_FALSE(has(p, "vs DC 22"));
+    CHECK(p.outcome.counters[m::kTreatmentsFailed] == 6);
+    CHECK(p.outcome.counters[m::kTreatmentsSucceeded] == 0);
+  }
   SECTION("a long rest heals HP and a moderate injury; paralysis keeps the character out") {
     Parts parts;
     parts.recovery = "rest = \"daily\"\nfirst_rest = \"8 hours\"\nshort_rest = false\n";

@@ -39,11 +39,14 @@ struct InjuryCourse {
   void begin(uint16_t d, Severity sev);
 
   // Open, not yet treated, and not one that only magic heals: what Medicine may treat (each
-  // caller adds when: the single character's healer tries at any DC, the party's medic only at
-  // one its d20 + Medicine can reach).
+  // caller adds when, and within_reach).
   bool treatable(const InjuryCatalog& cat) const {
     return open && !treated && !cat.injury(def).requires_magic;
   }
+  // A DC that d20 + `medicine` can still pass: a healer or medic does not begin a treatment it
+  // cannot pass (after enough failures, +2 each, the injury waits for the long rests or its
+  // deadline; interpretation 14).
+  bool within_reach(int medicine) const { return 20 + medicine >= dc; }
 
   // 003: "Les repos longs guérissent toutes les blessures légères et modérés"; a severe or
   // serious one heals untreated after the options' number of long rests (counted here), none with

@@ -732,7 +732,8 @@ bool Trial::start_treatment(Seconds t) {
   int best = -1;
   auto rank = [&](int i) { return inj_[i].treatment_rank(cat_); };
   for (int i = 0; i < n_injuries_; ++i) {
-    if (!inj_[i].treatable(cat_) || inj_[i].next_try > t) continue;
+    if (!inj_[i].treatable(cat_) || inj_[i].next_try > t || !inj_[i].within_reach(*h.medicine))
+      continue;
     if (best < 0 || rank(i) > rank(best)) best = i;
   }
   if (best < 0) return false;
@@ -791,7 +792,8 @@ void Trial::plan_healer(Seconds t) {
                          (in.severity == Severity::Moderate && (lesser_ + rem_mod_) > 0) ||
                          (in.severity == Severity::Severe && (greater_ + rem_sev_) > 0) ||
                          (in.severity == Severity::Serious && heal_spell_ > 0);
-      const bool mundane = cfg_.healer->treat_injuries && !cat_.injury(in.def).requires_magic;
+      const bool mundane = cfg_.healer->treat_injuries && !cat_.injury(in.def).requires_magic &&
+                           in.within_reach(*cfg_.healer->medicine);
       if (magic) {
         need = true;
         next = at;

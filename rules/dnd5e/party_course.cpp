@@ -215,7 +215,7 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
   // failures, +2 each, the injury waits for the long rests or its deadline).
   auto can_treat = [&](const OpenInjury& k, int who) {
     return k.treatable(*catalog_) &&
-           20 + *cfg_.combatants[static_cast<size_t>(who)].heals->medicine >= k.dc;
+           k.within_reach(*cfg_.combatants[static_cast<size_t>(who)].heals->medicine);
   };
   // The long rests: every day from `awake`, 8 hours (SRD), the medic asleep with the others.
   auto resting = [&](Seconds t) { return t >= awake && (t - awake) % kDay < cfg_.long_rest; };

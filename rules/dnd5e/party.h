@@ -147,10 +147,13 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   Seconds round_seconds() const { return kRound; }
   // Down: at 0 HP, or kept from acting by an open injury (incapacitated, paralysed, stunned,
   // unconscious).
-  fight::State state(const Body& b) const {
-    return b.dead                        ? fight::State::Dead
-           : b.hp > 0 && !injured_out(b) ? fight::State::Standing
-                                         : fight::State::Down;
+  // (n_open first: injured_out is a call, and most bodies have no open injury.) Asked for every
+  // combatant on every blow: kept inline (g++ split it into an out-of-line part, 37 M
+  // instructions of the party benchmark's 596 M, 2026-12-05).
+  [[gnu::always_inline]] fight::State state(const Body& b) const {
+    return b.dead ? fight::State::Dead
+           : b.hp > 0 && (b.n_open == 0 || !injured_out(b)) ? fight::State::Standing
+                                                            : fight::State::Down;
   }
   int hp(const Body& b) const { return b.hp; }
   bool dying(const Body& b) const { return !b.dead && b.hp == 0 && !b.stable; }

@@ -274,11 +274,12 @@ TEST_CASE("dnd5e: Constitution loss lowers max HP", "[dnd5e]") {
 }
 
 TEST_CASE("dnd5e: treatment, DC +2 per failure; rests", "[dnd5e]") {
+  const char* const medicine_0 =
+      "help_arrives = \"1 minute\"\n[aftercare.healer]\nmedicine = 0\nherbalism_kit = true\n"
+      "retry_after = \"1 hour\"\n";
   SECTION("a failed treatment raises the DC by 2; the next attempt after retry_after") {
     Parts parts;
-    parts.aftercare =
-        "help_arrives = \"1 minute\"\n[aftercare.healer]\nmedicine = 0\nherbalism_kit = true\n"
-        "retry_after = \"1 hour\"\n";
+    parts.aftercare = medicine_0;
     Script s;
     s.yes().d(20, 12).no().d(20, 20);  // Plaie ouverte; 1 HP
     s.d(20, 5);                        // at 0:11:00: 5 vs DC 10, failure
@@ -294,9 +295,7 @@ TEST_CASE("dnd5e: treatment, DC +2 per failure; rests", "[dnd5e]") {
     // Medicine 0: DC 10, 12, ... 20 can still be passed on a 20; DC 22 cannot (interpretation
     // 14). Six failures, then no seventh try: the script holds no further roll.
     Parts parts;
-    parts.aftercare =
-        "help_arrives = \"1 minute\"\n[aftercare.healer]\nmedicine = 0\nherbalism_kit = true\n"
-        "retry_after = \"1 hour\"\n";
+    parts.aftercare = medicine_0;
     Script s;
     s.yes().d(20, 12).no().d(20, 20);           // Plaie ouverte; 1 HP
     for (int i = 0; i < 6; ++i) s.d(20, 1);  // 1 vs DC 10, 12, 14, 16, 18, 20

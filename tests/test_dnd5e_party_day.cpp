@@ -48,7 +48,7 @@ std::string error(const std::string& toml) {
 TEST_CASE("dnd5e party day: short rests spread evenly between the encounters", "[party][day]") {
   auto after = [](int n, int rests) {
     std::vector<int> e;
-    const uint64_t mask = dnd5e::spread_short_rests(n, rests);
+    const uint64_t mask = fight::spread_short_rests(n, rests);
     for (int i = 1; i <= n; ++i)
       if (mask >> (i - 1) & 1u) e.push_back(i);
     return e;

@@ -72,6 +72,80 @@ class Lineup {
     for (size_t c = cfg_.members; c < n; ++c) bodies[c] = self.fresh(c);
     return play(self, std::span<Body>(bodies.data(), n), cfg_.members, rng, cfg_.policies, log);
   }
+  // An adventuring day's encounters after the first (docs/days.md): while every member lives and
+  // the party neither fell nor withdrew, `between(bodies, e, t, rng, log)` plays what comes
+  // after encounter e (ending at t on the day's clock; it returns when the next begins), then
+  // encounter e + 1 on its own random numbers (TrialRng::encounter), the scenario's fight again
+  // or `next[e - 1]`'s ([[day.next]]). Each encounter plays on its own clock from 0; its clocks
+  // and story move onto the day's. Returns the day as one fight: the last fight's ending, the
+  // rounds and fights' lengths added up. `defeated` adds each encounter's opponents defeated,
+  // `fought` each encounter played. Body has dead, died_at, down_first and up_last.
+  // Allocation-free without a story.
+  template <typename Body, typename Between>
+  Result play_day(Bodies<Body>& bodies, const Result& first, std::span<const Derived> next,
+                  uint32_t& defeated, uint32_t& fought, TrialContext& ctx,
+                  Between&& between) const {
+    Result day = first;
+    Result last = first;
+    const int encounters = cfg_.day.encounters;
+    auto goes_on = [&] {
+      if (last.ending == Ending::Fell || last.ending == Ending::Retreated) return false;
+      for (size_t c = 0; c < cfg_.members; ++c)
+        if (bodies[c].dead) return false;
+      return true;
+    };
+    for (int e = 1; e < encounters && goes_on(); ++e) {
+      TrialRng rng = ctx.rng.encounter(static_cast<uint64_t>(e));
+      const Seconds t = between(bodies, e, day.end, rng, ctx.log);
+      const Derived& played = next.empty() ? static_cast<const Derived&>(*this)
+                                          : next[static_cast<size_t>(e - 1)];
+      note(ctx.log, t, [&] {
+        return "encounter " + std::to_string(e + 1) + " of " + std::to_string(encounters) +
+               " begins: " + (next.empty() ? std::string("fresh opponents") : played.opponent_names());
+      });
+      struct Clocks {
+        Seconds died_at, down_first, up_last;
+      };
+      std::array<Clocks, kMaxMembers> before{};
+      for (size_t c = 0; c < cfg_.members; ++c) {
+        Body& b = bodies[c];
+        before[c] = {b.died_at, b.down_first, b.up_last};
+        b.down_first = b.up_last = -1;
+      }
+      EventLog part;  // empty, and never written without a log: no allocation
+      last = played.play_encounter(bodies, rng, ctx.log ? &part : nullptr);
+      ctx.rng.absorb(rng);
+      if (ctx.log)
+        for (const EventLog::Entry& line : part.entries()) ctx.log->add(t + line.time, line.text);
+      for (size_t c = 0; c < cfg_.members; ++c) {
+        Body& b = bodies[c];
+        if (b.dead && before[c].died_at < 0) b.died_at += t;
+        b.down_first = before[c].down_first >= 0 ? before[c].down_first
+                       : b.down_first >= 0       ? b.down_first + t
+                                                 : -1;
+        b.up_last = b.up_last >= 0 ? b.up_last + t : before[c].up_last;
+        if constexpr (requires { b.stable_at; })  // pf2: when it became stable
+          if (b.stable_at >= 0) b.stable_at += t;
+      }
+      defeated += played.count_defeated(bodies, [](const Body& b) { return b.dead; });
+      ++fought;
+      day.ending = last.ending;
+      day.opponents_fled = last.opponents_fled;
+      day.opponents_left = last.opponents_left;
+      day.rounds += last.rounds;
+      day.aftermath_rounds += last.aftermath_rounds;
+      day.fight_end += last.fight_end;  // the fights' lengths, added up
+      day.end = t + last.end;
+    }
+    return day;
+  }
+  // "orc 1, orc 2 and ogre": the opponents of this fight, for the story.
+  std::string opponent_names() const {
+    std::string s;
+    for (size_t c = cfg_.members; c < combatants(); ++c)
+      s += (s.empty() ? "" : c + 1 == combatants() ? " and " : ", ") + cfg_.combatants[c].name;
+    return s;
+  }
   // How many opponents are out for good (`out(body)`: dead, or as the ruleset counts them).
   template <typename Body, typename Out>
   uint32_t count_defeated(const Bodies<Body>& bodies, Out&& out) const {

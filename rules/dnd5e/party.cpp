@@ -457,7 +457,11 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
   uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
   // An adventuring day: its other encounters, then the rest below after the last (party_day.cpp).
   uint32_t fought = 1;
-  if (cfg_.day.encounters > 1) res = play_day(bodies, res, defeated, fought, ctx);
+  if (cfg_.day.encounters > 1)
+    res = play_day(bodies, res, std::span<const Party>(next_), defeated, fought, ctx,
+                   [&](Bodies<Body>& bs, int e, Seconds t, TrialRng& rng, EventLog* log) {
+                     return between(bs, e, t, rng, log);
+                   });
 
   // The stable wake with 1 HP (option stable_wake, SRD 1d4 hours); then one long rest, once
   // every survivor is awake, brings every member back to full HP (SRD "Long Rest").

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/common/day.h"
 #include "rules/common/fight.h"
 #include "rules/common/lineup.h"
 #include "rules/common/party_report.h"
@@ -77,25 +78,12 @@ struct Combatant {
   Dice hit_die;
 };
 
-// An adventuring day (docs/days.md): the party's fight played `encounters` times in a row
-// against fresh opponents — or the fight, then each [[day.next]] with opponents of its own —
-// the members carrying their HP, Hit Dice, heals, potions and open injuries from one to the
-// next; `short_rests` short rests spread evenly between them, and `travel` between any two. The
-// long rest and the injuries' course follow the last encounter.
-struct Day {
-  static constexpr int kMaxEncounters = 50;
-  int encounters = 1;
-  int short_rests = 0;
-  Seconds travel = 0;
-  uint64_t rest_after = 0;  // bit e - 1: a short rest after encounter e
-  bool given = false;       // the scenario has [day]: its metrics count the encounters
-  bool short_rest_after(int e) const { return e >= 1 && (rest_after >> (e - 1) & 1u) != 0; }
-  // [[day.next]]: the opponents of encounters 2, 3, ... (empty: the scenario's, every time).
-  std::vector<std::vector<Combatant>> next;
-};
-// The encounters after which `rests` short rests come, spread evenly over `encounters`: rest k
-// after encounter round(k * encounters / (rests + 1)) (6 and 2: after the 2nd and the 4th).
-uint64_t spread_short_rests(int encounters, int rests);
+// An adventuring day (docs/days.md; rules/common/day.h): the party's fight played `encounters`
+// times in a row against fresh opponents — or the fight, then each [[day.next]] with opponents of
+// its own — the members carrying their HP, Hit Dice, heals, potions and open injuries from one to
+// the next; `short_rests` short rests spread evenly between them, and `travel` between any two.
+// The long rest and the injuries' course follow the last encounter.
+using Day = fight::Day<Combatant>;
 
 struct PartyConfig {
   Options options;
@@ -222,14 +210,9 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   bool has_combat(const Body& b, Combat c) const;
   bool injured_out(const Body& b) const;
   void revive(Body& b, int hp, Seconds t) const;
-  // An adventuring day's encounters after the first (party_day.cpp): plays them on the bodies
-  // the first left and returns the day as one fight, on the day's clock.
-  fight::Result play_day(Bodies<Body>& bodies, const fight::Result& first, uint32_t& defeated,
-                         uint32_t& fought, TrialContext& ctx) const;
   // Between two encounters: the stable wake, travel and the short rest; returns the day's clock.
   Seconds between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng, EventLog* log) const;
   void short_rest(Body& b, Stream& s, Seconds t, EventLog* log) const;
-  std::string opponent_names() const;
   // The course of the survivors' injuries after the fight (party_course.cpp): treatment by the
   // party's medic, bed rest, deadlines, rot, the daily long rests. Fills in each member's
   // report; `full` is when every survivor is whole (> horizon: not within it).

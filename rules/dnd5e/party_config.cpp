@@ -150,83 +150,7 @@ Combatant read_opponent(Reader& r, size_t index) {
   return o;
 }
 
-// [[day.next]]: the opponents of each encounter after the first, read as [[opponents]] are
-// (each kind with hp: the party can defeat it), counted with the members against the cap.
-std::vector<std::vector<Combatant>> read_next(Reader& day, const PartyConfig& c) {
-  std::vector<std::vector<Combatant>> next;
-  std::vector<Reader> tables = day.get_tables("next");
-  if (tables.empty()) return next;
-  if (day.has("encounters"))
-    day.fail("encounters",
-             "both encounters and [[day.next]]: the day is the scenario's fight, then each "
-             "[[day.next]] in order",
-             "remove encounters (with [[day.next]], the day has 1 + their number)");
-  if (tables.size() + 1 > static_cast<size_t>(Day::kMaxEncounters))
-    tables[Day::kMaxEncounters - 1].fail_here(
-        "more than " + std::to_string(Day::kMaxEncounters) + " encounters in a day",
-        "split the day over two scenarios");
-  if (c.policies.untouchable_opponents)
-    tables.front().fail_here(
-        "[[day.next]] with opponents who cannot be harmed: a day of different encounters "
-        "needs opponents the party can defeat (each with hp)",
-        "give the scenario's [[opponents]] hp, or play encounters = N of the same fight");
-  for (Reader& e : tables) {
-    std::vector<Reader> kinds = e.get_tables("opponents");
-    if (kinds.empty())
-      e.fail_here("an encounter without opponents",
-                  "add [[day.next.opponents]] with hp and attacks, as [[opponents]]");
-    std::vector<Combatant> line;
-    for (size_t i = 0; i < kinds.size(); ++i) {
-      Reader& k = kinds[i];
-      if (!k.has("hp"))
-        k.fail_here("this opponent of a [[day.next]] encounter gives no hp: a later encounter's "
-                    "opponents can be defeated",
-                    "add hp = 15");
-      const Combatant o = read_opponent(k, i + 1);
-      const int count = fight::read_opponent_count(k, c.members + line.size());
-      for (int n = 1; n <= count; ++n) {
-        line.push_back(o);
-        if (count > 1) line.back().name.append(1, ' ').append(std::to_string(n));
-      }
-    }
-    next.push_back(std::move(line));
-  }
-  return next;
-}
-
-// [day]: an adventuring day of several encounters (docs/days.md).
-Day read_day(Reader& r, const PartyConfig& c) {
-  Day d;
-  std::optional<Reader> t = r.get_table("day");
-  if (!t) return d;
-  d.given = true;
-  d.next = read_next(*t, c);
-  d.encounters = d.next.empty()
-                     ? static_cast<int>(t->need_int("encounters", 1, Day::kMaxEncounters))
-                     : static_cast<int>(d.next.size()) + 1;
-  d.short_rests = static_cast<int>(t->get_int("short_rests", 0, Day::kMaxEncounters, 0));
-  if (d.short_rests > d.encounters - 1)
-    t->fail("short_rests",
-            "more short rests than the day has gaps between its encounters (" +
-                std::to_string(d.encounters - 1) + "): a short rest comes between two",
-            "short_rests = " + std::to_string(d.encounters - 1) + " at most");
-  d.travel = t->get_fixed_duration("travel", Scenario::kMaxHorizon, "travel = \"30 minutes\"", 0, false)
-                 .value_or(0);
-  d.rest_after = spread_short_rests(d.encounters, d.short_rests);
-  return d;
-}
-
 }  // namespace
-
-uint64_t spread_short_rests(int encounters, int rests) {
-  uint64_t mask = 0;
-  for (int k = 1; k <= rests; ++k) {
-    // round(k * n / (s + 1)), in integers
-    const int e = (2 * k * encounters + rests + 1) / (2 * (rests + 1));
-    mask |= uint64_t{1} << (e - 1);
-  }
-  return mask;
-}
 
 PartyConfig read_party(const Scenario& s, size_t v) {
   Reader r = s.section_reader(v);
@@ -246,7 +170,7 @@ PartyConfig read_party(const Scenario& s, size_t v) {
   c.members = fight::read_lineup(
       tables, c.combatants, [&](Reader& m) { return read_member(m, lingering); }, read_opponent,
       c.policies);
-  c.day = read_day(r, c);
+  c.day = fight::read_day<Combatant>(r, c.members, c.policies.untouchable_opponents, read_opponent);
   return c;
 }
 

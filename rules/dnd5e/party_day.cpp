@@ -14,23 +14,7 @@ namespace {
 
 constexpr Seconds kShortRest = kHour;  // SRD "Short Rest": "at least 1 hour long"
 
-// The day goes on to its next encounter only when every member lives and the party neither fell
-// nor withdrew (README, the party fight's day).
-template <typename Body>
-bool goes_on(std::span<const Body> members, const fight::Result& last) {
-  if (last.ending == fight::Ending::Fell || last.ending == fight::Ending::Retreated) return false;
-  return std::none_of(members.begin(), members.end(), [](const Body& b) { return b.dead; });
-}
-
 }  // namespace
-
-// "orc 1, orc 2 and ogre": the opponents of this fight, for the story.
-std::string Party::opponent_names() const {
-  std::string s;
-  for (size_t c = cfg_.members; c < combatants(); ++c)
-    s += (s.empty() ? "" : c + 1 == combatants() ? " and " : ", ") + cfg_.combatants[c].name;
-  return s;
-}
 
 // SRD "Short Rest": a character "can spend one or more Hit Dice ... roll the die and add the
 // character's Constitution modifier"; seed 003 "Utiliser un dé de vie pendant un repos court
@@ -92,57 +76,6 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
       }
   }
   return t + cfg_.day.travel;
-}
-
-fight::Result Party::play_day(Bodies<Body>& bodies, const fight::Result& first,
-                              uint32_t& defeated, uint32_t& fought, TrialContext& ctx) const {
-  fight::Result day = first;
-  fight::Result last = first;
-  const std::span<const Body> members(bodies.data(), cfg_.members);
-  for (int e = 1; e < cfg_.day.encounters && goes_on(members, last); ++e) {
-    TrialRng rng = ctx.rng.encounter(static_cast<uint64_t>(e));
-    const Seconds t = between(bodies, e, day.end, rng, ctx.log);
-    // The scenario's fight again, or the [[day.next]] encounter's own.
-    const Party& fight = next_.empty() ? *this : next_[static_cast<size_t>(e - 1)];
-    note(ctx.log, t, [&] {
-      return "encounter " + std::to_string(e + 1) + " of " +
-             std::to_string(cfg_.day.encounters) + " begins: " +
-             (next_.empty() ? std::string("fresh opponents") : fight.opponent_names());
-    });
-    // The fight plays on its own clock from 0; its clocks and lines move onto the day's.
-    struct Clocks {
-      Seconds died_at, down_first, up_last;
-    };
-    std::array<Clocks, fight::kMaxMembers> before{};
-    for (size_t c = 0; c < cfg_.members; ++c) {
-      Body& b = bodies[c];
-      before[c] = {b.died_at, b.down_first, b.up_last};
-      b.down_first = b.up_last = -1;
-    }
-    EventLog part;  // empty, and never written without a log: no allocation
-    last = fight.play_encounter(bodies, rng, ctx.log ? &part : nullptr);
-    ctx.rng.absorb(rng);
-    if (ctx.log)
-      for (const EventLog::Entry& line : part.entries()) ctx.log->add(t + line.time, line.text);
-    for (size_t c = 0; c < cfg_.members; ++c) {
-      Body& b = bodies[c];
-      if (b.dead && before[c].died_at < 0) b.died_at += t;
-      b.down_first = before[c].down_first >= 0 ? before[c].down_first
-                     : b.down_first >= 0       ? b.down_first + t
-                                               : -1;
-      b.up_last = b.up_last >= 0 ? b.up_last + t : before[c].up_last;
-    }
-    defeated += fight.count_defeated(bodies, [](const Body& b) { return b.dead; });
-    ++fought;
-    day.ending = last.ending;
-    day.opponents_fled = last.opponents_fled;
-    day.opponents_left = last.opponents_left;
-    day.rounds += last.rounds;
-    day.aftermath_rounds += last.aftermath_rounds;
-    day.fight_end += last.fight_end;  // the fights' lengths, added up
-    day.end = t + last.end;
-  }
-  return day;
 }
 
 }  // namespace leth::dnd5e

@@ -1,0 +1,78 @@
+// An adventuring day's plan (docs/days.md), read the same way by every ruleset's party that plays
+// one: how many encounters (the scenario's fight again, or the fight then each [[day.next]] with
+// opponents of its own), how many short rests between them and where they fall, the travel
+// between any two. What a rest does is the ruleset's (dnd5e: Hit Dice; pf2: Treat Wounds); the
+// encounters' loop is fight::Lineup::play_day (rules/common/lineup.h).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/common/party_keys.h"
+#include "scenarios/reader.h"
+#include "sim/core/clock.h"
+
+namespace leth::fight {
+
+struct DayPlan {
+  static constexpr int kMaxEncounters = 50;
+  int encounters = 1;
+  int short_rests = 0;
+  Seconds travel = 0;
+  uint64_t rest_after = 0;  // bit e - 1: a short rest after encounter e
+  bool given = false;       // the scenario has [day]: its metrics count the encounters
+  bool short_rest_after(int e) const { return e >= 1 && (rest_after >> (e - 1) & 1u) != 0; }
+};
+
+// The plan and [[day.next]]: the opponents of encounters 2, 3, ... (empty: the scenario's,
+// every time).
+template <typename Combatant>
+struct Day : DayPlan {
+  std::vector<std::vector<Combatant>> next;
+};
+
+// The encounters after which `rests` short rests come, spread evenly over `encounters`: rest k
+// after encounter round(k * encounters / (rests + 1)) (6 and 2: after the 2nd and the 4th).
+uint64_t spread_short_rests(int encounters, int rests);
+
+// [day]'s [[day.next]] tables, checked: not with `encounters`, at most kMaxEncounters in all,
+// not when the scenario's opponents cannot be harmed, each with opponents.
+std::vector<Reader> day_next_tables(Reader& day, bool untouchable);
+// [day]'s own keys (encounters, short_rests, travel), for a day of `next` [[day.next]].
+void read_day_plan(Reader& day, size_t next, DayPlan& d);
+
+// [day] (absent: a day of one encounter, not `given`): each [[day.next]] encounter's opponents
+// read by `opponent(reader, its 1-based index)` as [[opponents]] are, each kind with `health`
+// (the ruleset's key of an opponent's hit points), counted with the members against the cap.
+template <typename Combatant, typename Opponent>
+Day<Combatant> read_day(Reader& r, size_t members, bool untouchable, Opponent&& opponent,
+                        const char* health = "hp") {
+  Day<Combatant> d;
+  std::optional<Reader> t = r.get_table("day");
+  if (!t) return d;
+  d.given = true;
+  for (Reader& e : day_next_tables(*t, untouchable)) {
+    std::vector<Reader> kinds = e.get_tables("opponents");
+    std::vector<Combatant> line;
+    for (size_t i = 0; i < kinds.size(); ++i) {
+      Reader& k = kinds[i];
+      if (!k.has(health))
+        k.fail_here(std::string("this opponent of a [[day.next]] encounter gives no ") + health +
+                        ": a later encounter's opponents can be defeated",
+                    std::string("add ") + health + " = 15");
+      const Combatant o = opponent(k, i + 1);
+      const int count = read_opponent_count(k, members + line.size());
+      for (int n = 1; n <= count; ++n) {
+        line.push_back(o);
+        if (count > 1) line.back().name.append(1, ' ').append(std::to_string(n));
+      }
+    }
+    d.next.push_back(std::move(line));
+  }
+  read_day_plan(*t, d.next.size(), d);
+  return d;
+}
+
+}  // namespace leth::fight

@@ -23,6 +23,21 @@ constexpr int kShift[] = {+2, +1, -1, -2};  // the recovery check's change of dy
 }  // namespace
 
 Party::Party(PartyConfig config) : Lineup(std::move(config)) {
+  // [[day.next]]: each later encounter a fight of its own, the same members against its
+  // opponents (party_day.cpp), and the encounters fought, declared with a [day] only (as dnd5e).
+  for (const std::vector<Combatant>& opponents : cfg_.day.next) {
+    PartyConfig c = cfg_;
+    c.day = fight::Day<Combatant>{};
+    c.combatants.resize(cfg_.members);
+    c.combatants.insert(c.combatants.end(), opponents.begin(), opponents.end());
+    next_.emplace_back(std::move(c));
+  }
+  if (cfg_.day.given) {
+    encounters_counter_ = metrics_.counters.size();
+    metrics_.counters.push_back(
+        {"encounters", "encounters of the adventuring day fought: it stops at a death, or when "
+                       "the party fell or withdrew"});
+  }
   for (size_t c = 0; c < cfg_.members; ++c)
     if (const auto& h = cfg_.combatants[c].heals; h && h->potions > 0)
       drink_at_[c] = std::min(static_cast<int>(h->drink_below * cfg_.combatants[c].max_hp),
@@ -600,7 +615,7 @@ Outcome Party::run_trial(TrialContext& ctx) const {
 
 Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
   Bodies<Body> bodies;
-  const fight::Result res = play_fight(bodies, ctx, [&](Body& b) {
+  const fight::Result first = play_fight(bodies, ctx, [&](Body& b) {
     if (b.c >= cfg_.members) return;
     const bool healing = carried.hp[b.c] >= 0;  // went on still healing (interpretation 15)
     if (healing) {
@@ -620,7 +635,15 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
         return name(b) + " carries from the adventures before: " + what;
       });
   });
-  const uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
+  uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
+  // An adventuring day: its other encounters, then the rest below after the last (party_day.cpp).
+  uint32_t fought = 1;
+  fight::Result res = first;
+  if (cfg_.day.encounters > 1)
+    res = play_day(bodies, first, std::span<const Party>(next_), defeated, fought, ctx,
+                   [&](Bodies<Body>& bs, int e, Seconds t, TrialRng& rng, EventLog* log) {
+                     return between(bs, e, t, rng, log);
+                   });
 
   // After the fight (README, the party fight): who is hurt when the aftermath ends; the Heals
   // left (top_up); the stable wake at 1 HP after stable_wake from when they became stable (not
@@ -684,8 +707,10 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
     note(ctx.log, full, [] {
       return std::string("every survivor is at full HP (the nights' rest, the treatments)");
     });
-  return fight::party_outcome(res, std::span(members.data(), cfg_.members), defeated, full,
-                              cfg_.horizon, left_at);
+  Outcome o = fight::party_outcome(res, std::span(members.data(), cfg_.members), defeated, full,
+                                   cfg_.horizon, left_at);
+  if (encounters_counter_ < Outcome::kMaxCounters) o.count(encounters_counter_, fought);
+  return o;
 }
 
 }  // namespace leth::pf2

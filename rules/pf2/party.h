@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/common/day.h"
 #include "rules/common/fight.h"
 #include "rules/common/lineup.h"
 #include "rules/common/party_report.h"
@@ -82,6 +83,9 @@ struct PartyConfig {
   std::vector<Combatant> combatants;  // the members, then every opponent
   size_t members = 0;
   Seconds horizon = 0;
+  // An adventuring day (docs/days.md; README, "An adventuring day"): the encounters, with Treat
+  // Wounds in its short rests.
+  fight::Day<Combatant> day;
 };
 
 // Reads a scenario whose variant v has [[party]]. Throws InputError.
@@ -189,11 +193,17 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     return std::max(k.con, 1) * k.level;  // seeds/README: Con x level, at least level
   }
   bool potion(Body& giver, Body& drinker, Stream& s, Seconds t, EventLog* log) const;
+  // An adventuring day (party_day.cpp): after encounter e, ending at t, the stable wake, the
+  // short rest when one comes here and the travel; returns when the next encounter begins.
+  Seconds between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng, EventLog* log) const;
+  Seconds short_rest(Bodies<Body>& bodies, Seconds t, TrialRng& rng, EventLog* log) const;
   int recovery_dc(const Body& b) const {
     return cfg_.options.recovery_check == RecoveryCheck::Fortitude ? b.recovery_dc + b.dying
                                                                    : 10 + b.dying;
   }
   std::array<int, fight::kMaxCombatants> drink_at_{};  // a member drinks at or below these HP
+  std::vector<Party> next_;  // [[day.next]]: encounter e + 1's fight is next_[e - 1]
+  size_t encounters_counter_ = Outcome::kMaxCounters;  // "encounters", declared with a [day]
 };
 
 static_assert(fight::FightRules<Party>);

@@ -1,0 +1,93 @@
+// An adventuring day of a pf2 party (docs/days.md; rules/pf2/README.md, "An adventuring day"):
+// what comes between two encounters — the stable wake, a short rest of Treat Wounds, the travel.
+// The encounters' loop is fight::Lineup::play_day.
+#include <algorithm>
+#include <array>
+#include <string>
+#include <utility>
+
+#include "rules/pf2/party.h"
+#include "sim/core/substreams.h"
+
+namespace leth::pf2 {
+
+namespace {
+
+constexpr Seconds kRest = kHour;              // a short rest: an hour (README, the day)
+constexpr Seconds kTreatment = 10 * kMinute;  // Treat Wounds: 10 minutes a patient
+
+}  // namespace
+
+// After encounter e: every living member's turn state ends with the fight (its actions, slowed,
+// the multiple attack penalty); a member still at 0 HP (stable) wakes with 1 HP after
+// `stable_wake` from when it became stable, not before the encounter's end, and the party waits
+// for it; then the short rest when one comes here, then the travel.
+Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
+                       EventLog* log) const {
+  Seconds awake = t;
+  for (size_t c = 0; c < cfg_.members; ++c) {
+    Body& b = bodies[c];
+    if (b.dead) continue;
+    b.turn_at = -1;
+    b.actions = b.slowed = b.attacks_made = 0;
+    if (b.hp > 0) continue;
+    Stream s = open(rng, streams::combatant_recovery(c));
+    const Seconds from = b.stable_at >= 0 ? b.stable_at : t;
+    b.up_last = std::max(t, from + cfg_.options.stable_wake.sample(s));
+    b.hp = 1;
+    b.dying = 0;
+    b.stable_at = -1;
+    awake = std::max(awake, b.up_last);
+    note(log, b.up_last, [&] { return name(b) + " wakes at 1 HP"; });
+  }
+  t = awake;
+  if (cfg_.day.short_rest_after(e)) t = short_rest(bodies, t, rng, log);
+  return t + cfg_.day.travel;
+}
+
+// A short rest (README, the day): an hour in which each member with `treat_wounds`, awake,
+// treats the living members below their maximum HP, each patient once (Treat Wounds: once an
+// hour), the lowest HP first, each to the healer free soonest, 10 minutes a treatment one after
+// another; a botched one that knocks the patient out is played as after a fight
+// (until_not_dying). Without such a member the hour heals nothing (HP come back with a night's
+// rest). Returns its end: an hour on, or the last treatment's end or waking if later.
+Seconds Party::short_rest(Bodies<Body>& bodies, Seconds t, TrialRng& rng, EventLog* log) const {
+  const size_t m = cfg_.members;
+  std::array<Seconds, fight::kMaxMembers> free_at{};
+  std::array<size_t, fight::kMaxMembers> order{};
+  size_t patients = 0;
+  for (size_t c = 0; c < m; ++c) {
+    free_at[c] = t;
+    if (!bodies[c].dead && bodies[c].hp < cfg_.combatants[c].max_hp) order[patients++] = c;
+  }
+  // The fewest HP first, ties in the party's order (insertion: std::stable_sort allocates).
+  for (size_t i = 1; i < patients; ++i)
+    for (size_t j = i; j > 0 && bodies[order[j]].hp < bodies[order[j - 1]].hp; --j)
+      std::swap(order[j], order[j - 1]);
+  Seconds end = t + kRest;
+  for (size_t i = 0; i < patients; ++i) {
+    int best = -1;  // the healer free soonest (then the first)
+    for (size_t h = 0; h < m; ++h) {
+      const auto& hs = cfg_.combatants[h].heals;
+      if (bodies[h].dead || bodies[h].hp == 0 || !hs || !hs->treat_wounds) continue;
+      if (best < 0 || free_at[h] < free_at[static_cast<size_t>(best)]) best = static_cast<int>(h);
+    }
+    if (best < 0) break;
+    const auto h = static_cast<size_t>(best);
+    const size_t p = order[i];
+    Body& patient = bodies[p];
+    const Seconds done = free_at[h] + kTreatment;
+    Stream s = open(rng, streams::combatant_treatment(p));
+    treat_wounds(bodies[h], patient, s, done, log);
+    free_at[h] = done;
+    if (dying(patient))
+      free_at[h] = until_not_dying(patient, h == p ? nullptr : &bodies[h], s, done, log);
+    if (!patient.dead) end = std::max(end, patient.up_last);
+    if (!bodies[h].dead) free_at[h] = std::max(free_at[h], bodies[h].up_last);  // itself, asleep
+    end = std::max(end, free_at[h]);
+  }
+  note(log, end, [&] { return std::string("a short rest ends (an hour: Treat Wounds)"); });
+  return end;
+}
+
+}  // namespace leth::pf2

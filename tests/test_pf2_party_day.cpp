@@ -1,0 +1,198 @@
+// A pf2 party's adventuring day (rules/pf2/party_day.cpp, fight::Lineup::play_day, docs/days.md):
+// on scripted dice, HP and wounded carried from one encounter to the next, and Treat Wounds in a
+// short rest healing the HP and ending wounded; a day of one encounter is the scenario's fight
+// trial for trial, and a longer one kills every party the first fight kills; the errors.
+#include <catch2/catch.hpp>
+
+#include "sim/engine/load.h"
+#include "sim/engine/runner.h"
+#include "tests/cli_support.h"
+#include "tests/party_support.h"
+#include "tests/support.h"
+
+using namespace leth;
+using test::counter;
+
+namespace {
+
+std::string member(const std::string& name, int hp, int init, const std::string& attack,
+                   const std::string& extra = "") {
+  return test::combatant_text("party", name, "max_hp", hp, init, attack, "ac = 10\n" + extra);
+}
+
+// A fighter (40 HP, starting wounded 1) who fells the ogre with one blow after the ogre's 25 on
+// it; a medic who comes last and treats wounds; `day` gives [day] and its [[day.next]]: a troll
+// whose one blow of 35 knocks the fighter out, whom the medic kills after its first aid.
+std::string day_text(const std::string& day) {
+  return "name = \"day\"\nruleset = \"pf2\"\ntrials = 1000\nseed = 3\nhorizon = \"30 days\"\n"
+         "[options]\nrecovery_check = \"flat\"\nwounded = true\n" +
+         day + "[fight]\n\n" +
+         member("fighter", 40, 0, "hit_chance = 1.0\ndamage = \"30\"", "wounded = 1\n") +
+         member("medic", 10, -10, "hit_chance = 1.0\ndamage = \"30\"",
+                "[party.heals]\nmedicine = 5\n") +
+         test::combatant_text("opponents", "ogre", "hp", 30, 10,
+                              "attack_bonus = 10\ndamage = \"25\"", "ac = 10\n");
+}
+
+const std::string kTroll =
+    "[[day.next]]\n[[day.next.opponents]]\nname = \"troll\"\nhp = 30\ninitiative = 10\n"
+    "[[day.next.opponents.attacks]]\nattack_bonus = 10\ndamage = \"35\"\n";
+
+// Encounter 1: initiative (fighter 1, medic -19, ogre 30); the ogre hits the fighter (15 vs AC
+// 10) for 25; the fighter kills it.
+void ogre(Script& s) {
+  s.d(20, 1).d(20, 1).d(20, 20);
+  s.d(2, 1).d(20, 5);
+  s.yes();
+}
+
+// Encounter 2: the troll knocks the fighter out (15 vs AC 10, 35); the medic's first aid is a
+// critical success (25): stable; its last action kills the troll.
+void troll(Script& s) {
+  s.d(20, 1).d(20, 1).d(20, 20);
+  s.d(2, 1).d(20, 5);
+  s.d(20, 20).yes();
+}
+
+// A Treat Wounds of 16 HP (20 vs DC 15, 2d8 = 16).
+void treatment(Script& s) { s.d(20, 15).d(8, 8).d(8, 8); }
+
+bool has(const std::string& log, const std::string& text) {
+  return log.find(text) != std::string::npos;
+}
+
+size_t count(const std::string& log, const std::string& text) {
+  size_t n = 0;
+  for (size_t at = log.find(text); at != std::string::npos; at = log.find(text, at + 1)) ++n;
+  return n;
+}
+
+std::string error(const std::string& toml) {
+  return test::error_of([&] { test::load_text(toml); });
+}
+
+}  // namespace
+
+TEST_CASE("pf2 party day: Treat Wounds in the short rest heals and ends wounded",
+          "[pf2][party][day][scripted]") {
+  // With the rest: 15 / 40 after the ogre, 31 after the treatment, wounded 0: the troll's 35
+  // knocks it out at dying 1. After the day, at 1 HP: three treatments to full.
+  Script s;
+  ogre(s);
+  treatment(s);
+  troll(s);
+  for (int k = 0; k < 3; ++k) treatment(s);
+  const std::string rested = day_text("[day]\nshort_rests = 1\n" + kTroll);
+  const test::Played p = test::play_scripted(rested, s);
+  INFO(p.log);
+  CHECK(s.done());
+  CHECK(has(p.log, "encounter 2 of 2 begins: troll"));
+  CHECK(has(p.log, "a short rest ends (an hour: Treat Wounds)"));
+  CHECK(has(p.log, "fighter is knocked out: dying 1"));
+  const LoadedScenario ls = test::load_text(rested);
+  CHECK(counter(ls, p.outcome, "encounters") == 2);
+  CHECK(counter(ls, p.outcome, "fell_fighter") == 1);
+  CHECK(counter(ls, p.outcome, "deaths") == 0);
+
+  // Without it: the fighter meets the troll at 15 / 40 and still wounded 1: dying 2.
+  Script t;
+  ogre(t);
+  troll(t);
+  for (int k = 0; k < 3; ++k) treatment(t);
+  const test::Played q = test::play_scripted(day_text("[day]\n" + kTroll), t);
+  INFO(q.log);
+  CHECK(t.done());
+  CHECK_FALSE(has(q.log, "a short rest ends"));
+  CHECK(has(q.log, "fighter is knocked out: dying 2"));
+}
+
+TEST_CASE("pf2 party day: HP carried to the next encounter of the same fight",
+          "[pf2][party][day][scripted]") {
+  // encounters = 2 of the ogre: 15 / 40 after the first, 31 after the rest, 6 after the second;
+  // then three treatments (22, 38, 40).
+  Script s;
+  ogre(s);
+  treatment(s);
+  ogre(s);
+  for (int k = 0; k < 3; ++k) treatment(s);
+  const std::string text = day_text("[day]\nencounters = 2\nshort_rests = 1\ntravel = \"1 hour\"\n");
+  const test::Played p = test::play_scripted(text, s);
+  INFO(p.log);
+  CHECK(s.done());
+  CHECK(has(p.log, "encounter 2 of 2 begins: fresh opponents"));
+  // 15 + 16 = 31 carried into the second: its 25 leave 6, which three treatments make whole.
+  CHECK(count(p.log, "ogre hits fighter (attack 1, d20 5 + 10 = 15 vs AC 10: success) for 25") == 2);
+  CHECK(count(p.log, "medic treats the wounds of fighter: ") == 4);
+  const LoadedScenario ls = test::load_text(text);
+  CHECK(counter(ls, p.outcome, "encounters") == 2);
+  CHECK(counter(ls, p.outcome, "fell_fighter") == 0);
+  // The second encounter begins after the fight (6 s), the hour's rest and the hour's travel.
+  CHECK(has(p.log, "[2:00:06] encounter 2 of 2 begins"));
+}
+
+TEST_CASE("pf2 party day: one encounter is the fight, trial for trial; more only add deaths",
+          "[pf2][party][day]") {
+  const std::string text =
+      test::read_file(test::source_path("scenarios/examples/pf2-party-ambush.toml"));
+  const LoadedScenario base = test::load_text(text);
+  const size_t at = text.find("\n[fight]");
+  REQUIRE(at != std::string::npos);
+  const LoadedScenario one =
+      test::load_text(text.substr(0, at) + "\n[day]\nencounters = 1\n" + text.substr(at));
+  const LoadedScenario three = test::load_text(text.substr(0, at) +
+                                               "\n[day]\nencounters = 3\nshort_rests = 2\n" +
+                                               text.substr(at));
+  const size_t common = metrics_of(base.models[0]).counters.size();
+  int more = 0;
+  for (uint64_t i = 0; i < 400; ++i) {
+    const Outcome a = replay_trial(base, 0, 5, i, nullptr);
+    const Outcome b = replay_trial(one, 0, 5, i, nullptr);
+    const Outcome c = replay_trial(three, 0, 5, i, nullptr);
+    INFO("trial " << i);
+    REQUIRE(a.end == b.end);
+    REQUIRE(a.end_time == b.end_time);
+    for (size_t k = 0; k < common; ++k) REQUIRE(a.counters[k] == b.counters[k]);
+    REQUIRE(counter(three, c, "deaths") >= counter(base, a, "deaths"));
+    if (counter(base, a, "deaths") == 0 && counter(three, c, "encounters") > 1) ++more;
+  }
+  CHECK(more > 100);  // most parties go on past the first fight
+}
+
+TEST_CASE("pf2 party day: a campaign of days, its first adventure the day's trial",
+          "[pf2][party][day][campaign]") {
+  // The bundled day as a campaign of 3: adventure 1 is the day, draw for draw; a party that
+  // loses nobody goes on to the next day.
+  const std::string text =
+      test::read_file(test::source_path("scenarios/examples/pf2-adventuring-day.toml"));
+  const LoadedScenario day = test::load_text(text);
+  std::string with = text;
+  with.insert(with.find("\n["), "\n[campaign]\nadventures = 3\n");
+  const LoadedScenario camp = test::load_text(with, "camp.toml");
+  const uint64_t died = metrics_of(day).end_mask(EndKind::Died);
+  int went_on = 0;
+  for (uint64_t i = 0; i < 300; ++i) {
+    INFO("trial " << i);
+    const Outcome o = replay_trial(day, 0, 7, i, nullptr);
+    const Outcome c = replay_trial(camp, 0, 7, i, nullptr);
+    if ((died >> o.end) & 1) {
+      REQUIRE(c.adventures == 0);
+      REQUIRE(c.end == o.end);
+      REQUIRE(c.end_time == o.end_time);
+    } else {
+      REQUIRE(c.adventures >= 1);
+      ++went_on;
+    }
+  }
+  CHECK(went_on > 150);
+}
+
+TEST_CASE("pf2 party day: located errors", "[pf2][party][day][errors]") {
+  CHECK(has(error(day_text("[day]\nencounters = 3\nshort_rests = 3\n")), "short_rests"));
+  CHECK(has(error(day_text("[day]\nshort_rests = 1\n")), "encounters"));
+  CHECK(has(error(day_text("[day]\nencounters = 2\n" + kTroll)), "both encounters"));
+  CHECK(has(error(day_text("[day]\n[[day.next]]\nx = 1\n")), "without opponents"));
+  CHECK(has(error(day_text(
+                "[day]\n[[day.next]]\n[[day.next.opponents]]\nname = \"ghost\"\n"
+                "[[day.next.opponents.attacks]]\nattack_bonus = 1\ndamage = \"1\"\n")),
+            "gives no hp"));
+}

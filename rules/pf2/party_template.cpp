@@ -24,6 +24,13 @@ recovery_check = "flat"          # "fortitude": seed 004's save against the knoc
 wounded = true
 doomed = true
 
+[day]                            # an adventuring day (docs/days.md): the fight again and again
+encounters = 1                   # fights in a row, each against fresh opponents (1: this fight)
+short_rests = 0                  # hours of Treat Wounds spread evenly between them
+travel = "0 minutes"             # between any two encounters
+# instead of encounters: [[day.next]], each a later encounter with its own
+# [[day.next.opponents]] (the keys of [[opponents]], with hp); docs/days.md
+
 )") + fight::policies_template() +
       R"(
 [[party]]

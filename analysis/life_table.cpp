@@ -13,21 +13,16 @@ uint64_t lived(const Tally& x, size_t k) {
   return x.left_after[k] + (k + 1 < x.died_in.size() ? x.died_in[k + 1] : 0);
 }
 
-struct Moments {
-  double n = 0, mean = 0, var = 0;
-};
-Moments moments(const Tally& x) {
-  Moments m;
-  double sum = 0, sq = 0;
+// The adventures each trial lived through, summed and squared over the trials.
+Sums adventures_sums(const Tally& x) {
+  Sums m;
   for (size_t k = 0; k < x.left_after.size(); ++k) {
-    const double c = static_cast<double>(lived(x, k)), kk = static_cast<double>(k);
+    const uint64_t c = lived(x, k);
+    const double kk = static_cast<double>(k);
     m.n += c;
-    sum += c * kk;
-    sq += c * kk * kk;
+    m.sum += static_cast<double>(c) * kk;
+    m.sum_sq += static_cast<double>(c) * kk * kk;
   }
-  if (m.n == 0) return {0, NAN, NAN};
-  m.mean = sum / m.n;
-  m.var = m.n > 1 ? (sq - sum * sum / m.n) / (m.n - 1) : NAN;
   return m;
 }
 
@@ -60,10 +55,9 @@ std::vector<LifeRow> life_table(const Tally& x, IntervalKind interval) {
 }
 
 Estimate adventures_mean(const Tally& x) {
-  const Moments m = moments(x);
-  if (std::isnan(m.mean)) return {NAN, NAN, NAN};
-  const double half = std::isnan(m.var) ? NAN : kZ95 * std::sqrt(m.var / m.n);
-  return {m.mean, m.mean - half, m.mean + half};
+  const Sums m = adventures_sums(x);
+  if (m.n == 0) return {NAN, NAN, NAN};
+  return mean_from_sums(m.sum, m.sum_sq, m.n);
 }
 
 std::optional<int> adventures_median(const Tally& x) {
@@ -84,13 +78,10 @@ Estimate adventures_mean_difference(const PairedTally& p) {
 }
 
 double adventures_variance_ratio(const Tally& ref, const Tally& var, const PairedTally& p) {
-  if (p.lived_diff_sum.empty() || p.n < 2) return NAN;
-  const Moments a = moments(ref), b = moments(var);
-  const double sum = to_double(p.lived_diff_sum[0]), sq = to_double(p.lived_diff_sq[0]);
-  const double n = static_cast<double>(p.n);
-  const double paired = (sq - sum * sum / n) / (n - 1) / n;
-  const double unpaired = a.var / a.n + b.var / b.n;
-  return paired > 0 ? unpaired / paired : NAN;
+  if (p.lived_diff_sum.empty()) return NAN;
+  return paired_mean_variance_ratio(
+      adventures_sums(ref), adventures_sums(var),
+      {to_double(p.lived_diff_sum[0]), to_double(p.lived_diff_sq[0]), p.n});
 }
 
 }  // namespace leth

@@ -231,6 +231,42 @@ TEST_CASE("dnd5e party day: a campaign of days, its first adventure the day's tr
   CHECK(went_on > 100);
 }
 
+TEST_CASE("dnd5e party day: a campaign going on before its long rest carries the Hit Dice",
+          "[party][day][campaign]") {
+  // The goblin hits for 3 each encounter. Adventure 1: 7 HP, a short rest's die (2 + 1) back to
+  // 10, 7 after the second fight; the downtime is over before the long rest ends: it goes on at
+  // 7 HP with 1 Hit Die of 2. Adventure 2: 4 HP, its one die (1 + 1): 6, no die left (a second
+  // die would be a roll the script does not have); 3 after the second fight; the last adventure
+  // rests to whole.
+  const std::string text =
+      std::string("name = \"camp\"\nruleset = \"dnd5e\"\ntrials = 100\nseed = 3\n") +
+      "horizon = \"30 days\"\n[options]\nlingering_injuries = false\n"
+      "[day]\nencounters = 2\nshort_rests = 1\n"
+      "[campaign]\nadventures = 2\ndowntime = \"1 hour\"\n[fight]\n\n" +
+      test::combatant_text("party", "hero", "max_hp", 10, 0, "attack_bonus = 10\ndamage = \"1\"",
+                           "ac = 10\nhit_dice = 2\nhit_die = \"1d8+1\"\n") +
+      test::combatant_text("opponents", "goblin", "hp", 1, 20, "attack_bonus = 10\ndamage = \"3\"",
+                           "ac = 10\n");
+  Script s;
+  encounter(s);
+  s.d(8, 2);  // adventure 1's short rest: one die, 10 of 10
+  encounter(s);
+  encounter(s);
+  s.d(8, 1);  // adventure 2's short rest: its one die, 6 of 10
+  encounter(s);
+  const test::Played p = test::play_scripted(text, s);
+  INFO(p.log);
+  CHECK(s.done());
+  const size_t a2 = p.log.find("adventure 2 of 2 begins");
+  REQUIRE(a2 != std::string::npos);
+  CHECK(p.log.find("hero carries from the adventure before: HP 7/10, 1 Hit Dice", a2) !=
+        std::string::npos);
+  CHECK(p.log.find("hero spends a Hit Die in the short rest: 2 HP, 6 of 10", a2) !=
+        std::string::npos);
+  CHECK(p.outcome.adventures == 2);
+  CHECK(metrics_of(test::load_text(text).models[0]).ends[p.outcome.end].kind == EndKind::Recovered);
+}
+
 namespace {
 
 // A [[day.next]] encounter of one opponent kind `name`, with hp 1, who strikes first for

@@ -430,15 +430,18 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
   fight::Result res = play_fight(bodies, ctx, [&](Body& b) {
     if (b.c >= cfg_.members) return;
     const CarriedMember& m = carried[b.c];
-    // Went on still healing (a downtime, README interpretation 20): its HP (its Hit Dice are
-    // the scenario's, as every member's: the course after the fight does not track them).
-    if (m.hp >= 0) {
-      b.hp = std::min(m.hp, cfg_.combatants[b.c].max_hp - m.rot);
+    // Went on still healing (a downtime, README interpretation 20): its HP and Hit Dice.
+    if (m.hp >= 0) b.hp = std::min(m.hp, cfg_.combatants[b.c].max_hp - m.rot);
+    if (m.hit_dice >= 0) b.hit_dice = static_cast<uint8_t>(m.hit_dice);
+    const int dice = cfg_.combatants[b.c].hit_dice;
+    if (m.hp >= 0 || (m.hit_dice >= 0 && m.hit_dice < dice))
       note(ctx.log, 0, [&] {
-        return name(b) + " carries from the adventure before: HP " + std::to_string(b.hp) + "/" +
-               std::to_string(cfg_.combatants[b.c].max_hp - m.rot);
+        std::string what = "HP " + std::to_string(b.hp) + "/" +
+                           std::to_string(cfg_.combatants[b.c].max_hp - m.rot);
+        if (dice > 0)
+          what += ", " + std::to_string(b.hit_dice) + " Hit Dice";  // as one character's line
+        return name(b) + " carries from the adventure before: " + what;
       });
-    }
     if (!catalog_ || m.n + m.n_healing == 0) return;
     // Its losses, then the healing injuries it went on with: open in the fight, their effects
     // acting; the course after it takes the healing ones up where they were.
@@ -514,6 +517,12 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
     m.rot = 0;
     m.n_healing = 0;
   }
+  // Its Hit Dice, when the party went on: as the day's short rests and the long rests it
+  // finished before (the injuries' course's; one under way is cut short) left them.
+  for (size_t c = 0; c < cfg_.members; ++c)
+    carried[c].hit_dice = left_at >= 0 && !bodies[c].dead && cfg_.combatants[c].hit_dice > 0
+                              ? bodies[c].hit_dice
+                              : -1;
   if (left_at >= 0) {
     for (size_t c = 0; c < cfg_.members; ++c)
       if (members[c].whole_at < 0 || members[c].whole_at > left_at) members[c].whole_at = -1;

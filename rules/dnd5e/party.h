@@ -183,7 +183,8 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   // before every survivor is whole (`went_on`), once every survivor can act (README
   // interpretation 20, a party's): each member not whole then carries its HP, the maximum HP
   // its rot took, and each healable injury still open with its course and clocks; they follow
-  // its losses among its open injuries in the next fight.
+  // its losses among its open injuries in the next fight. Every survivor carries its Hit Dice
+  // (those its day's short rests left, and what the long rests it finished gave back).
   struct CarriedMember {
     std::array<uint16_t, Body::kMaxOpen> open{};
     std::array<Severity, Body::kMaxOpen> severity{};
@@ -196,6 +197,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     uint8_t n_healing = 0;
     int hp = -1;  // the HP it went on with; -1: the scenario's
     int rot = 0;  // maximum HP lost to the healing injuries' rot
+    int hit_dice = -1;  // the Hit Dice it went on with; -1: the scenario's
   };
   using Carried = std::array<CarriedMember, fight::kMaxMembers>;
   Outcome run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by = 0,
@@ -213,6 +215,12 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   // Between two encounters: the stable wake, travel and the short rest; returns the day's clock.
   Seconds between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng, EventLog* log) const;
   void short_rest(Body& b, Stream& s, Seconds t, EventLog* log) const;
+  // SRD "Long Rest": "regains spent Hit Dice, up to a number of dice equal to half of the
+  // character's total number of them (minimum of one die)".
+  void long_rest_dice(Body& b) const {
+    const int total = cfg_.combatants[b.c].hit_dice;
+    b.hit_dice = static_cast<uint8_t>(std::min(total, b.hit_dice + std::max(1, total / 2)));
+  }
   // The course of the survivors' injuries after the fight (party_course.cpp): treatment by the
   // party's medic, bed rest, deadlines, rot, the daily long rests. Fills in each member's
   // report; `full` is when every survivor is whole (> horizon: not within it).

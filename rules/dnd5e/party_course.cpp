@@ -310,6 +310,7 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
             return name(b) + " ends a long rest at full HP (" + std::to_string(max_hp(c)) + ")";
           });
         b.hp = max_hp(c);
+        long_rest_dice(b);
         for (size_t i = 0; i < pat[c].n; ++i)
           if (const char* how = pat[c].in[i].long_rest(*catalog_, o))
             close(c, pat[c].in[i], t, how);

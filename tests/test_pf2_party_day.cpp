@@ -130,6 +130,44 @@ TEST_CASE("pf2 party day: HP carried to the next encounter of the same fight",
   CHECK(has(p.log, "[2:00:06] encounter 2 of 2 begins"));
 }
 
+TEST_CASE("pf2 party day: the Heals left are spent after each encounter (heal_after_fight)",
+          "[pf2][party][day][scripted]") {
+  // The medic has one Heal (1d8). After the first ogre (15 / 40) it casts it a round after the
+  // fight's end: 4 HP, 19; the rest's treatment 35; the second ogre leaves 10; two treatments
+  // after the day make it whole (26, 40).
+  const std::string day = "[day]\nencounters = 2\nshort_rests = 1\n";
+  std::string text = day_text(day);
+  const std::string heals = "[party.heals]\nmedicine = 5\n";
+  text.replace(text.find(heals), heals.size(), heals + "dice = \"1d8\"\nuses = 1\n");
+  Script s;
+  ogre(s);
+  s.d(8, 4);
+  treatment(s);
+  ogre(s);
+  for (int k = 0; k < 2; ++k) treatment(s);
+  const test::Played p = test::play_scripted(text, s);
+  INFO(p.log);
+  CHECK(s.done());
+  CHECK(has(p.log, "[0:00:12] medic casts Heal on fighter after the fight: 4 HP"));
+  const LoadedScenario ls = test::load_text(text);
+  CHECK(counter(ls, p.outcome, "heals_used") == 1);
+
+  // heal_after_fight = false: the Heal is kept for the fallen; the rest's treatment brings 31,
+  // the second ogre leaves 6, three treatments after the day (22, 38, 40).
+  std::string kept = text;
+  const std::string uses = "uses = 1\n";
+  kept.replace(kept.find(uses), uses.size(), uses + "heal_after_fight = false\n");
+  Script t;
+  ogre(t);
+  treatment(t);
+  ogre(t);
+  for (int k = 0; k < 3; ++k) treatment(t);
+  const test::Played q = test::play_scripted(kept, t);
+  INFO(q.log);
+  CHECK(t.done());
+  CHECK_FALSE(has(q.log, "casts Heal"));
+}
+
 TEST_CASE("pf2 party day: one encounter is the fight, trial for trial; more only add deaths",
           "[pf2][party][day]") {
   const std::string text =

@@ -569,15 +569,16 @@ Seconds Party::rest_and_treat(Bodies<Body>& bodies, const fight::Result& res, Wh
 // then the one who lacks the most HP. Each cast's dice come from the caster's care stream of
 // that round, the rounds counting on after the aftermath's (streams::combatant_care). Returns
 // when the last cast ends (the aftermath's end if none).
-Seconds Party::top_up(Bodies<Body>& bodies, const fight::Result& res, TrialContext& ctx) const {
+Seconds Party::top_up(Bodies<Body>& bodies, Seconds from, int first_round, TrialRng& rng,
+                      EventLog* log) const {
   const size_t m = cfg_.members;
-  Seconds done = res.end;
+  Seconds done = from;
   for (size_t h = 0; h < m; ++h) {
     Body& healer = bodies[h];
     const auto& hs = cfg_.combatants[h].heals;
     if (!hs || !hs->heal_after_fight || healer.dead || healer.hp == 0) continue;
-    int round = res.rounds + res.aftermath_rounds;
-    Seconds t = res.end;
+    int round = first_round;
+    Seconds t = from;
     while (healer.uses > 0) {
       // The most urgent: at 0 HP before conscious, then the most HP lacking.
       int best = -1;
@@ -592,16 +593,16 @@ Seconds Party::top_up(Bodies<Body>& bodies, const fight::Result& res, TrialConte
       if (best < 0) break;
       ++round;
       t += kRound;
-      Stream s = open(ctx.rng, streams::combatant_care(round, h));
+      Stream s = open(rng, streams::combatant_care(round, h));
       Body& patient = bodies[static_cast<size_t>(best)];
       --healer.uses;
       ++healer.heals_given;
       const int amount = static_cast<int>(std::max<int64_t>(hs->dice->roll(s), 1));
-      note(ctx.log, t, [&] {
+      note(log, t, [&] {
         return name(healer) + " casts Heal on " + name(patient) +
                " after the fight: " + std::to_string(amount) + " HP";
       });
-      revive(patient, amount, t, ctx.log);
+      revive(patient, amount, t, log);
     }
     done = std::max(done, t);
   }
@@ -655,7 +656,8 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
     hurt = hurt || below[c];
   }
   fight::Result healed = res;
-  if (hurt) healed.end = top_up(bodies, res, ctx);
+  if (hurt)
+    healed.end = top_up(bodies, res.end, res.rounds + res.aftermath_rounds, ctx.rng, ctx.log);
   for (size_t c = 0; c < cfg_.members; ++c) {
     Body& b = bodies[c];
     if (!b.dead && b.hp == 0) {

@@ -184,7 +184,10 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   bool battle_medicine(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const;
   int treat_wounds(Body& healer, Body& patient, Stream& s, Seconds t, EventLog* log) const;
   Seconds until_not_dying(Body& patient, Body* helper, Stream& s, Seconds t, EventLog* log) const;
-  Seconds top_up(Bodies<Body>& bodies, const fight::Result& res, TrialContext& ctx) const;
+  // The Heals left spent from `from`, one a round, the rounds counted from `round` (their care
+  // streams' keys, on `rng`); returns when the last cast ends.
+  Seconds top_up(Bodies<Body>& bodies, Seconds from, int round, TrialRng& rng,
+                 EventLog* log) const;
   using Wholes = std::array<Seconds, fight::kMaxMembers>;  // when each member is at full HP
   Seconds rest_and_treat(Bodies<Body>& bodies, const fight::Result& res, Wholes& whole,
                          Seconds leave_by, Seconds& left_at, TrialContext& ctx) const;

@@ -15,22 +15,28 @@ namespace {
 
 constexpr Seconds kRest = kHour;              // a short rest: an hour (README, the day)
 constexpr Seconds kTreatment = 10 * kMinute;  // Treat Wounds: 10 minutes a patient
+// The Heals left after an encounter draw from the casters' care streams of rounds from here on
+// (the next encounter's numbers): its fight's rounds never come near.
+constexpr int kBetweenRound = 1 << 30;
 
 }  // namespace
 
 // After encounter e: every living member's turn state ends with the fight (its actions, slowed,
-// the multiple attack penalty); a member still at 0 HP (stable) wakes with 1 HP after
-// `stable_wake` from when it became stable, not before the encounter's end, and the party waits
-// for it; then the short rest when one comes here, then the travel.
+// the multiple attack penalty); the Heals left are spent as after any fight (`heal_after_fight`,
+// top_up: a member at 0 HP first, then the most hurt); a member still at 0 HP (stable) wakes
+// with 1 HP after `stable_wake` from when it became stable, not before the encounter's end, and
+// the party waits for it; then the short rest when one comes here, then the travel.
 Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
                        EventLog* log) const {
-  Seconds awake = t;
   for (size_t c = 0; c < cfg_.members; ++c) {
     Body& b = bodies[c];
-    if (b.dead) continue;
     b.turn_at = -1;
     b.actions = b.slowed = b.attacks_made = 0;
-    if (b.hp > 0) continue;
+  }
+  Seconds awake = top_up(bodies, t, kBetweenRound, rng, log);
+  for (size_t c = 0; c < cfg_.members; ++c) {
+    Body& b = bodies[c];
+    if (b.dead || b.hp > 0) continue;
     Stream s = open(rng, streams::combatant_recovery(c));
     const Seconds from = b.stable_at >= 0 ? b.stable_at : t;
     b.up_last = std::max(t, from + cfg_.options.stable_wake.sample(s));

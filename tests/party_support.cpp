@@ -4,6 +4,7 @@
 #include <Eigen/Dense>
 
 #include "sim/engine/runner.h"
+#include "tests/cli_support.h"
 #include "tests/support.h"
 
 namespace leth::test {
@@ -89,6 +90,55 @@ void check_untouchable_errors(const std::function<std::string(const std::string&
   CHECK_THAT(error(hero + ghost_2 + foe),
              Catch::Contains("opponents[2]") &&
                  Catch::Contains("gives " + health + ", the first one does not"));
+}
+
+int check_day_against_fight(const std::string& example, const std::string& longer, uint64_t seed,
+                            uint64_t n) {
+  const std::string text = read_file(source_path(example));
+  const LoadedScenario base = load_text(text);
+  const size_t at = text.find("\n[fight]");
+  REQUIRE(at != std::string::npos);
+  const LoadedScenario one =
+      load_text(text.substr(0, at) + "\n[day]\nencounters = 1\n" + text.substr(at));
+  const LoadedScenario day = load_text(text.substr(0, at) + "\n" + longer + text.substr(at));
+  const size_t common = metrics_of(base.models[0]).counters.size();
+  int more = 0;
+  for (uint64_t i = 0; i < n; ++i) {
+    const Outcome a = replay_trial(base, 0, seed, i, nullptr);
+    const Outcome b = replay_trial(one, 0, seed, i, nullptr);
+    const Outcome c = replay_trial(day, 0, seed, i, nullptr);
+    INFO("trial " << i);
+    REQUIRE(a.end == b.end);
+    REQUIRE(a.end_time == b.end_time);
+    for (size_t k = 0; k < common; ++k) REQUIRE(a.counters[k] == b.counters[k]);
+    // The first encounter is the same fight: every member it kills dies in the day.
+    REQUIRE(counter(day, c, "deaths") >= counter(base, a, "deaths"));
+    if (counter(base, a, "deaths") == 0 && counter(day, c, "encounters") > 1) ++more;
+  }
+  return more;
+}
+
+int check_day_campaign(const std::string& example, uint64_t seed, uint64_t n) {
+  const std::string text = read_file(source_path(example));
+  const LoadedScenario day = load_text(text);
+  std::string with = text;
+  with.insert(with.find("\n["), "\n[campaign]\nadventures = 3\n");
+  const LoadedScenario camp = load_text(with, "camp.toml");
+  const uint64_t died = metrics_of(day).end_mask(EndKind::Died);
+  int went_on = 0;
+  for (uint64_t i = 0; i < n; ++i) {
+    INFO("trial " << i);
+    const Outcome o = replay_trial(day, 0, seed, i, nullptr);
+    const Outcome c = replay_trial(camp, 0, seed, i, nullptr);
+    if ((died >> o.end) & 1) {
+      REQUIRE(c.adventures == 0);
+      REQUIRE(c.end == o.end);
+      REQUIRE(c.end_time == o.end_time);
+    } else if (c.adventures >= 1) {
+      ++went_on;
+    }
+  }
+  return went_on;
 }
 
 }  // namespace leth::test

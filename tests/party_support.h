@@ -63,4 +63,16 @@ void check_untouchable_errors(const std::function<std::string(const std::string&
                               const std::string& hero, const std::string& foe,
                               const std::string& health, const std::string& attack);
 
+// An adventuring day against its bundled party scenario `example` (docs/days.md): with
+// `[day] encounters = 1` inserted before its [fight] it is the fight, trial for trial (ends,
+// times, the common counters: REQUIREd over n trials from `seed`); with `longer` (a [day]
+// table) it kills every member the fight kills. Returns how many trials without a death in the
+// fight went on to a second encounter.
+int check_day_against_fight(const std::string& example, const std::string& longer, uint64_t seed,
+                            uint64_t n);
+// The bundled day `example` as a campaign of 3: a trial whose day kills dies in adventure 1 as
+// the day did, draw for draw (REQUIREd over n trials from `seed`). Returns how many lived
+// through the first day.
+int check_day_campaign(const std::string& example, uint64_t seed, uint64_t n);
+
 }  // namespace leth::test

@@ -153,31 +153,8 @@ TEST_CASE("dnd5e party day: the day stops at a death", "[party][day]") {
 
 TEST_CASE("dnd5e party day: one encounter is the fight, trial for trial; more only add deaths",
           "[party][day]") {
-  const std::string text =
-      test::read_file(test::source_path("scenarios/examples/dnd5e-orog-ambush.toml"));
-  const LoadedScenario orog = test::load_text(text);
-  const size_t at = text.find("\n[fight]");
-  REQUIRE(at != std::string::npos);
-  const LoadedScenario one = test::load_text(text.substr(0, at) + "\n[day]\nencounters = 1\n" +
-                                            text.substr(at));
-  const LoadedScenario three =
-      test::load_text(text.substr(0, at) + "\n[day]\nencounters = 3\n" + text.substr(at));
-  const size_t common = metrics_of(orog.models[0]).counters.size();
-  int more = 0;
-  for (uint64_t i = 0; i < 400; ++i) {
-    const Outcome a = replay_trial(orog, 0, 5, i, nullptr);
-    const Outcome b = replay_trial(one, 0, 5, i, nullptr);
-    const Outcome c = replay_trial(three, 0, 5, i, nullptr);
-    INFO("trial " << i);
-    REQUIRE(a.end == b.end);
-    REQUIRE(a.end_time == b.end_time);
-    for (size_t k = 0; k < common; ++k) REQUIRE(a.counters[k] == b.counters[k]);
-    // The first encounter of three is the same fight: every member it kills dies in the day.
-    const uint32_t deaths_one = test::counter(orog, a, "deaths");
-    const uint32_t deaths_three = test::counter(three, c, "deaths");
-    REQUIRE(deaths_three >= deaths_one);
-    if (deaths_one == 0 && test::counter(three, c, "encounters") > 1) ++more;
-  }
+  const int more = test::check_day_against_fight("scenarios/examples/dnd5e-orog-ambush.toml",
+                                                 "[day]\nencounters = 3\n", 5, 400);
   CHECK(more > 100);  // most parties go on past the first fight
 }
 
@@ -208,26 +185,8 @@ TEST_CASE("dnd5e party day: a campaign of days, its first adventure the day's tr
           "[party][day][campaign]") {
   // The bundled day as a campaign of 3: adventure 1 is the day, draw for draw; the members'
   // permanent losses go on to the next day (the dnd5e party's Carried).
-  const std::string text =
-      test::read_file(test::source_path("scenarios/examples/dnd5e-adventuring-day.toml"));
-  const LoadedScenario day = test::load_text(text);
-  std::string with = text;
-  with.insert(with.find("\n["), "\n[campaign]\nadventures = 3\n");
-  const LoadedScenario camp = test::load_text(with, "camp.toml");
-  const uint64_t died = metrics_of(day).end_mask(EndKind::Died);
-  int went_on = 0;
-  for (uint64_t i = 0; i < 300; ++i) {
-    INFO("trial " << i);
-    const Outcome o = replay_trial(day, 0, 7, i, nullptr);
-    const Outcome c = replay_trial(camp, 0, 7, i, nullptr);
-    if ((died >> o.end) & 1) {
-      REQUIRE(c.adventures == 0);
-      REQUIRE(c.end == o.end);
-      REQUIRE(c.end_time == o.end_time);
-    } else if (c.adventures >= 1) {
-      ++went_on;
-    }
-  }
+  const int went_on =
+      test::check_day_campaign("scenarios/examples/dnd5e-adventuring-day.toml", 7, 300);
   CHECK(went_on > 100);
 }
 
@@ -264,7 +223,8 @@ TEST_CASE("dnd5e party day: a campaign going on before its long rest carries the
   CHECK(p.log.find("hero spends a Hit Die in the short rest: 2 HP, 6 of 10", a2) !=
         std::string::npos);
   CHECK(p.outcome.adventures == 2);
-  CHECK(metrics_of(test::load_text(text).models[0]).ends[p.outcome.end].kind == EndKind::Recovered);
+  CHECK(metrics_of(test::load_text(text).models[0]).ends[p.outcome.end].kind ==
+        EndKind::Recovered);
 }
 
 namespace {

@@ -5,8 +5,6 @@
 #include <catch2/catch.hpp>
 
 #include "sim/engine/load.h"
-#include "sim/engine/runner.h"
-#include "tests/cli_support.h"
 #include "tests/party_support.h"
 #include "tests/support.h"
 
@@ -170,29 +168,8 @@ TEST_CASE("pf2 party day: the Heals left are spent after each encounter (heal_af
 
 TEST_CASE("pf2 party day: one encounter is the fight, trial for trial; more only add deaths",
           "[pf2][party][day]") {
-  const std::string text =
-      test::read_file(test::source_path("scenarios/examples/pf2-party-ambush.toml"));
-  const LoadedScenario base = test::load_text(text);
-  const size_t at = text.find("\n[fight]");
-  REQUIRE(at != std::string::npos);
-  const LoadedScenario one =
-      test::load_text(text.substr(0, at) + "\n[day]\nencounters = 1\n" + text.substr(at));
-  const LoadedScenario three = test::load_text(text.substr(0, at) +
-                                               "\n[day]\nencounters = 3\nshort_rests = 2\n" +
-                                               text.substr(at));
-  const size_t common = metrics_of(base.models[0]).counters.size();
-  int more = 0;
-  for (uint64_t i = 0; i < 400; ++i) {
-    const Outcome a = replay_trial(base, 0, 5, i, nullptr);
-    const Outcome b = replay_trial(one, 0, 5, i, nullptr);
-    const Outcome c = replay_trial(three, 0, 5, i, nullptr);
-    INFO("trial " << i);
-    REQUIRE(a.end == b.end);
-    REQUIRE(a.end_time == b.end_time);
-    for (size_t k = 0; k < common; ++k) REQUIRE(a.counters[k] == b.counters[k]);
-    REQUIRE(counter(three, c, "deaths") >= counter(base, a, "deaths"));
-    if (counter(base, a, "deaths") == 0 && counter(three, c, "encounters") > 1) ++more;
-  }
+  const int more = test::check_day_against_fight("scenarios/examples/pf2-party-ambush.toml",
+                                                 "[day]\nencounters = 3\nshort_rests = 2\n", 5, 400);
   CHECK(more > 100);  // most parties go on past the first fight
 }
 
@@ -200,27 +177,8 @@ TEST_CASE("pf2 party day: a campaign of days, its first adventure the day's tria
           "[pf2][party][day][campaign]") {
   // The bundled day as a campaign of 3: adventure 1 is the day, draw for draw; a party that
   // loses nobody goes on to the next day.
-  const std::string text =
-      test::read_file(test::source_path("scenarios/examples/pf2-adventuring-day.toml"));
-  const LoadedScenario day = test::load_text(text);
-  std::string with = text;
-  with.insert(with.find("\n["), "\n[campaign]\nadventures = 3\n");
-  const LoadedScenario camp = test::load_text(with, "camp.toml");
-  const uint64_t died = metrics_of(day).end_mask(EndKind::Died);
-  int went_on = 0;
-  for (uint64_t i = 0; i < 300; ++i) {
-    INFO("trial " << i);
-    const Outcome o = replay_trial(day, 0, 7, i, nullptr);
-    const Outcome c = replay_trial(camp, 0, 7, i, nullptr);
-    if ((died >> o.end) & 1) {
-      REQUIRE(c.adventures == 0);
-      REQUIRE(c.end == o.end);
-      REQUIRE(c.end_time == o.end_time);
-    } else {
-      REQUIRE(c.adventures >= 1);
-      ++went_on;
-    }
-  }
+  const int went_on =
+      test::check_day_campaign("scenarios/examples/pf2-adventuring-day.toml", 7, 300);
   CHECK(went_on > 150);
 }
 

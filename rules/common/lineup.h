@@ -76,8 +76,10 @@ class Lineup {
   // the party neither fell nor withdrew, `between(bodies, e, t, rng, log)` plays what comes
   // after encounter e (ending at t on the day's clock; it returns when the next begins), then
   // encounter e + 1 on its own random numbers (TrialRng::encounter), the scenario's fight again
-  // or `next[e - 1]`'s ([[day.next]]). Each encounter plays on its own clock from 0; its clocks
-  // and story move onto the day's. Returns the day as one fight: the last fight's ending, the
+  // or `next[e - 1]`'s ([[day.next]]); a member who dies in `between`, or a `between` that
+  // returns past the horizon (a member still down when the trial's time is up), ends the day. Each encounter plays on its own
+  // clock from 0; its clocks and story move onto the day's (the ruleset's own clocks by
+  // Derived's `shift_clocks(body, t)`, when it has one). Returns the day as one fight: the last fight's ending, the
   // rounds and fights' lengths added up. `defeated` adds each encounter's opponents defeated,
   // `fought` each encounter played. Body has dead, died_at, down_first and up_last.
   // Allocation-free without a story.
@@ -97,6 +99,8 @@ class Lineup {
     for (int e = 1; e < encounters && goes_on(); ++e) {
       TrialRng rng = ctx.rng.encounter(static_cast<uint64_t>(e));
       const Seconds t = between(bodies, e, day.end, rng, ctx.log);
+      // A member died between the two, or is still down when the trial's time is up.
+      if (t > cfg_.horizon || !goes_on()) break;
       const Derived& played = next.empty() ? static_cast<const Derived&>(*this)
                                           : next[static_cast<size_t>(e - 1)];
       note(ctx.log, t, [&] {
@@ -124,8 +128,8 @@ class Lineup {
                        : b.down_first >= 0       ? b.down_first + t
                                                  : -1;
         b.up_last = b.up_last >= 0 ? b.up_last + t : before[c].up_last;
-        if constexpr (requires { b.stable_at; })  // pf2: when it became stable
-          if (b.stable_at >= 0) b.stable_at += t;
+        if constexpr (requires { played.shift_clocks(b, t); })
+          played.shift_clocks(b, t);  // the ruleset's own clocks (pf2's stable_at, flux's coma)
       }
       defeated += played.count_defeated(bodies, [](const Body& b) { return b.dead; });
       ++fought;

@@ -166,6 +166,10 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   // ----
 
   Body fresh(size_t c) const;  // combatant c before the fight (fight::Lineup plays from it)
+  // A later encounter of a day (fight::Lineup::play_day): its stable_at onto the day's clock.
+  void shift_clocks(Body& b, Seconds t) const {
+    if (b.stable_at >= 0) b.stable_at += t;
+  }
 
   // Exposed for the tests: the dying value at which b dies (4 - doomed).
   int death_at(const Body& b) const { return 4 - (cfg_.options.doomed ? b.doomed : 0); }

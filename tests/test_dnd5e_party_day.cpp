@@ -167,11 +167,12 @@ TEST_CASE("dnd5e party day: located errors", "[party][day][errors]") {
   // One [character] has no day yet: the key is refused, located.
   const std::string one =
       test::read_file(test::source_path("scenarios/examples/dnd5e-goblin-ambush.toml"));
-  CHECK(error(one + "\n[day]\nencounters = 2\n").find("played by a dnd5e or pf2 party only") !=
+  CHECK(error(one + "\n[day]\nencounters = 2\n")
+            .find("played by a dnd5e, pf2 or flux party only") != std::string::npos);
+  const std::string harmonies =
+      test::read_file(test::source_path("scenarios/examples/harmonies-party-duel.toml"));
+  CHECK(error(harmonies + "\n[day]\nencounters = 2\n").find("docs/days.md") !=
         std::string::npos);
-  const std::string flux =
-      test::read_file(test::source_path("scenarios/examples/flux-ruins-party.toml"));
-  CHECK(error(flux + "\n[day]\nencounters = 2\n").find("docs/days.md") != std::string::npos);
   const std::string no_die = test::combatant_text("party", "hero", "max_hp", 10, 0,
                                                   "attack_bonus = 1\ndamage = \"1\"",
                                                   "hit_dice = 2\n");

@@ -32,6 +32,21 @@ Party::Party(PartyConfig config) : Lineup(std::move(config)) {
   // The single character's sequelae, by stat (a d6 each): a party reports them summed over
   // its members.
   metrics_.sequelae = Model::info().metrics->sequelae;
+  // [[day.next]]: each later encounter a fight of its own, the same members against its
+  // opponents (party_day.cpp), and the encounters fought, declared with a [day] only.
+  for (const std::vector<Combatant>& opponents : cfg_.day.next) {
+    PartyConfig c = cfg_;
+    c.day = fight::Day<Combatant>{};
+    c.combatants.resize(cfg_.members);
+    c.combatants.insert(c.combatants.end(), opponents.begin(), opponents.end());
+    next_.emplace_back(std::move(c));
+  }
+  if (cfg_.day.given) {
+    encounters_counter_ = metrics_.counters.size();
+    metrics_.counters.push_back(
+        {"encounters", "encounters of the adventuring day fought: it stops at a death, or when "
+                       "the party fell or withdrew"});
+  }
   metrics_.validate();
 }
 
@@ -44,6 +59,7 @@ Party::Body Party::fresh(size_t c) const {
   b.sequelae = k.sequelae;
   b.stats = k.stats;
   b.uses = k.heals ? k.heals->uses : 0;
+  b.exhausted = k.exhausted;
   return b;
 }
 
@@ -54,7 +70,7 @@ Party::Body Party::fresh(size_t c) const {
 // party fight, 2 and 10).
 bool Party::odd_zero(const Body& b, bool in_fight) const {
   const Combatant& k = cfg_.combatants[b.c];
-  return b.flux == 0 || b.acting || b.coma_exhausted || k.exhausted || (in_fight && k.immobilised);
+  return b.flux == 0 || b.acting || b.coma_exhausted || b.exhausted || (in_fight && k.immobilised);
 }
 
 void Party::die(Body& b, Seconds t, EventLog* log, const char* why) const {
@@ -373,7 +389,7 @@ Outcome Party::run_trial(TrialContext& ctx) const {
 Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by,
                              bool* went_on) const {
   Bodies<Body> bodies;
-  const fight::Result res = play_fight(bodies, ctx, [&](Body& b) {
+  const fight::Result first = play_fight(bodies, ctx, [&](Body& b) {
     if (b.c >= cfg_.members) return;
     const CarriedMember& m = carried[b.c];
     b.sequelae += m.sequelae;
@@ -391,13 +407,29 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
         return name(b) + " carries from the adventures before: " + what;
       });
   });
-  const uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
+  uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
+  // An adventuring day: its other encounters, then the rest below after the last (party_day.cpp).
+  uint32_t fought = 1;
+  fight::Result res = first;
+  // Each encounter's aftermath (its fallen's clocks) draws from that encounter's own numbers:
+  // the first's are the trial's, so a day's first aftermath is the fight's, draw for draw, and
+  // a longer day kills every member the fight kills (tested).
+  if (cfg_.day.encounters > 1)
+    res = play_day(bodies, first, std::span<const Party>(next_), defeated, fought, ctx,
+                   [&](Bodies<Body>& bs, int e, Seconds t, TrialRng&, EventLog* log) {
+                     TrialRng own = ctx.rng.encounter(static_cast<uint64_t>(e - 1));
+                     const Seconds next = between(bs, e, t, own, log);
+                     ctx.rng.absorb(own);
+                     return next;
+                   });
 
   std::array<bool, fight::kMaxMembers> hurt{};
   for (size_t c = 0; c < cfg_.members; ++c)
     hurt[c] = !bodies[c].dead && bodies[c].pv < cfg_.combatants[c].max_pv;
   const std::span<Body> members(bodies.data(), cfg_.members);
-  after_fight(members, ctx.rng, res.end, ctx.log);
+  TrialRng last = ctx.rng.encounter(fought - 1);  // the last encounter's (one fight: the trial's)
+  after_fight(members, last, res.end, ctx.log);
+  ctx.rng.absorb(last);
 
   // Then nights of rest (README, the party fight, 10): the first 8 hours after the fight, one
   // every 24 hours, 4 PV each to every member awake when it begins, until every survivor is
@@ -472,6 +504,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
          [] { return std::string("after the nights' rest, every survivor is at full PV"); });
   Outcome o = fight::party_outcome(res, std::span(reports.data(), cfg_.members), defeated, full,
                                    cfg_.horizon, left_at);
+  if (encounters_counter_ < Outcome::kMaxCounters) o.count(encounters_counter_, fought);
   if (went_on) *went_on = left_at >= 0;
   for (size_t c = 0; c < cfg_.members; ++c) {
     carried[c].sequelae = bodies[c].sequelae - cfg_.combatants[c].sequelae;

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/common/day.h"
 #include "rules/common/fight.h"
 #include "rules/common/lineup.h"
 #include "rules/common/party_report.h"
@@ -68,6 +69,9 @@ struct PartyConfig {
   std::vector<Combatant> combatants;  // the members, then every opponent
   size_t members = 0;
   Seconds horizon = 0;
+  // An adventuring day (docs/days.md; README, "An adventuring day"): the encounters, with an
+  // hour's rest (the group's 1D4) as its short rests.
+  fight::Day<Combatant> day;
 };
 
 // Reads a scenario whose variant v has [[party]]. Throws InputError.
@@ -101,7 +105,8 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     bool comatose = false;    // in the coma, not stabilised
     bool stabilised = false;  // unconscious, no longer losing PV
     bool dead = false;
-    bool coma_exhausted = false;  // option exhausted_into_coma
+    bool coma_exhausted = false;  // option exhausted_into_coma: until a rest
+    bool exhausted = false;       // states = "exhausted": until a rest (interpretation 15)
     int uses = 0;                 // concoctions left
     Seconds coma_due = 0;         // acting: the end of the scene
     Seconds next_hour = 0;        // comatose: the next hour's loss
@@ -138,6 +143,14 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   fight::Cost pick_up(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const;
   // ----
 
+  // A later encounter of a day (fight::Lineup::play_day): its clocks onto the day's.
+  void shift_clocks(Body& b, Seconds t) const {
+    b.coma_due += t;
+    b.next_hour += t;
+    b.next_wake += t;
+    b.next_care += t;
+  }
+
   // Exposed for the tests.
   Body fresh(size_t c) const;
   // 002 "Exténué : Les résultats impairs sur le D20 valent 0", on the body's own tests.
@@ -157,6 +170,14 @@ class Party : public fight::Lineup<Party, PartyConfig> {
                  EventLog* log) const;
   void give_concoction(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const;
   void after_fight(std::span<Body> members, TrialRng& rng, Seconds t0, EventLog* log) const;
+  // An adventuring day (party_day.cpp): after encounter e, ending at t, the clocks of the fallen
+  // until every member is awake, the hour's rest when one comes here, the travel; returns when
+  // the next encounter begins (past the horizon: a member is still down then).
+  Seconds between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng, EventLog* log) const;
+  Seconds hour_rest(Bodies<Body>& bodies, Seconds t, TrialRng& rng, EventLog* log) const;
+
+  std::vector<Party> next_;  // [[day.next]]: encounter e + 1's fight is next_[e - 1]
+  size_t encounters_counter_ = Outcome::kMaxCounters;  // "encounters", declared with a [day]
 
 };
 

@@ -1,6 +1,6 @@
 // Reads a flux party scenario: [options] and [resolution] as for one character, [fight] (the
-// policies and the scene), [[party]] members (a [character]'s stat block, attacks, heals) and
-// [[opponents]]. docs/parties.md lists the keys every ruleset shares; rules/flux/README.md
+// policies and the scene), [[party]] members (a [character]'s stat block, attacks, heals),
+// [[opponents]] and [day] (rules/common/day.h). docs/parties.md lists the keys every ruleset shares; rules/flux/README.md
 // ("The party fight") flux's own and what each does.
 #include "rules/common/party_keys.h"
 #include "rules/flux/party.h"
@@ -120,9 +120,12 @@ PartyConfig read_party(const Scenario& s, size_t v) {
     if (auto sc = f->get_fixed_duration("scene", kDay, "\"10 minutes\"")) c.scene = *sc;
   fight::PartyTables tables = fight::read_party_tables(r, "pv");
   const int dc = c.resolution.difficulty;
+  auto opponent = [dc](Reader& o, size_t i) { return read_opponent(o, i, dc); };
   c.members = fight::read_lineup(
-      tables, c.combatants, [dc](Reader& m) { return read_member(m, dc); },
-      [dc](Reader& o, size_t i) { return read_opponent(o, i, dc); }, c.policies);
+      tables, c.combatants, [dc](Reader& m) { return read_member(m, dc); }, opponent,
+      c.policies);
+  c.day = fight::read_day<Combatant>(r, c.members, c.policies.untouchable_opponents, opponent,
+                                     "pv");
   return c;
 }
 

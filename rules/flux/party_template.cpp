@@ -36,6 +36,13 @@ retreat = 1.0                    # the party withdraws once this share of it is 
 round_cap = 100
 scene = "10 minutes"             # from a passed Survival test at 0 PV to the coma
 
+[day]                            # an adventuring day (docs/days.md): the fight again and again
+encounters = 1                   # fights in a row, each against fresh opponents (1: this fight)
+short_rests = 0                  # hours of rest (the group's 1D4) spread evenly between them
+travel = "0 minutes"             # between any two encounters
+# instead of encounters: [[day.next]], each a later encounter with its own
+# [[day.next.opponents]] (the keys of [[opponents]], with pv); docs/days.md
+
 [[party]]
 name = "fighter"                 # required: a-z, 0-9, _ (it names the member's columns)
 max_pv = 24                      # required

@@ -145,7 +145,8 @@ inline constexpr SubStream sudden_effort(int round) {
 // --- two-sided fights (rules/common/fight.h). Keyed by combatant, not by a trial-wide
 // counter, so that two variants whose fights run alike see the same numbers for the same
 // combatant's same round, whatever the others do. Tag 1 << 44 in the index keeps them clear of
-// every index above (all below 2^44); a party trial opens no other stream.
+// every index above (all below 2^44); a party trial opens no other stream, but for a flux day's
+// hour rest (short_rest above, on its encounter's numbers: TrialRng::encounter).
 inline constexpr uint64_t kFightBase = uint64_t{1} << 44;
 inline constexpr uint64_t kMaxCombatants = 64;
 // Encounter: the initiative rolls of the fight.

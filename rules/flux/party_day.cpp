@@ -72,6 +72,7 @@ Seconds Party::hour_rest(Bodies<Body>& bodies, Seconds t, TrialRng& rng, EventLo
                 std::to_string(cfg_.combatants[c].max_pv) + ")";
       if (flux[c] > 0) what += " +" + std::to_string(flux[c]) + " Flux";
     }
+    if (what.empty()) what = ", lost: nobody needs it";
     return "an hour's rest ends: the group's 1D4 = " + std::to_string(rolled) + what;
   });
   return t + kHour;

@@ -119,6 +119,29 @@ TEST_CASE("flux party day: a member who dies between two encounters ends the day
   CHECK(test::duration(ls, p.outcome, "time_to_death_fighter") == kHour);
 }
 
+TEST_CASE("flux party day: a member still down at the horizon ends the day, unresolved",
+          "[flux][party][day][scripted]") {
+  // Horizon 2 hours: the fighter, stabilised at 0 s, fails its tests to wake at 1 and 2 hours;
+  // the next is past the horizon, so the second encounter is never played.
+  Script s;
+  first_blow(s);
+  s.d(20, 10);  // the medic stabilises it
+  s.yes();      // round 2: the ghoul hits the medic
+  s.no();       // the medic misses; the fight ends at 12 s
+  s.d(20, 2);   // 1 hour: the test to wake fails
+  s.d(20, 2);   // 2 hours: fails again
+  std::string text = day_text("[day]\nencounters = 2\n", kMedic);
+  text.replace(text.find("horizon = \"30 days\""), 19, "horizon = \"2 hours\"");
+  const test::Played p = test::play_scripted(text, s);  // a second encounter would need draws
+  INFO(p.log);
+  CHECK(s.done());
+  CHECK_FALSE(has(p.log, "encounter 2"));
+  const LoadedScenario ls = test::load_text(text);
+  CHECK(counter(ls, p.outcome, "encounters") == 1);
+  CHECK(counter(ls, p.outcome, "deaths") == 0);
+  CHECK(metrics_of(ls.models[0]).ends[p.outcome.end].kind != EndKind::Recovered);
+}
+
 TEST_CASE("flux party day: one encounter is the fight, trial for trial; more only add deaths",
           "[flux][party][day]") {
   const int more = test::check_day_against_fight("scenarios/examples/flux-ruins-party.toml",

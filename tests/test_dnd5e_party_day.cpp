@@ -135,6 +135,80 @@ TEST_CASE("dnd5e party day: a Hit Die heals a light lingering injury in the shor
   CHECK(test::duration(ls, p.outcome, "downtime") == 0);
 }
 
+TEST_CASE("dnd5e party day: a healer's uses left heal between the encounters (heal_between)",
+          "[party][day][scripted]") {
+  // The cleric tends nobody while only one is down (pick_up = "two_down"); the hero, dropped
+  // by the goblin's 10, makes three death saves and is stable at 0 HP when the cleric kills
+  // the goblin. "fallen" (the default): the cleric's one Healing Word (1d4+3 = 5) puts it back
+  // on its feet between the encounters; "none": it waits 1d4 hours and wakes with 1 HP.
+  auto text = [](const std::string& between) {
+    return "name = \"day\"\nruleset = \"dnd5e\"\ntrials = 100\nseed = 3\n"
+           "horizon = \"30 days\"\n[options]\nlingering_injuries = false\n"
+           "[day]\nencounters = 2\n[fight]\nopponents_target = \"weakest\"\n"
+           "pick_up = \"two_down\"\n\n" +
+           test::combatant_text("party", "hero", "max_hp", 10, 0,
+                                "attack_bonus = 10\ndamage = \"1\"", "ac = 10\n") +
+           test::combatant_text("party", "cleric", "max_hp", 20, -10,
+                                "attack_bonus = 10\ndamage = \"1\"",
+                                "ac = 10\n[party.heals]\ndice = \"1d4+3\"\nuses = 1\n" + between) +
+           test::combatant_text("opponents", "goblin", "hp", 1, 20,
+                                "attack_bonus = 10\ndamage = \"10\"", "ac = 10\n");
+  };
+  auto first = [](Script& s) {
+    s.d(20, 1).d(20, 1).d(20, 1);  // initiative: the goblin, the hero, the cleric
+    s.d(20, 10);                   // the goblin drops the hero: 0 HP, dying
+    s.d(20, 10).d(20, 1);          // a death save; the cleric misses
+    s.d(20, 1).d(20, 10).d(20, 1);  // the goblin misses; a save; the cleric misses
+    s.d(20, 1).d(20, 10).d(20, 10);  // the goblin misses; three saves: stable; the goblin falls
+  };
+  auto second = [](Script& s) {
+    s.d(20, 1).d(20, 1).d(20, 1);  // initiative
+    s.d(20, 1).d(20, 10);          // the goblin misses, the hero kills it
+  };
+  Script s;
+  first(s);
+  s.d(4, 2);  // Healing Word: 2 + 3
+  second(s);
+  const std::string fallen = text("");
+  const test::Played p = test::play_scripted(fallen, s);
+  INFO(p.log);
+  CHECK(s.done());
+  CHECK(has(p.log, "cleric heals hero between the encounters: 5 HP, 5 of 10"));
+  CHECK_FALSE(has(p.log, "wakes with 1 HP"));
+  const LoadedScenario ls = test::load_text(fallen);
+  CHECK(test::counter(ls, p.outcome, "heals_used") == 1);
+  CHECK(test::counter(ls, p.outcome, "encounters") == 2);
+
+  Script t;
+  first(t);
+  t.d(4, 2);  // stable_wake: 2 hours
+  second(t);
+  const test::Played q = test::play_scripted(text("heal_between = \"none\"\n"), t);
+  INFO(q.log);
+  CHECK(t.done());
+  CHECK(has(q.log, "[2:00:18] hero wakes with 1 HP"));
+  CHECK_FALSE(has(q.log, "between the encounters"));
+}
+
+TEST_CASE("dnd5e party day: heal_between = top_up spends the uses left on the most hurt",
+          "[party][day][scripted]") {
+  // The hero at 4 of 10 after the first goblin heals itself (1d4+3 = 5: 9 of 10) and stands
+  // the second goblin's 6; with the default ("fallen": nobody is at 0 HP) it keeps the use and
+  // drops to 0 HP in the second fight.
+  const std::string toml = day_text(
+      "[day]\nencounters = 2\n", "[party.heals]\ndice = \"1d4+3\"\nuses = 1\nheal_between = \"top_up\"\n");
+  Script s;
+  encounter(s);
+  s.d(4, 2);
+  encounter(s);
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  CHECK(s.done());
+  CHECK(has(p.log, "hero heals hero between the encounters: 5 HP, 9 of 10"));
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(test::counter(ls, p.outcome, "fell_hero") == 0);
+}
+
 TEST_CASE("dnd5e party day: the day stops at a death", "[party][day]") {
   // The goblin's 6 twice drop the hero in the second of three encounters; the fight ends with
   // the party down, and two natural 1s on its death saves kill it: the third is not fought.
@@ -327,5 +401,5 @@ TEST_CASE("dnd5e party day: how much farther a variant gets, paired, in comparis
     CHECK(cmp.number(i, "ci_high") >= d);
     if (v == "one-fight") CHECK(cmp.number(i, "ci_high") < -1);  // one fight against ~5
   }
-  CHECK(found == 2);
+  CHECK(found == 3);  // no-short-rests, one-fight, top-up
 }

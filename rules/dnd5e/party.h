@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <span>
@@ -57,6 +58,11 @@ struct Heals {
   // failed treatment tried again after retry_after.
   bool treat_injuries = false;
   Duration retry_after;
+  // Between two encounters of a day (party_day.cpp): "fallen" — a use (else a potion) on each
+  // member at 0 HP, instead of waiting for it to wake; "top_up" — then the uses left on whoever
+  // lacks the most HP; "none" — everything kept for the next fight.
+  enum class Between : uint8_t { None, Fallen, TopUp };
+  Between heal_between = Between::Fallen;
 };
 
 // One combatant's stat block: a member, or one opponent of an [[opponents]] kind.
@@ -214,6 +220,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   void revive(Body& b, int hp, Seconds t) const;
   // Between two encounters: the stable wake, travel and the short rest; returns the day's clock.
   Seconds between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng, EventLog* log) const;
+  Seconds heal_between(Bodies<Body>& bodies, Seconds t, TrialRng& rng, EventLog* log) const;
   void short_rest(Body& b, Stream& s, Seconds t, EventLog* log) const;
   // SRD "Long Rest": "regains spent Hit Dice, up to a number of dice equal to half of the
   // character's total number of them (minimum of one die)".

@@ -85,6 +85,11 @@ Combatant read_member(Reader& r, bool lingering) {
     if (hs.uses > 0 && !hs.dice)
       h->fail("uses", "uses without dice: what does a use heal?", "add dice = \"1d4+3\"");
     hs.bonus_action = h->get_bool("bonus_action", true);
+    const std::string between =
+        h->get_choice("heal_between", {"fallen", "top_up", "none"}).value_or("fallen");
+    hs.heal_between = between == "top_up" ? Heals::Between::TopUp
+                      : between == "none" ? Heals::Between::None
+                                          : Heals::Between::Fallen;
     hs.medicine = h->get_int("medicine", -5, 30);
     // Potions of healing (SRD: 2d4 + 2), given to a fallen ally when the spells are spent.
     const std::optional<Dice> potion = h->get_dice("potion", 0, 10000);

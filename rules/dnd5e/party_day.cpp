@@ -13,6 +13,9 @@ namespace leth::dnd5e {
 namespace {
 
 constexpr Seconds kShortRest = kHour;  // SRD "Short Rest": "at least 1 hour long"
+// The heals between two encounters draw from the healers' care streams of rounds from here on
+// (the next encounter's numbers): its fight's rounds never come near.
+constexpr int kBetweenRound = 1 << 30;
 
 }  // namespace
 
@@ -48,12 +51,75 @@ void Party::short_rest(Body& b, Stream& s, Seconds t, EventLog* log) const {
   while (b.hit_dice > 0 && b.hp < k.max_hp) spend("");
 }
 
-// After encounter e: the stable wake with 1 HP (option stable_wake; the party waits for them),
-// then the short rest when one comes here, then the travel to the next. Returns when the next
-// encounter begins, on the day's clock.
+// Between two encounters (`heal_between`, README "An adventuring day"): each living, conscious
+// member with heals, in the party's order, one a round from the encounter's end: first on each
+// member at 0 HP (the first in the party's order) a use, else a potion (SRD: back on its feet
+// with the HP healed) — "fallen" and "top_up"; then, "top_up", its uses left on whoever lacks
+// the most HP while anyone living is below its maximum. Returns when the last heal ends.
+Seconds Party::heal_between(Bodies<Body>& bodies, Seconds t, TrialRng& rng,
+                            EventLog* log) const {
+  const size_t m = cfg_.members;
+  Seconds done = t;
+  for (size_t h = 0; h < m; ++h) {
+    Body& healer = bodies[h];
+    const auto& hs = cfg_.combatants[h].heals;
+    if (!hs || hs->heal_between == Heals::Between::None || healer.dead || healer.hp == 0)
+      continue;
+    // 003 Articulations rigides, "impossibilité de faire des actions bonus": no Healing Word.
+    const bool barred =
+        hs->bonus_action && healer.n_open > 0 && has_combat(healer, Combat::NoBonusAction);
+    int round = kBetweenRound;
+    Seconds at = t;
+    for (;;) {
+      int patient = -1;
+      for (size_t p = 0; p < m && patient < 0; ++p)
+        if (!bodies[p].dead && bodies[p].hp == 0) patient = static_cast<int>(p);
+      const bool fallen = patient >= 0;
+      if (!fallen && hs->heal_between == Heals::Between::TopUp) {
+        int most = 0;
+        for (size_t p = 0; p < m; ++p) {
+          const int lack = cfg_.combatants[p].max_hp - bodies[p].hp;
+          if (!bodies[p].dead && lack > most) {
+            most = lack;
+            patient = static_cast<int>(p);
+          }
+        }
+      }
+      const int uses = barred ? 0 : healer.uses;
+      const bool potion = fallen && uses == 0;
+      if (patient < 0 || (potion && healer.potions == 0) || (!potion && uses == 0)) break;
+      Stream s = open(rng, streams::combatant_care(++round, h));
+      at += kRound;
+      Body& b = bodies[static_cast<size_t>(patient)];
+      if (potion)
+        --healer.potions;
+      else
+        --healer.uses;
+      ++healer.heals_given;
+      const int amount =
+          static_cast<int>(std::max<int64_t>((potion ? hs->potion : *hs->dice).roll(s), 1));
+      if (fallen)
+        revive(b, amount, at);
+      else
+        b.hp = std::min(b.hp + amount, cfg_.combatants[b.c].max_hp);
+      note(log, at, [&] {
+        return name(healer) + (potion ? " gives " + name(b) + " a potion" : " heals " + name(b)) +
+               " between the encounters: " + std::to_string(amount) + " HP, " +
+               std::to_string(b.hp) + " of " + std::to_string(cfg_.combatants[b.c].max_hp);
+      });
+    }
+    done = std::max(done, at);
+  }
+  return done;
+}
+
+// After encounter e: the heals between (heal_between), then the stable wake with 1 HP of those
+// still at 0 HP (option stable_wake; the party waits for them), then the short rest when one
+// comes here, then the travel to the next. Returns when the next encounter begins, on the
+// day's clock.
 Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
                        EventLog* log) const {
-  Seconds awake = t;
+  Seconds awake = heal_between(bodies, t, rng, log);
   for (size_t c = 0; c < cfg_.members; ++c) {
     Body& b = bodies[c];
     if (b.dead || b.hp > 0) continue;

@@ -67,6 +67,7 @@ melee = false
 dice = "1d4+3"                   # Healing Word
 uses = 4
 bonus_action = true              # false: the heal takes the action (Cure Wounds)
+heal_between = "fallen"          # a day's encounters: "top_up" (the uses left), "none"
 potions = 2                      # potions of healing given to a fallen ally once no use is left
 potion = "2d4+2"                 # (an action each)
 drink_below = 0.25               # drinks its own, the action, at or below this share of max_hp

@@ -14,10 +14,12 @@
 #include <span>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "rules/common/fight.h"
 #include "rules/common/party_report.h"
 #include "sim/core/metrics.h"
+#include "sim/core/outcome.h"
 #include "sim/core/trial.h"
 
 namespace leth::fight {
@@ -42,6 +44,27 @@ class Lineup {
  protected:
   template <typename Body>
   using Bodies = std::array<Body, kMaxCombatants>;
+
+  // An adventuring day's plan (docs/days.md), for the constructor: each [[day.next]] encounter a
+  // fight of its own — the same members against its opponents — appended to `next` (play_day
+  // plays encounter e + 1 as next[e - 1]), and the counter "encounters" declared with a [day]
+  // only, so a scenario without one keeps its columns. Returns the counter's index, else
+  // Outcome::kMaxCounters.
+  template <typename Party>
+  size_t plan_day(std::vector<Party>& next) {
+    for (const auto& opponents : cfg_.day.next) {
+      Config c = cfg_;
+      c.day = {};
+      c.combatants.resize(cfg_.members);
+      c.combatants.insert(c.combatants.end(), opponents.begin(), opponents.end());
+      next.emplace_back(std::move(c));
+    }
+    if (!cfg_.day.given) return Outcome::kMaxCounters;
+    metrics_.counters.push_back(
+        {"encounters", "encounters of the adventuring day fought: it stops at a death, or when "
+                       "the party fell or withdrew"});
+    return metrics_.counters.size() - 1;
+  }
 
   // Fills bodies with every combatant's fresh body and plays the fight to the end of its
   // aftermath (fight::play). Allocation-free.

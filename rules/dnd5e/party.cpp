@@ -18,25 +18,9 @@ constexpr int kStabiliseDc = 10;  // SRD: DC 10 Wisdom (Medicine)
 }  // namespace
 
 Party::Party(PartyConfig config) : Lineup(std::move(config)) {
-  // [[day.next]]: each later encounter a fight of its own, the same members against its
-  // opponents (party_day.cpp plays it on the members' bodies).
-  for (const std::vector<Combatant>& opponents : cfg_.day.next) {
-    PartyConfig c = cfg_;
-    c.day = Day{};
-    c.combatants.resize(cfg_.members);
-    c.combatants.insert(c.combatants.end(), opponents.begin(), opponents.end());
-    next_.emplace_back(std::move(c));
-  }
-  // An adventuring day's encounters fought (docs/days.md): the first party counter after the
-  // common ones, declared with a [day] only, so a scenario without one keeps its columns (every
-  // variant of a scenario with one has one: a variant changes the day's numbers).
-  encounters_counter_ = Outcome::kMaxCounters;
-  if (cfg_.day.given) {
-    encounters_counter_ = metrics_.counters.size();
-    metrics_.counters.push_back(
-        {"encounters", "encounters of the adventuring day fought: it stops at a death, or when "
-                       "the party fell or withdrew"});
-  }
+  // [[day.next]] and the encounters fought: the first party counter after the common ones
+  // (every variant of a scenario with a [day] has one: a variant changes the day's numbers).
+  encounters_counter_ = plan_day(next_);
   for (size_t c = 0; c < cfg_.members; ++c)
     if (const auto& h = cfg_.combatants[c].heals; h && h->potions > 0)
       drink_at_[c] = std::min(static_cast<int>(h->drink_below * cfg_.combatants[c].max_hp),

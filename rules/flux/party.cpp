@@ -32,21 +32,7 @@ Party::Party(PartyConfig config) : Lineup(std::move(config)) {
   // The single character's sequelae, by stat (a d6 each): a party reports them summed over
   // its members.
   metrics_.sequelae = Model::info().metrics->sequelae;
-  // [[day.next]]: each later encounter a fight of its own, the same members against its
-  // opponents (party_day.cpp), and the encounters fought, declared with a [day] only.
-  for (const std::vector<Combatant>& opponents : cfg_.day.next) {
-    PartyConfig c = cfg_;
-    c.day = fight::Day<Combatant>{};
-    c.combatants.resize(cfg_.members);
-    c.combatants.insert(c.combatants.end(), opponents.begin(), opponents.end());
-    next_.emplace_back(std::move(c));
-  }
-  if (cfg_.day.given) {
-    encounters_counter_ = metrics_.counters.size();
-    metrics_.counters.push_back(
-        {"encounters", "encounters of the adventuring day fought: it stops at a death, or when "
-                       "the party fell or withdrew"});
-  }
+  encounters_counter_ = plan_day(next_);  // [[day.next]] and the encounters fought
   metrics_.validate();
 }
 

@@ -23,21 +23,7 @@ constexpr int kShift[] = {+2, +1, -1, -2};  // the recovery check's change of dy
 }  // namespace
 
 Party::Party(PartyConfig config) : Lineup(std::move(config)) {
-  // [[day.next]]: each later encounter a fight of its own, the same members against its
-  // opponents (party_day.cpp), and the encounters fought, declared with a [day] only (as dnd5e).
-  for (const std::vector<Combatant>& opponents : cfg_.day.next) {
-    PartyConfig c = cfg_;
-    c.day = fight::Day<Combatant>{};
-    c.combatants.resize(cfg_.members);
-    c.combatants.insert(c.combatants.end(), opponents.begin(), opponents.end());
-    next_.emplace_back(std::move(c));
-  }
-  if (cfg_.day.given) {
-    encounters_counter_ = metrics_.counters.size();
-    metrics_.counters.push_back(
-        {"encounters", "encounters of the adventuring day fought: it stops at a death, or when "
-                       "the party fell or withdrew"});
-  }
+  encounters_counter_ = plan_day(next_);  // [[day.next]] and the encounters fought
   for (size_t c = 0; c < cfg_.members; ++c)
     if (const auto& h = cfg_.combatants[c].heals; h && h->potions > 0)
       drink_at_[c] = std::min(static_cast<int>(h->drink_below * cfg_.combatants[c].max_hp),

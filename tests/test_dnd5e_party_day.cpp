@@ -242,7 +242,7 @@ TEST_CASE("dnd5e party day: located errors", "[party][day][errors]") {
   const std::string one =
       test::read_file(test::source_path("scenarios/examples/dnd5e-goblin-ambush.toml"));
   CHECK(error(one + "\n[day]\nencounters = 2\n")
-            .find("played by a dnd5e, pf2 or flux party only") != std::string::npos);
+            .find("played by a dnd5e, pf2, flux or unisystem party only") != std::string::npos);
   const std::string harmonies =
       test::read_file(test::source_path("scenarios/examples/harmonies-party-duel.toml"));
   CHECK(error(harmonies + "\n[day]\nencounters = 2\n").find("docs/days.md") !=

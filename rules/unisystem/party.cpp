@@ -26,7 +26,30 @@ int64_t ceil_div(int64_t a, int64_t b) {
 
 }  // namespace
 
-Party::Party(PartyConfig config) : Lineup(std::move(config)) {}
+Party::Party(PartyConfig config) : Lineup(std::move(config)) {
+  encounters_counter_ = plan_day(next_);  // [[day.next]] and the encounters fought
+}
+
+int Party::first_aider(const Bodies<Body>& bodies) const {
+  int helper = -1;
+  for (size_t c = 0; c < cfg_.members; ++c)
+    if (state(bodies[c]) == fight::State::Standing && can_pick_up(bodies[c]) &&
+        (helper < 0 ||
+         cfg_.combatants[c].first_aid > cfg_.combatants[static_cast<size_t>(helper)].first_aid))
+      helper = static_cast<int>(c);
+  return helper;
+}
+
+void Party::first_aid(Body& h, Body& b, Stream& s, Seconds t, EventLog* log) const {
+  const int base =
+      cfg_.combatants[h.c].first_aid + action_penalty(h, false) + (h.c == b.c ? kSelfAid : 0);
+  while (b.treated < first_aid_tests(b) && b.hp < cfg_.combatants[b.c].max_hp) {
+    const TestResult r = roll_test(s, base);
+    ++h.aid_given;
+    note(log, t, [&] { return name(h) + " gives first aid to " + name(b) + ": " + test_text(r, base); });
+    treat(b, r.levels);
+  }
+}
 
 Party::Body Party::fresh(size_t c) const {
   Body b;
@@ -350,7 +373,7 @@ Outcome Party::run_trial(TrialContext& ctx) const {
 Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by,
                              bool* went_on) const {
   Bodies<Body> bodies;
-  const fight::Result res = play_fight(bodies, ctx, [&](Body& b) {
+  const fight::Result first = play_fight(bodies, ctx, [&](Body& b) {
     if (b.c >= cfg_.members || !carried.held || carried.hp[b.c] >= cfg_.combatants[b.c].max_hp)
       return;
     b.hp = carried.hp[b.c];
@@ -359,23 +382,34 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
              std::to_string(cfg_.combatants[b.c].max_hp);
     });
   });
-  const uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
+  uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
+  // An adventuring day: its other encounters, first aid between them (party_day.cpp).
+  uint32_t fought = 1;
+  fight::Result res = first;
+  if (cfg_.day.encounters > 1)
+    res = play_day(bodies, first, std::span<const Party>(next_), defeated, fought, ctx,
+                   [&](Bodies<Body>& bs, int e, Seconds t, TrialRng&, EventLog* log) {
+                     // Each encounter's first aid on its own numbers: the first's are the
+                     // trial's, as after one fight.
+                     TrialRng own = ctx.rng.encounter(static_cast<uint64_t>(e - 1));
+                     const Seconds next = between(bs, e, t, own, log);
+                     ctx.rng.absorb(own);
+                     return next;
+                   });
+  // After the day's last fight, its numbers (one fight: the trial's).
+  TrialRng last = ctx.rng.encounter(fought - 1);
 
   // Blows left waiting when the fight ended (README, the party fight, reading 1): tested on
-  // the member's check stream of the round after the last, which the driver never opens.
+  // the member's check stream of the round after the last, which the driver never opens (a
+  // day's: its rounds added up, past any of its last encounter's).
   const int after = res.rounds + res.aftermath_rounds + 1;
   for (size_t c = 0; c < cfg_.members; ++c) {
-    Stream s = open(ctx.rng, streams::combatant_check(after, c));
+    Stream s = open(last, streams::combatant_check(after, c));
     settle(bodies[c], s, res.end, ctx.log);
   }
   // After the aftermath: first aid for the wounds not yet treated, from the standing member
   // with the best First Aid (on itself at -2), with the pain penalty now; then the rest.
-  int helper = -1;
-  for (size_t c = 0; c < cfg_.members; ++c)
-    if (state(bodies[c]) == fight::State::Standing && can_pick_up(bodies[c]) &&
-        (helper < 0 ||
-         cfg_.combatants[c].first_aid > cfg_.combatants[static_cast<size_t>(helper)].first_aid))
-      helper = static_cast<int>(c);
+  const int helper = first_aider(bodies);
   std::array<fight::MemberReport, fight::kMaxMembers> members;
   std::array<std::optional<Stream>, fight::kMaxMembers> recovery;
   std::array<bool, fight::kMaxMembers> hurt{};
@@ -388,25 +422,13 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
   for (size_t c = 0; c < cfg_.members; ++c) {
     Body& b = bodies[c];
     const Combatant& k = cfg_.combatants[c];
-    Stream& s = recovery[c].emplace(open(ctx.rng, streams::combatant_recovery(c)));
+    Stream& s = recovery[c].emplace(open(last, streams::combatant_recovery(c)));
     hurt[c] = !b.dead && b.hp < k.max_hp;
     mine[c] = res.end;
     if (dying(b)) {
       mine[c] = kNever;  // the aftermath's cap came first
     } else if (hurt[c]) {
-      if (helper >= 0) {
-        Body& h = bodies[static_cast<size_t>(helper)];
-        const int base =
-            cfg_.combatants[h.c].first_aid + action_penalty(h, false) + (h.c == b.c ? kSelfAid : 0);
-        while (b.treated < first_aid_tests(b) && b.hp < k.max_hp) {
-          const TestResult r = roll_test(s, base);
-          ++h.aid_given;
-          note(ctx.log, res.end, [&] {
-            return name(h) + " gives first aid to " + name(b) + ": " + test_text(r, base);
-          });
-          treat(b, r.levels);
-        }
-      }
+      if (helper >= 0) first_aid(bodies[static_cast<size_t>(helper)], b, s, res.end, ctx.log);
       if (!deferred(b)) mine[c] = rest(b, s, res.end, ctx.log);
     }
     // A member who fell stays in bed until its HP are full (the single character's reading).
@@ -456,14 +478,17 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
     });
   // The helper's tests after the fight are counted once every member has had its own.
   for (size_t c = 0; c < cfg_.members; ++c) members[c].heals_given = bodies[c].aid_given;
+  ctx.rng.absorb(last);
   // Not told when a member died in its rest after it: "every survivor" would read as everyone.
   bool later_death = false;
   for (size_t c = 0; c < cfg_.members; ++c)
     later_death = later_death || (bodies[c].dead && bodies[c].died_at > full);
   if (!carried.held && full > res.end && full <= cfg_.horizon && !later_death)
     note(ctx.log, full, [] { return std::string("after the rest, every survivor is at full HP"); });
-  return fight::party_outcome(res, std::span(members.data(), cfg_.members), defeated, full,
-                              cfg_.horizon, left_at);
+  Outcome o = fight::party_outcome(res, std::span(members.data(), cfg_.members), defeated, full,
+                                   cfg_.horizon, left_at);
+  if (encounters_counter_ < Outcome::kMaxCounters) o.count(encounters_counter_, fought);
+  return o;
 }
 
 }  // namespace leth::unisystem

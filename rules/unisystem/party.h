@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/common/day.h"
 #include "rules/common/fight.h"
 #include "rules/common/lineup.h"
 #include "rules/common/party_report.h"
@@ -54,6 +55,9 @@ struct PartyConfig {
   Seconds horizon = 0;
   bool medical_care = false;  // [recovery] care = "medical": every survivor, from care_after on
   Seconds care_after = 0;     // [recovery] care_after: how long after the fight's end care begins
+  // An adventuring day (docs/days.md; README, "An adventuring day"): the encounters, first aid
+  // between them, the day stopping at a fall.
+  fight::Day<Combatant> day;
 };
 
 // Reads a scenario whose variant v has [[party]]. Throws InputError.
@@ -133,6 +137,17 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   int mended_by(const Body& b, Seconds from, Seconds t) const;
   Seconds rest(Body& b, Stream& s, Seconds from, EventLog* log, Seconds until = kNever,
                Seconds* mending_from = nullptr) const;
+  // After a fight: the standing member with the best First Aid (-1: none), and its tests on b's
+  // wounds not yet treated, from s (on itself at -2).
+  int first_aider(const Bodies<Body>& bodies) const;
+  void first_aid(Body& helper, Body& b, Stream& s, Seconds t, EventLog* log) const;
+  // An adventuring day (party_day.cpp): after encounter e, ending at t, first aid; returns when
+  // the next encounter begins, or past the horizon to end the day (a member fell, or is at 0
+  // HP or less, or has blows untested).
+  Seconds between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng, EventLog* log) const;
+
+  std::vector<Party> next_;  // [[day.next]]: encounter e + 1's fight is next_[e - 1]
+  size_t encounters_counter_ = Outcome::kMaxCounters;  // "encounters", declared with a [day]
 };
 
 static_assert(fight::FightRules<Party>);

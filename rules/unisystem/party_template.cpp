@@ -34,6 +34,13 @@ care = "medical"                 # "medical": Con HP a day below 0, then 2; "non
 care_after = "2 days"            # with "medical": care begins this long after the fight (default
                                  # 0); the days begun before it are days without care
 
+[day]                            # an adventuring day (docs/days.md): the fight again and again,
+encounters = 1                   # each against fresh opponents (1: this fight); it stops once a
+short_rests = 0                  # member falls; a short rest is an hour (it heals nothing)
+travel = "0 minutes"             # between any two encounters
+# instead of encounters: [[day.next]], each a later encounter with its own
+# [[day.next.opponents]] (the keys of [[opponents]], with hp); docs/days.md
+
 )") + fight::policies_template() +
       R"(# a round is 5 seconds; pick_up: when a member tends the dying
 

@@ -99,6 +99,7 @@ TEST_CASE("unisystem party day: a member who fell ends the day", "[unisystem][pa
   INFO(p.log);
   CHECK(s.done());
   CHECK_FALSE(has(p.log, "encounter 2"));
+  CHECK(has(p.log, "[0:00:10] the day ends here, the party goes home: hero fell: out until whole"));
   const LoadedScenario ls = test::load_text(toml);
   CHECK(counter(ls, p.outcome, "encounters") == 1);
   CHECK(counter(ls, p.outcome, "deaths") == 0);

@@ -1,6 +1,8 @@
 // An adventuring day of a unisystem party (docs/days.md; rules/unisystem/README.md, "An
 // adventuring day"): what comes between two encounters — first aid, the travel — and when the
 // day cannot go on. The encounters' loop is fight::Lineup::play_day.
+#include <string>
+
 #include "rules/unisystem/party.h"
 #include "sim/core/substreams.h"
 
@@ -18,8 +20,14 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
                        EventLog* log) const {
   for (size_t c = 0; c < cfg_.members; ++c) {
     const Body& b = bodies[c];
-    if (!b.dead && (b.down || b.down_first >= 0 || b.hp <= 0 || b.pending_from >= 0))
-      return cfg_.horizon + 1;
+    if (b.dead || !(b.down || b.down_first >= 0 || b.hp <= 0 || b.pending_from >= 0)) continue;
+    note(log, t, [&] {
+      const std::string why = b.down || b.down_first >= 0 ? " fell: out until whole"
+                              : b.hp <= 0 ? " is at " + std::to_string(b.hp) + " LP"
+                                          : " has blows untested";
+      return "the day ends here, the party goes home: " + name(b) + why;
+    });
+    return cfg_.horizon + 1;
   }
   if (const int helper = first_aider(bodies); helper >= 0)
     for (size_t c = 0; c < cfg_.members; ++c) {

@@ -231,9 +231,9 @@ namespace {
 // A key some scenarios read and this one does not: why, instead of the list of valid keys.
 std::string context_hint(const std::string& path, const std::string& key) {
   if (path.empty() && key == "day")
-    return "an adventuring day is played by a dnd5e, pf2, flux or unisystem party only "
-           "([[party]] with ruleset = \"dnd5e\", \"pf2\", \"flux\" or \"unisystem\"; "
-           "docs/days.md); remove [day] here";
+    return "an adventuring day is played by a party only ([[party]] members against "
+           "[[opponents]], any ruleset; docs/days.md), not by one [character]; remove [day] "
+           "here";
   return {};
 }
 

@@ -86,7 +86,8 @@ TEST_CASE("allocations: a campaign going on wounded makes no heap allocation", "
                            "scenarios/examples/dnd5e-adventuring-day.toml",
                            "scenarios/examples/pf2-adventuring-day.toml",
                            "scenarios/examples/flux-ruins-day.toml",
-                           "scenarios/examples/unisystem-alley-day.toml"}) {
+                           "scenarios/examples/unisystem-alley-day.toml",
+                           "scenarios/examples/harmonies-caravan-day.toml"}) {
     INFO(file);
     std::ifstream in(test::source_path(file));
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

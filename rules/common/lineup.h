@@ -154,7 +154,13 @@ class Lineup {
         if constexpr (requires { played.shift_clocks(b, t); })
           played.shift_clocks(b, t);  // the ruleset's own clocks (pf2's stable_at, flux's coma)
       }
-      defeated += played.count_defeated(bodies, [](const Body& b) { return b.dead; });
+      // Out for good: dead, or as the ruleset counts them (`defeated_out(body)`, when it has one).
+      defeated += played.count_defeated(bodies, [&played](const Body& b) {
+        if constexpr (requires { played.defeated_out(b); })
+          return played.defeated_out(b);
+        else
+          return b.dead;
+      });
       ++fought;
       day.ending = last.ending;
       day.opponents_fled = last.opponents_fled;

@@ -18,7 +18,10 @@ constexpr int kOneRollFrom = 10;
 
 }  // namespace
 
-Party::Party(PartyConfig config) : Lineup(std::move(config)), table_(&wound_table()) {}
+Party::Party(PartyConfig config) : Lineup(std::move(config)), table_(&wound_table()) {
+  encounters_counter_ = plan_day(next_);  // [[day.next]] and the encounters fought
+  metrics_.validate();
+}
 
 Party::Body Party::fresh(size_t c) const {
   Body b;
@@ -80,7 +83,8 @@ void Party::faint(Body& b, Stream& s, Seconds t, EventLog* log) const {
     return;
   }
   b.wake_at = t + k.faint_duration.sample(s);
-  note(log, t, [&] { return name(b) + " faints until " + clock_text(b.wake_at); });
+  // Its length, not its end: a later encounter of a day plays on its own clock.
+  note(log, t, [&] { return name(b) + " faints for " + duration_text(static_cast<double>(b.wake_at - t)); });
 }
 
 // seeds/README: a fainting roll (Rs+It, with the pain penalty) for every 5 pain points received;
@@ -274,7 +278,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
   Bodies<Body> bodies;
   // A member that went on still wounded (README interpretation 18, a party's) begins with its
   // wounds, stable, its survival clock from the adventure's start, and its pain.
-  const fight::Result res = play_fight(bodies, ctx, [&](Body& b) {
+  const fight::Result first = play_fight(bodies, ctx, [&](Body& b) {
     if (b.c >= cfg_.members) return;
     const CarriedMember& m = carried[b.c];
     if (m.wounds.n == 0) return;
@@ -290,35 +294,65 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
              (m.neglect > 0 ? ", missed care " + signed_text(-m.neglect) : "");
     });
   });
-  const uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead || b.out; });
+  uint32_t defeated = count_defeated(bodies, [this](const Body& b) { return defeated_out(b); });
+  // An adventuring day: its other encounters, the fallen tended between them (party_day.cpp).
+  uint32_t fought = 1;
+  fight::Result res = first;
+  // Each encounter's aftermath draws from that encounter's own numbers: the first's are the
+  // trial's, so a day's first aftermath is the fight's, draw for draw.
+  if (cfg_.day.encounters > 1)
+    res = play_day(bodies, first, std::span<const Party>(next_), defeated, fought, ctx,
+                   [&](Bodies<Body>& bs, int e, Seconds t, TrialRng&, EventLog* log) {
+                     TrialRng own = ctx.rng.encounter(static_cast<uint64_t>(e - 1));
+                     const Seconds next = between(bs, e, t, own, log);
+                     ctx.rng.absorb(own);
+                     return next;
+                   });
+  // After the day's last fight, on its numbers (one fight: the trial's).
+  TrialRng last = ctx.rng.encounter(fought - 1);
+  int rounds = res.rounds + res.aftermath_rounds;
+  tend(bodies, res.end, rounds, last, ctx.log);
+  ctx.rng.absorb(last);
+  // A member stable by then begins its rest when the fighting ended: one fight's end (a member
+  // stabilised in its aftermath, at that moment); a day's, when its last aftermath ended.
+  const Seconds rest_from = fought > 1 ? res.end : res.fight_end;
+  Outcome o = rest(bodies, res, defeated, rest_from, ctx, carried, leave_by, went_on);
+  if (encounters_counter_ < Outcome::kMaxCounters) o.count(encounters_counter_, fought);
+  return o;
+}
 
+Seconds Party::tend(Bodies<Body>& bodies, Seconds end, int& rounds, TrialRng& rng,
+                    EventLog* log) const {
   const size_t m = cfg_.members;
   // A member still fainted at the aftermath's cap comes to when its time is over.
   for (size_t c = 0; c < m; ++c) {
     Body& b = bodies[c];
     if (!b.dead && !b.conscious) {
       b.conscious = true;
-      b.up_last = std::max(res.end, b.wake_at);
+      b.up_last = std::max(end, b.wake_at);
     }
   }
   // After the fight (README, the party fight, reading 9): a round at a time, every member with
   // first aid tends the most urgent unstable survivor (itself included) while the survival
   // clocks run, until every survivor is stable or dead; with nobody able to help, the clocks
   // run alone to the horizon.
-  const Seconds round = kRound;
-  int r = res.rounds + res.aftermath_rounds;
+  Seconds ready = end;
+  for (size_t c = 0; c < m; ++c)
+    if (!bodies[c].dead) ready = std::max(ready, bodies[c].up_last);
+  const int from = rounds;
   while (true) {
-    ++r;
-    const Seconds t = static_cast<Seconds>(r - 1) * round;
+    const int r = ++rounds;
+    const Seconds t = end + static_cast<Seconds>(r - from - 1) * kRound;
     bool unstable = false;
     for (size_t c = 0; c < m; ++c) {
       Body& b = bodies[c];
       if (b.dead || !b.unstable) continue;
-      Stream d = open(ctx.rng, streams::combatant_check(r, c));
-      catch_up(b, d, t, ctx.log);
+      Stream d = open(rng, streams::combatant_check(r, c));
+      catch_up(b, d, t, log);
       unstable = unstable || (!b.dead && b.unstable);
     }
-    if (!unstable || t > cfg_.horizon) break;
+    if (!unstable) return std::max(ready, t);
+    if (t > cfg_.horizon) break;
     std::array<bool, fight::kMaxMembers> tended{};
     bool helped = false;
     for (size_t h = 0; h < m; ++h) {
@@ -337,23 +371,22 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
       if (best < 0) continue;
       tended[static_cast<size_t>(best)] = true;
       helped = true;
-      Stream s = open(ctx.rng, streams::combatant_care(r, h));
-      first_aid_roll(helper, bodies[static_cast<size_t>(best)], s, t, ctx.log);
+      Stream s = open(rng, streams::combatant_care(r, h));
+      first_aid_roll(helper, bodies[static_cast<size_t>(best)], s, t, log);
     }
     if (helped) continue;
     // Nobody can help: each clock alone, until death, the horizon, or a roll that cannot fail.
     for (size_t c = 0; c < m; ++c) {
       Body& b = bodies[c];
-      Stream s = open(ctx.rng, streams::combatant_recovery(c));
+      Stream s = open(rng, streams::combatant_recovery(c));
       while (!b.dead && b.unstable && b.check_at >= 0 && b.check_at <= cfg_.horizon) {
         if (certain(cfg_.options, cfg_.combatants[c].survival + pain_penalty(b))) break;
-        survival_roll(b, s, b.check_at, ctx.log);
+        survival_roll(b, s, b.check_at, log);
       }
     }
     break;
   }
-
-  return rest(bodies, res, defeated, ctx, carried, leave_by, went_on);
+  return cfg_.horizon + 1;
 }
 
 }  // namespace leth::harmonies

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/common/day.h"
 #include "rules/common/fight.h"
 #include "rules/common/lineup.h"
 #include "rules/common/party_report.h"
@@ -72,6 +73,9 @@ struct PartyConfig {
   std::vector<Combatant> combatants;  // the members, then every opponent
   size_t members = 0;
   Seconds horizon = 0;
+  // An adventuring day (docs/days.md; README, "An adventuring day"): the encounters, with an
+  // hour's rest and the travel between them.
+  fight::Day<Combatant> day;
 };
 
 // Reads a scenario whose variant v has [[party]]. Throws InputError.
@@ -132,6 +136,11 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   bool strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Seconds t,
               EventLog* log) const;
   bool can_pick_up(const Body& b) const { return cfg_.combatants[b.c].first_aid.has_value(); }
+  // A later encounter of a day (fight::Lineup::play_day): its clocks onto the day's (between
+  // moved them onto the encounter's).
+  void shift_clocks(Body& b, Seconds t) const { move_clocks(b, t); }
+  // An opponent out for good: dead, or fainted without the player rules (reading 7).
+  bool defeated_out(const Body& b) const { return b.dead || b.out; }
   // One first-aid roll on an unstable patient (the helper's turn); nothing for a stable one.
   fight::Cost pick_up(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const;
   // ----
@@ -153,8 +162,27 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   // fight, reading 10); then the trial's outcome.
   // With a downtime it may stop there, at `leave_by` or once every survivor can act after it,
   // and fill `carried` (run_adventure).
+  // `rest_from`: when the adventure's fighting ended (one fight: its fight_end; a day: the
+  // last encounter's aftermath end) — a member stable by then begins its rest there.
   Outcome rest(Bodies<Body>& bodies, const fight::Result& res, uint32_t defeated,
-               TrialContext& ctx, Carried& carried, Seconds leave_by, bool* went_on) const;
+               Seconds rest_from, TrialContext& ctx, Carried& carried, Seconds leave_by,
+               bool* went_on) const;
+  // After a fight ending at `end`: every fainted member comes to when its time is over, then a
+  // round at a time first aid to the unstable while the survival clocks run, until every
+  // survivor is stable or dead; with nobody able to help, the clocks alone to the horizon.
+  // Its rounds' streams on `rng` are keyed from `rounds` + 1 (one fight: the round after its
+  // last), and `rounds` becomes the last key used. Returns when the last member came to or was
+  // stabilised (no earlier than `end`; past the horizon: someone is still unstable).
+  Seconds tend(Bodies<Body>& bodies, Seconds end, int& rounds, TrialRng& rng,
+               EventLog* log) const;
+  // An adventuring day (party_day.cpp): after encounter e, ending at t, the fallen tended until
+  // every survivor is awake and stable, the hour's rest, the travel; the next encounter's start
+  // (past the horizon: the day ends). `rng` is encounter e's own.
+  Seconds between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng, EventLog* log) const;
+  // Every clock of the body moved by dt (a clock before the move's origin stays at it).
+  void move_clocks(Body& b, Seconds dt) const;
+  std::vector<Party> next_;  // [[day.next]]: encounter e + 1's fight is next_[e - 1]
+  size_t encounters_counter_ = Outcome::kMaxCounters;  // "encounters", declared with a [day]
   int worst(const Body& b) const;
   Seconds period(const Body& b) const;
   TestResult test(const Body& b, Stream& s, int level, int difficulty) const;

@@ -38,7 +38,9 @@ class PartyRestPhase {
 
   // To the horizon, or (leave_by > 0) until the party goes on still wounded: then `carried`
   // holds what each member takes into the next adventure.
-  Outcome run(const fight::Result& res, uint32_t defeated, Seconds leave_by, bool* went_on);
+  // `rest_from`: a member stable by then begins its rest there (Party::rest).
+  Outcome run(const fight::Result& res, uint32_t defeated, Seconds rest_from, Seconds leave_by,
+              bool* went_on);
 
  private:
   struct Patient {
@@ -510,8 +512,8 @@ void PartyRestPhase::carry(Seconds left_at) {
   }
 }
 
-Outcome PartyRestPhase::run(const fight::Result& res, uint32_t defeated, Seconds leave_by,
-                            bool* went_on) {
+Outcome PartyRestPhase::run(const fight::Result& res, uint32_t defeated, Seconds rest_from,
+                            Seconds leave_by, bool* went_on) {
   const size_t m = cfg_.members;
   std::array<bool, fight::kMaxMembers> hurt{};  // wounded when the fight's aftermath ended
   for (size_t c = 0; c < m; ++c) {
@@ -520,7 +522,7 @@ Outcome PartyRestPhase::run(const fight::Result& res, uint32_t defeated, Seconds
     hurt[c] = true;
     // A member left unstable (nobody could help it) has played its clock to the horizon.
     if (!b.unstable) {
-      const Seconds start = std::max(b.stable_at, res.fight_end);
+      const Seconds start = std::max(b.stable_at, rest_from);
       begin(c, start);
       track(c, start);
     }
@@ -627,9 +629,10 @@ Outcome PartyRestPhase::run(const fight::Result& res, uint32_t defeated, Seconds
 }
 
 Outcome Party::rest(Bodies<Body>& bodies, const fight::Result& res, uint32_t defeated,
-                    TrialContext& ctx, Carried& carried, Seconds leave_by, bool* went_on) const {
+                    Seconds rest_from, TrialContext& ctx, Carried& carried, Seconds leave_by,
+                    bool* went_on) const {
   PartyRestPhase phase(*this, bodies, ctx, carried);
-  return phase.run(res, defeated, leave_by, went_on);
+  return phase.run(res, defeated, rest_from, leave_by, went_on);
 }
 
 }  // namespace leth::harmonies

@@ -41,6 +41,13 @@ neglect = 0.0                    # chance that a surveillance is missed (a survi
 equipment = 0                    # malus for want of equipment on healing rolls (e.g. -1)
 pain_recovery = "1 hour"         # one pain point back per this, while stable; longer than 0
 
+[day]                            # an adventuring day (docs/days.md): the fight again and again
+encounters = 1                   # fights in a row, each against fresh opponents (1: this fight)
+short_rests = 0                  # hours of rest (heal nothing: wounds heal in the rest after)
+travel = "0 minutes"             # between any two encounters
+# instead of encounters: [[day.next]], each a later encounter with its own
+# [[day.next.opponents]] (the keys of [[opponents]], with survival); docs/days.md
+
 [[party]]
 name = "duellist"                # required: a-z, 0-9, _ (it names the member's columns)
 survival = 8                     # required: Cp+Rs, the survival rolls

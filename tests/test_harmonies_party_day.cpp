@@ -1,0 +1,131 @@
+// A harmonies party's adventuring day (rules/harmonies/party_day.cpp; README "An adventuring
+// day"; docs/days.md), on scripted dice: a light wound stabilised between two encounters is
+// carried into the second, where the next light wound escalates to grave over the full level
+// and the carried pain (eased a point on the road) weighs on the fainting roll, on the day's
+// clock; a member nobody can
+// stabilise sends the party home after the first encounter; the day of one encounter is the
+// fight, trial for trial, and a longer day kills every member the fight kills; a campaign of
+// the bundled day; located errors.
+#include <catch2/catch.hpp>
+
+#include "sim/engine/load.h"
+#include "tests/cli_support.h"
+#include "tests/party_support.h"
+#include "tests/support.h"
+
+using namespace leth;
+using test::counter;
+
+namespace {
+
+// A hero (light cap 1: a second light wound escalates) against a thug who dies of any wound
+// (its caps 0), two encounters an hour apart; `heals` the hero's [party.heals].
+std::string day_text(const std::string& heals, const std::string& horizon = "2 hours") {
+  return "name = \"day\"\nruleset = \"harmonies\"\ntrials = 1000\nseed = 3\nhorizon = \"" +
+         horizon +
+         "\"\n[day]\nencounters = 2\ntravel = \"1 hour\"\n"
+         "[[party]]\nname = \"hero\"\nsurvival = 8\nfainting = 7\n"
+         "[party.caps]\nlight = 1\n[[party.attacks]]\nhit_chance = 1.0\n"
+         "wound = { light = 1.0 }\n" +
+         heals +
+         "\n[[opponents]]\nname = \"thug\"\nsurvival = 5\ninitiative = 5\n"
+         "[opponents.caps]\nlight = 0\ngrave = 0\ncritical = 0\n"
+         "[[opponents.attacks]]\nhit_chance = 1.0\nwound = { light = 1.0 }\n";
+}
+
+// One encounter: initiative (the thug first), its blow (a light wound), the hero's blow (the
+// thug dies of it: beyond its caps).
+void encounter(Script& s) {
+  s.d(20, 1).d(20, 20);
+  s.yes().u(0.5);
+  s.yes().u(0.5);
+}
+
+}  // namespace
+
+TEST_CASE(
+    "harmonies party day: a wound stabilised between two encounters is carried into the next, "
+    "where it escalates the next wound of its level",
+    "[harmonies][party][day][scripted]") {
+  const std::string toml = day_text("[party.heals]\nfirst_aid = 5\n");
+  Script s;
+  encounter(s);
+  // Between the two (the fight ended at 6 s): the hero binds its own light wound, first aid
+  // 5 - 1 (difficulty) - 3 (pain) = +1: +4 succeeds.
+  s.d(10, 5).d(10, 1);
+  // The hour's road: stable, its pain eases a point (3 to 2, above its mortality 1).
+  // Encounter 2, an hour later: the light level is full, the new light wound escalates to
+  // grave; pain 2 + 5 = 7, the pain received crosses 5: a fainting roll at 7 - 7, +5 holds.
+  s.d(20, 1).d(20, 20);
+  s.yes().u(0.5);
+  s.d(10, 6).d(10, 1);
+  s.yes().u(0.5);
+  // After the day: first aid at 5 - 1 - 3 (light and grave) - 7 (pain) = -6: +8 succeeds.
+  s.d(10, 9).d(10, 1);
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(counter(ls, p.outcome, "encounters") == 2);
+  CHECK(counter(ls, p.outcome, "deaths") == 0);
+  CHECK(counter(ls, p.outcome, "opponents_defeated") == 2);
+  CHECK(p.log.find("encounter 2 of 2 begins") != std::string::npos);
+  CHECK(p.log.find("escalated to grave") != std::string::npos);
+  // The second fight's lines sit on the day's clock: an hour after the first aid.
+  CHECK(p.log.find("[1:00:") != std::string::npos);
+  CHECK(p.log.find("[1:00:12] hero's pain eases to 2") != std::string::npos);
+  CHECK(p.log.find("pain 7, fainting roll") != std::string::npos);
+}
+
+TEST_CASE("harmonies party day: a member nobody can stabilise sends the party home",
+          "[harmonies][party][day][scripted]") {
+  // No first aid: the light wound's clock runs alone, an unstable survival roll an hour (8 - 3
+  // pain: +5 and -5 hold), to the horizon; the second encounter is never played (a strict
+  // script: it would need draws).
+  const std::string toml = day_text("");
+  Script s;
+  encounter(s);
+  s.d(10, 5).d(10, 1);
+  s.d(10, 1).d(10, 6);
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(counter(ls, p.outcome, "encounters") == 1);
+  CHECK(counter(ls, p.outcome, "deaths") == 0);
+  CHECK(p.log.find("the day ends here, the party goes home: hero still unstable") !=
+        std::string::npos);
+  CHECK(p.log.find("encounter 2") == std::string::npos);
+}
+
+TEST_CASE(
+    "harmonies party day: a day of one encounter is the fight, and a longer day kills every "
+    "member the fight kills",
+    "[harmonies][party][day]") {
+  const int more = test::check_day_against_fight("scenarios/examples/harmonies-party-duel.toml",
+                                                 "[day]\nencounters = 3\n", 11, 400);
+  CHECK(more > 100);  // most duels leave the duellist standing for a second
+}
+
+TEST_CASE("harmonies party day: a campaign of the bundled day", "[harmonies][party][day]") {
+  const int went_on =
+      test::check_day_campaign("scenarios/examples/harmonies-caravan-day.toml", 5, 200);
+  CHECK(went_on > 5);  // a few go on whole within the 60 days
+}
+
+TEST_CASE("harmonies party day: located errors", "[harmonies][party][day][errors]") {
+  auto error = [](const std::string& text) {
+    return test::error_of([&] { test::load_text(text); });
+  };
+  const std::string base = day_text("[party.heals]\nfirst_aid = 5\n");
+  // A later encounter's opponent must be one the party can harm: it gives `survival`.
+  const std::string next = std::string(base).replace(base.find("encounters = 2\n"), 15, "");
+  const std::string unharmed = error(next + "[[day.next]]\n[[day.next.opponents]]\nname = \"x\"\n"
+                                            "[[day.next.opponents.attacks]]\nhit_chance = 0.5\n"
+                                            "wound = { light = 1.0 }\n");
+  INFO(unharmed);
+  CHECK(unharmed.find("gives no survival") != std::string::npos);
+  CHECK(unharmed.find("scenario.toml:32:1") != std::string::npos);  // file, line, column
+  const std::string rests = base;
+  CHECK(error(std::string(rests).replace(rests.find("encounters = 2"), 14,
+                                         "encounters = 2\nshort_rests = 2"))
+            .find("short_rests") != std::string::npos);
+}

@@ -172,6 +172,22 @@ class Lineup {
     }
     return day;
   }
+  // play_day, with what comes after encounter e drawn from that encounter's own numbers
+  // (TrialRng::encounter(e - 1): the first's are the trial's, so a day's first aftermath is the
+  // single fight's, draw for draw, and a longer day kills every member the fight kills):
+  // flux, unisystem and harmonies, whose `between` plays the aftermath of one fight.
+  template <typename Body, typename Between>
+  Result play_day_own(Bodies<Body>& bodies, const Result& first, std::span<const Derived> next,
+                      uint32_t& defeated, uint32_t& fought, TrialContext& ctx,
+                      Between&& between) const {
+    return play_day(bodies, first, next, defeated, fought, ctx,
+                    [&](Bodies<Body>& bs, int e, Seconds t, TrialRng&, EventLog* log) {
+                      TrialRng own = ctx.rng.encounter(static_cast<uint64_t>(e - 1));
+                      const Seconds start = between(bs, e, t, own, log);
+                      ctx.rng.absorb(own);
+                      return start;
+                    });
+  }
   // "orc 1, orc 2 and ogre": the opponents of this fight, for the story.
   std::string opponent_names() const {
     std::string s;

@@ -401,13 +401,10 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
   // the first's are the trial's, so a day's first aftermath is the fight's, draw for draw, and
   // a longer day kills every member the fight kills (tested).
   if (cfg_.day.encounters > 1)
-    res = play_day(bodies, first, std::span<const Party>(next_), defeated, fought, ctx,
-                   [&](Bodies<Body>& bs, int e, Seconds t, TrialRng&, EventLog* log) {
-                     TrialRng own = ctx.rng.encounter(static_cast<uint64_t>(e - 1));
-                     const Seconds next = between(bs, e, t, own, log);
-                     ctx.rng.absorb(own);
-                     return next;
-                   });
+    res = play_day_own(bodies, first, std::span<const Party>(next_), defeated, fought, ctx,
+                       [this](Bodies<Body>& bs, int e, Seconds t, TrialRng& rng, EventLog* log) {
+                         return between(bs, e, t, rng, log);
+                       });
 
   std::array<bool, fight::kMaxMembers> hurt{};
   for (size_t c = 0; c < cfg_.members; ++c)

@@ -301,13 +301,10 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
   // Each encounter's aftermath draws from that encounter's own numbers: the first's are the
   // trial's, so a day's first aftermath is the fight's, draw for draw.
   if (cfg_.day.encounters > 1)
-    res = play_day(bodies, first, std::span<const Party>(next_), defeated, fought, ctx,
-                   [&](Bodies<Body>& bs, int e, Seconds t, TrialRng&, EventLog* log) {
-                     TrialRng own = ctx.rng.encounter(static_cast<uint64_t>(e - 1));
-                     const Seconds next = between(bs, e, t, own, log);
-                     ctx.rng.absorb(own);
-                     return next;
-                   });
+    res = play_day_own(bodies, first, std::span<const Party>(next_), defeated, fought, ctx,
+                       [this](Bodies<Body>& bs, int e, Seconds t, TrialRng& rng, EventLog* log) {
+                         return between(bs, e, t, rng, log);
+                       });
   // After the day's last fight, on its numbers (one fight: the trial's).
   TrialRng last = ctx.rng.encounter(fought - 1);
   int rounds = res.rounds + res.aftermath_rounds;

@@ -387,15 +387,10 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
   uint32_t fought = 1;
   fight::Result res = first;
   if (cfg_.day.encounters > 1)
-    res = play_day(bodies, first, std::span<const Party>(next_), defeated, fought, ctx,
-                   [&](Bodies<Body>& bs, int e, Seconds t, TrialRng&, EventLog* log) {
-                     // Each encounter's first aid on its own numbers: the first's are the
-                     // trial's, as after one fight.
-                     TrialRng own = ctx.rng.encounter(static_cast<uint64_t>(e - 1));
-                     const Seconds next = between(bs, e, t, own, log);
-                     ctx.rng.absorb(own);
-                     return next;
-                   });
+    res = play_day_own(bodies, first, std::span<const Party>(next_), defeated, fought, ctx,
+                       [this](Bodies<Body>& bs, int e, Seconds t, TrialRng& rng, EventLog* log) {
+                         return between(bs, e, t, rng, log);
+                       });
   // After the day's last fight, its numbers (one fight: the trial's).
   TrialRng last = ctx.rng.encounter(fought - 1);
 

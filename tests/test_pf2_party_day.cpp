@@ -52,6 +52,10 @@ void troll(Script& s) {
   s.d(20, 20).yes();
 }
 
+const std::string kOgreNext =
+    "[[day.next]]\n[[day.next.opponents]]\nname = \"ogre\"\nhp = 30\ninitiative = 10\nac = 10\n"
+    "[[day.next.opponents.attacks]]\nattack_bonus = 10\ndamage = \"25\"\n";
+
 // A Treat Wounds of 16 HP (20 vs DC 15, 2d8 = 16).
 void treatment(Script& s) { s.d(20, 15).d(8, 8).d(8, 8); }
 
@@ -166,6 +170,70 @@ TEST_CASE("pf2 party day: the Heals left are spent after each encounter (heal_af
   CHECK_FALSE(has(q.log, "casts Heal"));
 }
 
+namespace {
+
+// day_text's party with a porter who carries `potions` (a potion of 30 HP: no draw) and acts
+// last: every fight below ends before its turn. The ogre, the troll, the ogre again.
+std::string porter_text(const std::string& potions) {
+  std::string text = day_text("[day]\n" + kTroll + kOgreNext);
+  const std::string at = "[[opponents]]";
+  text.insert(text.find(at), member("porter", 10, -10, "hit_chance = 1.0\ndamage = \"1\"",
+                                    "[party.heals]\npotions = 1\npotion = \"30\"\n" + potions));
+  return text;
+}
+
+// With the porter: four initiative dice (fighter 1, medic -19, porter -19, the opponent 30),
+// the opponent's target among three (the fighter), its attack roll 5 + 10.
+void opening(Script& s) {
+  s.d(20, 1).d(20, 1).d(20, 1).d(20, 20);
+  s.d(3, 1).d(20, 5);
+}
+
+}  // namespace
+
+TEST_CASE("pf2 party day: a member at 0 HP between two encounters is fed a potion",
+          "[pf2][party][day][scripted]") {
+  // The ogre leaves the fighter 15 / 40, the fighter kills it; the troll's 35 knock it out, the
+  // medic's first aid (a critical success) stabilises it and its strike kills the troll. Between
+  // the two last encounters the porter feeds the fighter its potion (30 HP) a round after the
+  // troll's fight: the ogre's 25 leave it 5, it kills the ogre. After the day: three Treat
+  // Wounds (21, 37, 40).
+  Script s;
+  opening(s);
+  s.yes();
+  opening(s);
+  s.d(20, 20).yes();
+  opening(s);
+  s.yes();
+  for (int k = 0; k < 3; ++k) treatment(s);
+  const std::string text = porter_text("");
+  const test::Played p = test::play_scripted(text, s);
+  INFO(p.log);
+  CHECK(s.done());
+  CHECK(has(p.log, "porter gives fighter a potion: 30 HP"));
+  CHECK(has(p.log, "fighter is back to 30 HP, conscious"));
+  CHECK(has(p.log, "encounter 3 of 3 begins"));
+  const LoadedScenario ls = test::load_text(text);
+  CHECK(counter(ls, p.outcome, "encounters") == 3);
+  CHECK(counter(ls, p.outcome, "deaths") == 0);
+
+  // potions_between = false: the potion waits; the fighter wakes at 1 HP 10 minutes after its
+  // stabilisation, and the ogre's 25 knock it out again (the medic's first aid, its strike).
+  const std::string kept = porter_text("potions_between = false\n");
+  Script t;
+  opening(t);
+  t.yes();
+  opening(t);
+  t.d(20, 20).yes();
+  opening(t);
+  t.d(20, 20).yes();
+  for (int k = 0; k < 3; ++k) treatment(t);
+  const test::Played q = test::play_scripted(kept, t);
+  INFO(q.log);
+  CHECK_FALSE(has(q.log, "porter gives fighter a potion"));
+  CHECK(has(q.log, "fighter wakes at 1 HP"));
+}
+
 TEST_CASE("pf2 party day: one encounter is the fight, trial for trial; more only add deaths",
           "[pf2][party][day]") {
   const int more = test::check_day_against_fight("scenarios/examples/pf2-party-ambush.toml",
@@ -191,4 +259,8 @@ TEST_CASE("pf2 party day: located errors", "[pf2][party][day][errors]") {
                 "[day]\n[[day.next]]\n[[day.next.opponents]]\nname = \"ghost\"\n"
                 "[[day.next.opponents.attacks]]\nattack_bonus = 1\ndamage = \"1\"\n")),
             "gives no hp"));
+  // A porter told to feed its potions between encounters must carry some.
+  std::string none = day_text("[day]\nencounters = 2\n");
+  none.replace(none.find("medicine = 5\n"), 13, "medicine = 5\npotions_between = false\n");
+  CHECK(has(error(none), "potions_between without potions"));
 }

@@ -53,6 +53,9 @@ struct Heals {
   // At or below this share of its maximum HP (and above 0) the member drinks one of its own
   // potions on its turn; 0: never, they go to the fallen.
   double drink_below = 0.25;
+  // An adventuring day: between two encounters a member still at 0 HP once the Heals are spent
+  // is fed one of these potions (docs/days.md); false: the potions wait for the next fight.
+  bool potions_between = true;
 };
 
 // Player Core: drawing a potion (Interact) and drinking or feeding it (Activate), an action each.
@@ -204,6 +207,9 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   // short rest when one comes here and the travel; returns when the next encounter begins.
   Seconds between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng, EventLog* log) const;
   Seconds short_rest(Bodies<Body>& bodies, Seconds t, TrialRng& rng, EventLog* log) const;
+  // Between two encounters (party_day.cpp): a potion to each member still at 0 HP, from `from`.
+  Seconds potions_to_fallen(Bodies<Body>& bodies, Seconds from, TrialRng& rng,
+                            EventLog* log) const;
   int recovery_dc(const Body& b) const {
     return cfg_.options.recovery_check == RecoveryCheck::Fortitude ? b.recovery_dc + b.dying
                                                                    : 10 + b.dying;

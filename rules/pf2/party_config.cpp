@@ -89,6 +89,10 @@ Combatant read_member(Reader& r) {
                 "add potions = 2");
     hs.potion = potion.value_or(Dice::parse("2d8+5"));  // Player Core: lesser healing potion
     hs.drink_below = h->get_number("drink_below", 0.0, 1.0, hs.drink_below);
+    if (h->has("potions_between") && hs.potions == 0)
+      h->fail("potions_between", "potions_between without potions: how many does the member carry?",
+              "add potions = 2");
+    hs.potions_between = h->get_bool("potions_between", true);
     if (hs.uses == 0 && hs.potions == 0 && !hs.medicine)
       h->fail_here("a healer with nothing to heal with",
                    "add dice = \"1d8\", uses = 3 and actions = 1 (Heal), potions = 2, or "

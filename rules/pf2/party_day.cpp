@@ -18,12 +18,16 @@ constexpr Seconds kTreatment = 10 * kMinute;  // Treat Wounds: 10 minutes a pati
 // The Heals left after an encounter draw from the casters' care streams of rounds from here on
 // (the next encounter's numbers): its fight's rounds never come near.
 constexpr int kBetweenRound = 1 << 30;
+// The potions fed after them, from the givers' care streams of rounds from here on: past any
+// Heal's (at most 100 uses a member).
+constexpr int kPotionRound = kBetweenRound + (1 << 20);
 
 }  // namespace
 
 // After encounter e: every living member's turn state ends with the fight (its actions, slowed,
 // the multiple attack penalty); the Heals left are spent as after any fight (`heal_after_fight`,
-// top_up: a member at 0 HP first, then the most hurt); a member still at 0 HP (stable) wakes
+// top_up: a member at 0 HP first, then the most hurt); a member still at 0 HP is fed a potion
+// (potions_to_fallen); a member still at 0 HP (stable) wakes
 // with 1 HP after `stable_wake` from when it became stable, not before the encounter's end, and
 // the party waits for it; then the short rest when one comes here, then the travel.
 Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
@@ -34,6 +38,7 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
     b.actions = b.slowed = b.attacks_made = 0;
   }
   Seconds awake = top_up(bodies, t, kBetweenRound, rng, log);
+  awake = std::max(awake, potions_to_fallen(bodies, awake, rng, log));
   for (size_t c = 0; c < cfg_.members; ++c) {
     Body& b = bodies[c];
     if (b.dead || b.hp > 0) continue;
@@ -49,6 +54,37 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
   t = awake;
   if (cfg_.day.short_rest_after(e)) t = short_rest(bodies, t, rng, log);
   return t + cfg_.day.travel;
+}
+
+// Each member at 0 HP, in the party's order, is fed a potion (Player Core: 2 actions, a round
+// here) by the first living member awake with one left and `potions_between` (itself too: a
+// member at 0 HP cannot drink), one round after another from `from`; it wakes with the potion's
+// HP (revive). The potion's dice from the giver's care stream of its round. Returns when the
+// last is fed (`from` if none): the rest of the fallen wake at stable_wake, as before.
+Seconds Party::potions_to_fallen(Bodies<Body>& bodies, Seconds from, TrialRng& rng,
+                                 EventLog* log) const {
+  const size_t m = cfg_.members;
+  Seconds t = from;
+  int round = kPotionRound;
+  for (size_t p = 0; p < m; ++p) {
+    Body& patient = bodies[p];
+    if (patient.dead || patient.hp > 0) continue;
+    int giver = -1;
+    for (size_t g = 0; g < m && giver < 0; ++g) {
+      const auto& hs = cfg_.combatants[g].heals;
+      if (!bodies[g].dead && bodies[g].hp > 0 && bodies[g].potions > 0 && hs &&
+          hs->potions_between)
+        giver = static_cast<int>(g);
+    }
+    if (giver < 0) break;
+    Body& g = bodies[static_cast<size_t>(giver)];
+    t += kRound;
+    Stream s = open(rng, streams::combatant_care(++round, static_cast<uint64_t>(giver)));
+    g.actions = kPotionActions;  // between fights: the potion's two actions are free
+    potion(g, patient, s, t, log);
+    g.actions = 0;
+  }
+  return t;
 }
 
 // A short rest (README, the day): an hour in which each member with `treat_wounds`, awake,

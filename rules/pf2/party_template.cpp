@@ -80,6 +80,7 @@ treat_wounds_dc = 15             # 15 (trained), 20, 30 or 40: Battle Medicine's
 potions = 2                      # healing potions: fed to a fallen ally once no Heal is left
 potion = "2d8+5"                 # (2 actions: draw, drink; Player Core's lesser healing potion)
 drink_below = 0.25               # drinks its own, 2 actions, at or below this share of max_hp
+potions_between = true           # a day: fed to a member still at 0 HP between two encounters
 
 [[opponents]]
 name = "wolf"

@@ -232,8 +232,9 @@ namespace {
 std::string context_hint(const std::string& path, const std::string& key) {
   if (path.empty() && key == "day")
     return "an adventuring day is played by a party only ([[party]] members against "
-           "[[opponents]], any ruleset; docs/days.md), not by one [character]; remove [day] "
-           "here";
+           "[[opponents]], any ruleset; docs/days.md), not by one [character]: remove [day] "
+           "here, or write the character as a party of one ([[party]]) against [[opponents]] "
+           "it can defeat (docs/parties.md)";
   return {};
 }
 

@@ -244,6 +244,7 @@ TEST_CASE("dnd5e party day: located errors", "[party][day][errors]") {
   const std::string refused = error(one + "\n[day]\nencounters = 2\n");
   CHECK(refused.find("played by a party only") != std::string::npos);
   CHECK(refused.find("docs/days.md") != std::string::npos);
+  CHECK(refused.find("a party of one") != std::string::npos);  // the way to a day for one
   const std::string no_die = test::combatant_text("party", "hero", "max_hp", 10, 0,
                                                   "attack_bonus = 1\ndamage = \"1\"",
                                                   "hit_dice = 2\n");

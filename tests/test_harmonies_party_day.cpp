@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include "sim/engine/load.h"
+#include "sim/engine/runner.h"
 #include "tests/cli_support.h"
 #include "tests/party_support.h"
 #include "tests/support.h"
@@ -103,6 +104,38 @@ TEST_CASE(
   const int more = test::check_day_against_fight("scenarios/examples/harmonies-party-duel.toml",
                                                  "[day]\nencounters = 3\n", 11, 400);
   CHECK(more > 100);  // most duels leave the duellist standing for a second
+}
+
+TEST_CASE(
+    "harmonies party day: a day that stops after its first encounter is that fight, whatever "
+    "stopped it",
+    "[harmonies][party][day]") {
+  // The bundled day and its first fight alone: a trial whose day stops after encounter 1 (a
+  // death in the fight or while tending after it, the party fallen, a member nobody can
+  // stabilise) ends as the fight does — nothing played between is left behind (a death while
+  // tending once left the survivors' clocks moved onto an encounter never played).
+  const std::string text =
+      test::read_file(test::source_path("scenarios/examples/harmonies-caravan-day.toml"));
+  const LoadedScenario day = test::load_text(text);
+  std::string alone = text;
+  const std::string plan = "short_rests = 1 ";
+  alone.replace(alone.find(plan), plan.size(), "encounters = 1\n# ");
+  alone.erase(alone.find("\n[[day.next]]"), alone.find("\n[[variants]]") - alone.find("\n[[day.next]]"));
+  const LoadedScenario one = test::load_text(alone);
+  const MetricSpec& spec = metrics_of(day.models[0]);
+  int stopped = 0;
+  for (uint64_t i = 0; i < 600; ++i) {
+    const Outcome d = replay_trial(day, 0, 31, i, nullptr);
+    if (counter(day, d, "encounters") != 1) continue;
+    ++stopped;
+    const Outcome o = replay_trial(one, 0, 31, i, nullptr);
+    INFO("trial " << i);
+    REQUIRE(d.end == o.end);
+    REQUIRE(d.end_time == o.end_time);
+    for (size_t k = 0; k < spec.counters.size(); ++k)
+      if (spec.counters[k].name != "encounters") REQUIRE(d.counters[k] == o.counters[k]);
+  }
+  CHECK(stopped > 30);
 }
 
 TEST_CASE("harmonies party day: a campaign of the bundled day", "[harmonies][party][day]") {

@@ -41,6 +41,11 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
       if (!bodies[c].dead && bodies[c].unstable) return true;
     return false;
   };
+  auto died = [&] {
+    for (size_t c = 0; c < m; ++c)
+      if (bodies[c].dead) return true;
+    return false;
+  };
   auto go_home = [&](Seconds at, const char* why) {
     note(log, at, [&] {
       return "the day ends here, the party goes home: " +
@@ -52,13 +57,15 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
   // fight's aftermath, draw for draw), and each later tending past the one before.
   int rounds = static_cast<int>(t / kRound);
   Seconds ready = tend(bodies, t, rounds, rng, log);
+  // A death while tending ends the day, as does the horizon: nothing more is played here, and
+  // the clocks stay on the day's for what follows the day.
+  if (died()) return cfg_.horizon + 1;
   if (unstable()) return go_home(t, " still unstable, nobody can stabilise it");
-  Seconds next = ready;
-  if (cfg_.day.short_rest_after(e)) {
-    next += kHour;
-    note(log, next, [] { return std::string("an hour's rest ends"); });
-  }
-  next += cfg_.day.travel;
+  if (ready > cfg_.horizon) return cfg_.horizon + 1;
+  const bool rest = cfg_.day.short_rest_after(e);
+  Seconds next = ready + (rest ? kHour : 0) + cfg_.day.travel;
+  if (next > cfg_.horizon) return cfg_.horizon + 1;  // the trial's time is up first
+  if (rest) note(log, ready + kHour, [] { return std::string("an hour's rest ends"); });
   std::array<std::optional<Stream>, fight::kMaxMembers> way;
   while (true) {
     int who = -1;
@@ -74,12 +81,16 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
     if (!way[c]) way[c].emplace(open(rng, streams::combatant_course(c)));
     const Seconds at = b.check_at;
     survival_roll(b, *way[c], at, log);
-    if (b.dead) return next;  // play_day ends the day at a death
+    if (b.dead) return cfg_.horizon + 1;  // the day ends at a death
     if (!b.unstable) continue;
     ready = tend(bodies, at, rounds, rng, log);
+    if (died()) return cfg_.horizon + 1;
     if (unstable()) return go_home(at, " unstable again on the way, nobody can stabilise it");
+    if (ready > cfg_.horizon) return cfg_.horizon + 1;
     next += ready - at;  // the party waits while it is tended
   }
+  // The horizon comes first: no encounter, and nothing more here.
+  if (next > cfg_.horizon) return cfg_.horizon + 1;
   // Pain eases once stable (001: "Tant qu'une blessure n'est pas stabilisée, aucune
   // récupération de Douleur ... n'est possible"): a point per [rest] pain_recovery from the
   // encounter's end or the member's stabilisation to the next encounter, never below its

@@ -172,18 +172,21 @@ class Lineup {
     }
     return day;
   }
-  // play_day, with what comes after encounter e drawn from that encounter's own numbers
+  // An adventuring day whose aftermaths draw on their own encounter's numbers (flux,
+  // unisystem, harmonies): with one encounter, `first`; else play_day, Derived's
+  // `between(bodies, e, t, rng, log)` after encounter e drawing from that encounter's own numbers
   // (TrialRng::encounter(e - 1): the first's are the trial's, so a day's first aftermath is the
-  // single fight's, draw for draw, and a longer day kills every member the fight kills):
-  // flux, unisystem and harmonies, whose `between` plays the aftermath of one fight.
-  template <typename Body, typename Between>
+  // single fight's, draw for draw, and a longer day kills every member the fight kills).
+  // Derived befriends Lineup for its private `between`.
+  template <typename Body>
   Result play_day_own(Bodies<Body>& bodies, const Result& first, std::span<const Derived> next,
-                      uint32_t& defeated, uint32_t& fought, TrialContext& ctx,
-                      Between&& between) const {
+                      uint32_t& defeated, uint32_t& fought, TrialContext& ctx) const {
+    if (cfg_.day.encounters <= 1) return first;
+    const Derived& self = static_cast<const Derived&>(*this);
     return play_day(bodies, first, next, defeated, fought, ctx,
                     [&](Bodies<Body>& bs, int e, Seconds t, TrialRng&, EventLog* log) {
                       TrialRng own = ctx.rng.encounter(static_cast<uint64_t>(e - 1));
-                      const Seconds start = between(bs, e, t, own, log);
+                      const Seconds start = self.between(bs, e, t, own, log);
                       ctx.rng.absorb(own);
                       return start;
                     });

@@ -396,15 +396,8 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
   uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
   // An adventuring day: its other encounters, then the rest below after the last (party_day.cpp).
   uint32_t fought = 1;
-  fight::Result res = first;
-  // Each encounter's aftermath (its fallen's clocks) draws from that encounter's own numbers:
-  // the first's are the trial's, so a day's first aftermath is the fight's, draw for draw, and
-  // a longer day kills every member the fight kills (tested).
-  if (cfg_.day.encounters > 1)
-    res = play_day_own(bodies, first, std::span<const Party>(next_), defeated, fought, ctx,
-                       [this](Bodies<Body>& bs, int e, Seconds t, TrialRng& rng, EventLog* log) {
-                         return between(bs, e, t, rng, log);
-                       });
+  const fight::Result res =
+      play_day_own(bodies, first, std::span<const Party>(next_), defeated, fought, ctx);
 
   std::array<bool, fight::kMaxMembers> hurt{};
   for (size_t c = 0; c < cfg_.members; ++c)

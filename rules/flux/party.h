@@ -158,6 +158,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   void damage(Body& b, int amount, Stream& s, Seconds t, EventLog* log) const;
 
  private:
+  friend class fight::Lineup<Party, PartyConfig>;  // play_day_own calls between
   bool survival_test(Body& b, Stream& s, Seconds t, bool in_fight, const char* what,
                      EventLog* log) const;
   void coma(Body& b, Stream& s, Seconds t, bool in_fight, EventLog* log) const;

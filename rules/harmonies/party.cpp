@@ -297,14 +297,8 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
   uint32_t defeated = count_defeated(bodies, [this](const Body& b) { return defeated_out(b); });
   // An adventuring day: its other encounters, the fallen tended between them (party_day.cpp).
   uint32_t fought = 1;
-  fight::Result res = first;
-  // Each encounter's aftermath draws from that encounter's own numbers: the first's are the
-  // trial's, so a day's first aftermath is the fight's, draw for draw.
-  if (cfg_.day.encounters > 1)
-    res = play_day_own(bodies, first, std::span<const Party>(next_), defeated, fought, ctx,
-                       [this](Bodies<Body>& bs, int e, Seconds t, TrialRng& rng, EventLog* log) {
-                         return between(bs, e, t, rng, log);
-                       });
+  const fight::Result res =
+      play_day_own(bodies, first, std::span<const Party>(next_), defeated, fought, ctx);
   // After the day's last fight, on its numbers (one fight: the trial's).
   TrialRng last = ctx.rng.encounter(fought - 1);
   int rounds = res.rounds + res.aftermath_rounds;

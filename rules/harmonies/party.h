@@ -156,6 +156,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   void catch_up(Body& b, Stream& s, Seconds t, EventLog* log) const;
 
  private:
+  friend class fight::Lineup<Party, PartyConfig>;  // play_day_own calls between
   friend class PartyRestPhase;  // party_rest.cpp: the survivors' rest after the fight
   // party_rest.cpp: once every survivor is stable (or nobody can help), each wounded
   // survivor's therapeutic rest, surveillance, healing rolls and pain (README, the party

@@ -385,12 +385,8 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
   uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
   // An adventuring day: its other encounters, first aid between them (party_day.cpp).
   uint32_t fought = 1;
-  fight::Result res = first;
-  if (cfg_.day.encounters > 1)
-    res = play_day_own(bodies, first, std::span<const Party>(next_), defeated, fought, ctx,
-                       [this](Bodies<Body>& bs, int e, Seconds t, TrialRng& rng, EventLog* log) {
-                         return between(bs, e, t, rng, log);
-                       });
+  const fight::Result res =
+      play_day_own(bodies, first, std::span<const Party>(next_), defeated, fought, ctx);
   // After the day's last fight, its numbers (one fight: the trial's).
   TrialRng last = ctx.rng.encounter(fought - 1);
 

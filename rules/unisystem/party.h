@@ -122,6 +122,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   void settle(Body& b, Stream& s, Seconds t, EventLog* log) const;
 
  private:
+  friend class fight::Lineup<Party, PartyConfig>;  // play_day_own calls between
   void settle_stale(Body& b, size_t attacker, Stream& s, Seconds t, EventLog* log) const;
   bool survival(const Body& b, Stream& s, int penalty, Seconds t, EventLog* log,
                 const char* what) const;

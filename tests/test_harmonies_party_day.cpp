@@ -124,10 +124,19 @@ TEST_CASE(
   const LoadedScenario one = test::load_text(alone);
   const MetricSpec& spec = metrics_of(day.models[0]);
   int stopped = 0;
+  bool told = false;
   for (uint64_t i = 0; i < 600; ++i) {
     const Outcome d = replay_trial(day, 0, 31, i, nullptr);
     if (counter(day, d, "encounters") != 1) continue;
     ++stopped;
+    if (!told && counter(day, d, "party_fell") == 1) {  // the story says why the day stopped
+      EventLog log;
+      replay_trial(day, 0, 31, i, &log);
+      const std::string story = log.render();
+      INFO(story);
+      CHECK(story.find("the day ends here after encounter 1 of 3: ") != std::string::npos);
+      told = true;
+    }
     const Outcome o = replay_trial(one, 0, 31, i, nullptr);
     INFO("trial " << i);
     REQUIRE(d.end == o.end);
@@ -136,6 +145,7 @@ TEST_CASE(
       if (spec.counters[k].name != "encounters") REQUIRE(d.counters[k] == o.counters[k]);
   }
   CHECK(stopped > 30);
+  CHECK(told);
 }
 
 TEST_CASE("harmonies party day: a campaign of the bundled day", "[harmonies][party][day]") {

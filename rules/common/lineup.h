@@ -119,7 +119,11 @@ class Lineup {
         if (bodies[c].dead) return false;
       return true;
     };
-    for (int e = 1; e < encounters && goes_on(); ++e) {
+    for (int e = 1; e < encounters; ++e) {
+      if (!goes_on()) {  // the story says why the rest of the day is not played
+        note(ctx.log, day.end, [&] { return day_stops(bodies, last.ending, e, encounters); });
+        break;
+      }
       TrialRng rng = ctx.rng.encounter(static_cast<uint64_t>(e));
       const Seconds t = between(bodies, e, day.end, rng, ctx.log);
       // A member died between the two, or is still down when the trial's time is up.
@@ -190,6 +194,19 @@ class Lineup {
                       ctx.rng.absorb(own);
                       return start;
                     });
+  }
+  // "the day ends here after encounter 2 of 6: hero died" (the party fell, withdrew).
+  template <typename Body>
+  std::string day_stops(const Bodies<Body>& bodies, Ending ending, int fought,
+                        int encounters) const {
+    std::string why;
+    for (size_t c = 0; c < cfg_.members; ++c)
+      if (bodies[c].dead) why += (why.empty() ? "" : ", ") + name(bodies[c]);
+    why = !why.empty()                   ? why + " died"
+          : ending == Ending::Retreated ? std::string("the party withdrew")
+                                        : std::string("the party fell");
+    return "the day ends here after encounter " + std::to_string(fought) + " of " +
+           std::to_string(encounters) + ": " + why;
   }
   // "orc 1, orc 2 and ogre": the opponents of this fight, for the story.
   std::string opponent_names() const {

@@ -172,3 +172,30 @@ TEST_CASE("harmonies party day: located errors", "[harmonies][party][day][errors
                                          "encounters = 2\nshort_rests = 2"))
             .find("short_rests") != std::string::npos);
 }
+
+TEST_CASE(
+    "harmonies party day: a stable wound's survival roll on the road feels the pain eased by "
+    "then",
+    "[harmonies][party][day][scripted]") {
+  // Eight days' road, pain easing a point a day: the light wound's stable roll falls a week
+  // after its first aid, by when its pain has eased from 3 to its mortality 1 — the roll's
+  // penalty is -1, not the -3 of the encounter's end.
+  std::string toml = day_text("[party.heals]\nfirst_aid = 5\n", "193 hours");
+  toml.replace(toml.find("travel = \"1 hour\""), 17, "travel = \"192 hours\"");
+  toml += "[rest]\npain_recovery = \"1 day\"\n";
+  Script s;
+  encounter(s);
+  s.d(10, 5).d(10, 1);  // first aid, as above
+  s.d(10, 5).d(10, 1);  // the stable roll on the road: 8 - 1 (pain) + 4 holds
+  s.d(20, 1).d(20, 20);
+  s.yes().u(0.5);
+  s.d(10, 6).d(10, 1);
+  s.yes().u(0.5);
+  s.d(10, 9).d(10, 1);
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  CHECK(p.log.find("hero's pain eases to 1") != std::string::npos);
+  CHECK(p.log.find("survival roll (stable): ") != std::string::npos);
+  CHECK(p.log.find("+8 -1 (pain)") != std::string::npos);
+  CHECK(p.log.find("+8 -3 (pain)") == std::string::npos);
+}

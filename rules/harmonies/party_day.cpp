@@ -13,7 +13,7 @@ namespace leth::harmonies {
 
 namespace {
 
-// "ryan" or "ryan and lea": the members still unstable, for the story.
+// "ryan" or "ryan, lea": the members still unstable, for the story.
 template <typename Bodies, typename Name>
 std::string unstable_names(const Bodies& bodies, size_t members, Name&& name) {
   std::string s;
@@ -30,8 +30,8 @@ std::string unstable_names(const Bodies& bodies, size_t members, Name&& name) {
 // its clock runs on in the rest after the day). Then the hour's rest when one comes here (an
 // hour more: harmonies' wounds heal by weeks, in the rest after the day; pain eases in it as on
 // the road), then the travel. The stable wounds' survival rolls due before the next encounter are rolled
-// at their times, on the way (combatant_course); one that leaves a member unstable stops the
-// party to tend it, for as long as that takes. Pain eases on the way. Finally every clock moves
+// at their times, on the way (combatant_course), with the pain eased by then; one that leaves a
+// member unstable stops the party to tend it, for as long as that takes. Finally every clock moves
 // onto the next encounter's (it plays from 0; shift_clocks moves them back).
 Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
                        EventLog* log) const {
@@ -66,6 +66,27 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
   Seconds next = ready + (rest ? kHour : 0) + cfg_.day.travel;
   if (next > cfg_.horizon) return cfg_.horizon + 1;  // the trial's time is up first
   if (rest) note(log, ready + kHour, [] { return std::string("an hour's rest ends"); });
+  // Pain eases once stable (001: "Tant qu'une blessure n'est pas stabilisée, aucune
+  // récupération de Douleur ... n'est possible"): a point per [rest] pain_recovery from the
+  // encounter's end or the member's stabilisation, never below its mortality — on the road as
+  // at the halt (a reading). It eases up to each survival roll on the way, whose pain penalty
+  // it lightens; a member unstable again starts over when it is stable.
+  std::array<Seconds, fight::kMaxMembers> since{};
+  for (size_t c = 0; c < m; ++c) since[c] = std::max(t, bodies[c].stable_at);
+  auto ease = [&](Seconds upto) {
+    for (size_t c = 0; c < m; ++c) {
+      Body& b = bodies[c];
+      if (b.dead || b.unstable) continue;
+      since[c] = std::max(since[c], b.stable_at);
+      if (upto <= since[c]) continue;
+      const int eased = static_cast<int>(std::min<Seconds>(
+          (upto - since[c]) / cfg_.rest.pain_every, b.pain - mortality(b)));
+      if (eased <= 0) continue;
+      b.pain -= eased;
+      since[c] += eased * cfg_.rest.pain_every;
+      note(log, upto, [&] { return name(b) + "'s pain eases to " + std::to_string(b.pain); });
+    }
+  };
   std::array<std::optional<Stream>, fight::kMaxMembers> way;
   while (true) {
     int who = -1;
@@ -80,6 +101,7 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
     Body& b = bodies[c];
     if (!way[c]) way[c].emplace(open(rng, streams::combatant_course(c)));
     const Seconds at = b.check_at;
+    ease(at);
     survival_roll(b, *way[c], at, log);
     if (b.dead) return cfg_.horizon + 1;  // the day ends at a death
     if (!b.unstable) continue;
@@ -91,20 +113,7 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
   }
   // The horizon comes first: no encounter, and nothing more here.
   if (next > cfg_.horizon) return cfg_.horizon + 1;
-  // Pain eases once stable (001: "Tant qu'une blessure n'est pas stabilisée, aucune
-  // récupération de Douleur ... n'est possible"): a point per [rest] pain_recovery from the
-  // encounter's end or the member's stabilisation to the next encounter, never below its
-  // mortality — on the road as at the halt (a reading).
-  for (size_t c = 0; c < m; ++c) {
-    Body& b = bodies[c];
-    const Seconds from = std::max(t, b.stable_at);
-    if (b.dead || b.unstable || next <= from) continue;
-    const int eased = static_cast<int>(std::min<Seconds>((next - from) / cfg_.rest.pain_every,
-                                                         b.pain - mortality(b)));
-    if (eased <= 0) continue;
-    b.pain -= eased;
-    note(log, next, [&] { return name(b) + "'s pain eases to " + std::to_string(b.pain); });
-  }
+  ease(next);
   for (size_t c = 0; c < m; ++c)
     if (!bodies[c].dead) move_clocks(bodies[c], -next);
   return next;

@@ -181,6 +181,16 @@ void Party::survival_roll(Body& b, Stream& s, Seconds t, EventLog* log) const {
   worsen(b, s, t, log);
 }
 
+// 001: "pour les blessures graves ou critiques, une activité physique brusque pourra entraîner
+// une aggravation de la blessure, que celle-ci soit stabilisée ou non" — the single character's
+// reading 10, a chance a turn fought instead of a round (the wound worsens as by a failed roll,
+// its stability as it was).
+void Party::end_turn(size_t, Body& b, Stream& s, Seconds t, EventLog* log) const {
+  if (!s.chance(cfg_.combatants[b.c].effort_worsening)) return;
+  note(log, t, [&] { return name(b) + " strains its " + kLevelName[worst(b)] + " wound: sudden effort"; });
+  worsen(b, s, t, log);
+}
+
 void Party::catch_up(Body& b, Stream& s, Seconds t, EventLog* log) const {
   while (!b.dead && b.check_at >= 0 && b.check_at <= t) survival_roll(b, s, b.check_at, log);
 }

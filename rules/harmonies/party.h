@@ -54,6 +54,7 @@ struct Combatant {
   Duration faint_duration = Duration::fixed(10 * kMinute);
   std::optional<int> first_aid;      // [party.heals]: its first-aid level (it tends the fallen)
   std::optional<int> healing;        // [party.heals]: its level for healing rolls during the rest
+  double effort_worsening = 0.0;     // sudden effort: a grave or critical wound worsens, a turn
   bool player_rules = true;          // opponents: false (default) out of the fight when it faints
   std::vector<PartyAttack> attacks;  // one turn's, in order
 };
@@ -141,6 +142,14 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   void shift_clocks(Body& b, Seconds t) const { move_clocks(b, t); }
   // An opponent out for good: dead, or fainted without the player rules (reading 7).
   bool defeated_out(const Body& b) const { return b.dead || b.out; }
+  // 001's sudden effort (README, the party fight, reading 11): at the end of a standing
+  // combatant's turn in the fight, its worst wound, grave or critical, worsens with its
+  // `effort_worsening`. The driver asks only a body it can touch (plays_end_turn).
+  bool plays_end_turn(const Body& b) const {
+    return cfg_.combatants[b.c].effort_worsening > 0 &&
+           b.wounds[kGrave] + b.wounds[kCritical] > 0;
+  }
+  void end_turn(size_t c, Body& b, Stream& s, Seconds t, EventLog* log) const;
   // One first-aid roll on an unstable patient (the helper's turn); nothing for a stable one.
   fight::Cost pick_up(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const;
   // ----

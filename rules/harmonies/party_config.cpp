@@ -77,6 +77,7 @@ void read_block(Reader& r, Combatant& k) {
         caps ? static_cast<int>(caps->get_int(kLevelKeys[l], 0, kMaxCap, wt[i].max)) : wt[i].max;
   }
   if (auto d = r.get_duration("faint_duration", 30 * kDay)) k.faint_duration = *d;
+  k.effort_worsening = r.get_number("effort_worsening", 0.0, 1.0, 0.0);
 }
 
 Combatant read_member(Reader& r) {

@@ -55,6 +55,7 @@ fainting = 7                     # Rs+It, the fainting rolls; default: survival
 defence = 2                      # subtracted from every attack test against it
 initiative = 2                   # added to its d20 for the order of the turns
 faint_duration = "10 minutes"    # how long a faint lasts (dice allowed)
+effort_worsening = 0.0           # sudden effort: chance a turn its grave or critical wound worsens
 [party.caps]                     # wounds per level; default the table's 4 / 2 / 1
 light = 4
 grave = 2
@@ -88,6 +89,7 @@ defence = 1
 initiative = 1
 faint_duration = "10 minutes"
 player_rules = false             # true: comes to after a faint and fights on; false: out of the fight
+effort_worsening = 0.0           # as a member's
 [opponents.caps]
 light = 4
 grave = 2

@@ -829,3 +829,33 @@ TEST_CASE("campaign downtime: a dnd5e party goes on with a member's untreated in
   CHECK(whole.log.find("adventure 2 of 2 begins") > whole_lost);
   CHECK(whole.log.find("carries from the adventure before: HP") == std::string::npos);
 }
+
+TEST_CASE("campaign downtime: a dnd5e party's carried light injury healed by a day's short rest "
+          "leaves the day's new injury its own course",
+          "[campaign][dnd5e][party][downtime][day]") {
+  // Adventure 1: necrotic 15, a light injury; the party goes on after an hour's downtime, the
+  // injury still healing. Adventure 2 is a day of two encounters (a round each): in the first
+  // nobody hits; its short rest spends the hero's Hit Die on the carried light injury, which
+  // heals; in the second the hero drops again, necrotic 01, Nécrose (serious, a deadline).
+  // The course after the day must follow Nécrose (its deadline takes a hand), not the healed
+  // light injury's course in its place.
+  const std::string text =
+      "name = \"necrosis\"\nruleset = \"dnd5e\"\nhorizon = \"30 days\"\n[options]\n"
+      "lingering_injuries = true\n[campaign]\nadventures = 2\ndowntime = \"1 hour\"\n"
+      "[fight]\nround_cap = 1\n[day]\nencounters = 2\nshort_rests = 1\n" +
+      test::dnd5e_party::hero_and_brute("necrotic", "hit_dice = 1\nhit_die = \"1d10\"\n");
+  Script s;
+  test::dnd5e_party::fall(s, 15);
+  s.d(20, 1).d(20, 1);  // adventure 2, encounter 1: initiative
+  s.no();               // the hero misses
+  s.d(20, 1);           // the brute misses
+  s.d(10, 4);           // the short rest's Hit Die: the light injury heals
+  test::dnd5e_party::fall(s, 1);
+  s.d(4, 3);            // Nécrose's deadline: 3 days
+  s.yes();
+  const test::Played p = test::play_scripted(text, s);
+  INFO(p.log);
+  const size_t a2 = find(p.log, "adventure 2 of 2 begins");
+  const size_t healed = find(p.log, "(light) heals with it", a2);
+  find(p.log, "untreated: hero loses a hand", healed);
+}

@@ -439,6 +439,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
       });
     }
     b.n_carried = m.n;
+    b.n_healing = m.n_healing;
     b.n_open = static_cast<uint8_t>(m.n + m.n_healing);
   });
   uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });

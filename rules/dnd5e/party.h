@@ -136,6 +136,11 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     std::array<uint16_t, kSeverities> injuries{};  // inflicted, by severity
     uint16_t last_type = 0;                        // the last damage type taken
     uint8_t n_carried = 0;  // the first open: losses carried from the adventures before
+    // Then the healing injuries carried (a downtime) still open, in CarriedMember::healing's
+    // order less those a short rest of the day healed (bit h: healing[h] healed), so the
+    // course after the day takes each up with its own course (party_course.cpp).
+    uint8_t n_healing = 0;
+    uint8_t healed_carried = 0;
     uint8_t hit_dice = 0;   // Hit Dice left for an adventuring day's short rests
   };
   Seconds round_seconds() const { return kRound; }
@@ -222,6 +227,13 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   Seconds between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng, EventLog* log) const;
   Seconds heal_between(Bodies<Body>& bodies, Seconds t, TrialRng& rng, EventLog* log) const;
   void short_rest(Body& b, Stream& s, Seconds t, EventLog* log) const;
+  // Open injury i, one of the healing injuries carried (n_carried <= i < n_carried +
+  // n_healing): its index in CarriedMember::healing, past those healed in the day.
+  static size_t carried_course(const Body& b, size_t i) {
+    size_t h = 0;
+    for (size_t left = i - b.n_carried;; ++h)
+      if ((b.healed_carried >> h & 1u) == 0 && left-- == 0) return h;
+  }
   // SRD "Long Rest": "regains spent Hit Dice, up to a number of dice equal to half of the
   // character's total number of them (minimum of one die)".
   void long_rest_dice(Body& b) const {

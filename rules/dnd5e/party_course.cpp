@@ -86,7 +86,8 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
       OpenInjury& k = p.in[p.n++];
       // Went on with it (a downtime, README interpretation 20): its course where it was, its
       // clocks on (one due during the fight falls at its end).
-      if (const size_t h = i - b.n_carried; h < cm.n_healing) {
+      if (i < size_t{b.n_carried} + b.n_healing) {
+        const size_t h = carried_course(b, i);
         static_cast<InjuryCourse&>(k) = cm.healing[h].course;
         if (cm.healing[h].deadline_in >= 0)
           k.deadline = std::max(res.end, cm.healing[h].deadline_in);

@@ -42,6 +42,10 @@ void Party::short_rest(Body& b, Stream& s, Seconds t, EventLog* log) const {
     }
     spend("");
     note(log, t, [&] { return name(b) + "'s " + d.label + " (light) heals with it"; });
+    if (i < size_t{b.n_carried} + b.n_healing) {  // a healing injury carried: its course is done
+      b.healed_carried |= static_cast<uint8_t>(1u << carried_course(b, i));
+      --b.n_healing;
+    }
     for (size_t j = i + 1; j < b.n_open; ++j) {
       b.open[j - 1] = b.open[j];
       b.open_severity[j - 1] = b.open_severity[j];

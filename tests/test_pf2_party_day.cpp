@@ -264,3 +264,41 @@ TEST_CASE("pf2 party day: located errors", "[pf2][party][day][errors]") {
   none.replace(none.find("medicine = 5\n"), 13, "medicine = 5\npotions_between = false\n");
   CHECK(has(error(none), "potions_between without potions"));
 }
+
+TEST_CASE("pf2 party day: a member at or below drink_below drinks its own potion between two "
+          "encounters",
+          "[pf2][party][day][scripted]") {
+  // A fighter alone (40 HP, a potion of 10, drink_below 0.5) and an ogre of 100 HP, a round a
+  // fight: the fighter strikes first, the ogre's 25 leave it 15 of 40 as the round ends it.
+  // Between the two fights it drinks its potion (15 <= 20): 25 HP, which the second fight's
+  // missed blow leaves it. With potions_between = false it walks in at 15 and drinks it on its
+  // first turn there (2 of its 3 actions).
+  auto text = [](const std::string& more) {
+    return "name = \"day\"\nruleset = \"pf2\"\ntrials = 1000\nseed = 3\nhorizon = \"30 days\"\n"
+           "[options]\nrecovery_check = \"flat\"\n[day]\nencounters = 2\n[fight]\nround_cap = 1\n" +
+           member("fighter", 40, 0, "hit_chance = 1.0\ndamage = \"1\"",
+                  "[party.heals]\npotions = 1\npotion = \"10\"\ndrink_below = 0.5\n" + more) +
+           test::combatant_text("opponents", "ogre", "hp", 100, 0,
+                                "attack_bonus = 10\ndamage = \"25\"", "ac = 10\n");
+  };
+  auto fights = [](Script& s) {
+    s.d(20, 20).d(20, 1);   // initiative: the fighter first
+    s.yes();                // its strike (hit_chance 1)
+    s.d(20, 5);             // the ogre hits (15 vs AC 10) for 25
+    s.d(20, 20).d(20, 1);   // encounter 2
+    s.yes();
+    s.d(20, 1);             // a natural 1: the ogre misses
+  };
+  Script s;
+  fights(s);
+  const test::Played p = test::play_scripted(text(""), s);
+  INFO(p.log);
+  CHECK(has(p.log, "fighter drinks a potion: 10 HP, 25 now"));
+  CHECK(p.log.find("fighter drinks a potion") < p.log.find("encounter 2 of 2 begins"));
+
+  Script t;
+  fights(t);
+  const test::Played q = test::play_scripted(text("potions_between = false\n"), t);
+  INFO(q.log);
+  CHECK(q.log.find("fighter drinks a potion") > q.log.find("encounter 2 of 2 begins"));
+}

@@ -207,9 +207,10 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   // short rest when one comes here and the travel; returns when the next encounter begins.
   Seconds between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng, EventLog* log) const;
   Seconds short_rest(Bodies<Body>& bodies, Seconds t, TrialRng& rng, EventLog* log) const;
-  // Between two encounters (party_day.cpp): a potion to each member still at 0 HP, from `from`.
-  Seconds potions_to_fallen(Bodies<Body>& bodies, Seconds from, TrialRng& rng,
-                            EventLog* log) const;
+  // Between two encounters (party_day.cpp): a potion to each member still at 0 HP, then each
+  // member at or below its drink_below drinks its own, from `from`.
+  Seconds potions_between(Bodies<Body>& bodies, Seconds from, TrialRng& rng,
+                          EventLog* log) const;
   int recovery_dc(const Body& b) const {
     return cfg_.options.recovery_check == RecoveryCheck::Fortitude ? b.recovery_dc + b.dying
                                                                    : 10 + b.dying;

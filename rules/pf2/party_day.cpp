@@ -27,7 +27,8 @@ constexpr int kPotionRound = kBetweenRound + (1 << 20);
 // After encounter e: every living member's turn state ends with the fight (its actions, slowed,
 // the multiple attack penalty); the Heals left are spent as after any fight (`heal_after_fight`,
 // top_up: a member at 0 HP first, then the most hurt); a member still at 0 HP is fed a potion
-// (potions_to_fallen); a member still at 0 HP (stable) wakes
+// and a member at or below its drink_below drinks one (potions_between); a member still at 0 HP
+// (stable) wakes
 // with 1 HP after `stable_wake` from when it became stable, not before the encounter's end, and
 // the party waits for it; then the short rest when one comes here, then the travel.
 Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
@@ -38,7 +39,7 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
     b.actions = b.slowed = b.attacks_made = 0;
   }
   Seconds awake = top_up(bodies, t, kBetweenRound, rng, log);
-  awake = std::max(awake, potions_to_fallen(bodies, awake, rng, log));
+  awake = std::max(awake, potions_between(bodies, awake, rng, log));
   for (size_t c = 0; c < cfg_.members; ++c) {
     Body& b = bodies[c];
     if (b.dead || b.hp > 0) continue;
@@ -59,10 +60,13 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
 // Each member at 0 HP, in the party's order, is fed a potion (Player Core: 2 actions, a round
 // here) by the first living member awake with one left and `potions_between` (itself too: a
 // member at 0 HP cannot drink), one round after another from `from`; it wakes with the potion's
-// HP (revive). The potion's dice from the giver's care stream of its round. Returns when the
-// last is fed (`from` if none): the rest of the fallen wake at stable_wake, as before.
-Seconds Party::potions_to_fallen(Bodies<Body>& bodies, Seconds from, TrialRng& rng,
-                                 EventLog* log) const {
+// HP (revive). Then each living member above 0 HP with `potions_between`, in the party's
+// order, drinks its own while its HP are at or below its `drink_below` (as on its turn in the
+// fight, wants_own_care), a round a potion. The potion's dice from the giver's (drinker's) care
+// stream of its round. Returns when the last potion is drunk (`from` if none): the rest of the
+// fallen wake at stable_wake, as before.
+Seconds Party::potions_between(Bodies<Body>& bodies, Seconds from, TrialRng& rng,
+                               EventLog* log) const {
   const size_t m = cfg_.members;
   Seconds t = from;
   int round = kPotionRound;
@@ -83,6 +87,18 @@ Seconds Party::potions_to_fallen(Bodies<Body>& bodies, Seconds from, TrialRng& r
     g.actions = kPotionActions;  // between fights: the potion's two actions are free
     potion(g, patient, s, t, log);
     g.actions = 0;
+  }
+  for (size_t c = 0; c < m; ++c) {
+    Body& b = bodies[c];
+    const auto& hs = cfg_.combatants[c].heals;
+    if (b.dead || !hs || !hs->potions_between) continue;
+    while (wants_own_care(b)) {
+      t += kRound;
+      Stream s = open(rng, streams::combatant_care(++round, static_cast<uint64_t>(c)));
+      b.actions = kPotionActions;
+      potion(b, b, s, t, log);
+      b.actions = 0;
+    }
   }
   return t;
 }

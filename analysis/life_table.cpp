@@ -30,17 +30,18 @@ Sums adventures_sums(const Tally& x) {
 
 std::vector<LifeRow> life_table(const Tally& x, IntervalKind interval) {
   std::vector<LifeRow> rows;
-  uint64_t at_risk = x.trials, dead = 0;
+  const std::vector<uint64_t> survivors = x.survivors();
+  uint64_t dead = 0;
   for (size_t k = 0; k < x.died_in.size(); ++k) {
     LifeRow r;
     r.adventure = static_cast<int>(k);
-    r.at_risk = at_risk;
     r.died = x.died_in[k];
     r.left = x.left_after[k];
+    r.survivors = survivors[k];
+    r.at_risk = r.survivors + r.died;  // alive and still playing when adventure k began
     dead += r.died;
     r.alive = rate_interval(interval, x.trials - dead, x.trials);
     r.hazard = k == 0 ? Estimate{0, 0, 0} : rate_interval(interval, r.died, r.at_risk);
-    r.survivors = at_risk - r.died;
     r.with_lasting = x.lasting_holders[k];
     r.with_lasting_share = k == 0 ? Estimate{0, 0, 0}
                                   : r.survivors == 0
@@ -49,7 +50,6 @@ std::vector<LifeRow> life_table(const Tally& x, IntervalKind interval) {
     r.lasting_per_survivor = mean_from_sums(static_cast<double>(x.lasting_sum[k]),
                                             to_double(x.lasting_sq[k]), r.survivors);
     rows.push_back(r);
-    at_risk -= r.died + r.left;
   }
   return rows;
 }

@@ -213,6 +213,16 @@ uint64_t Tally::ends_in(uint64_t mask) const {
   return n;
 }
 
+std::vector<uint64_t> Tally::survivors() const {
+  std::vector<uint64_t> s(died_in.size(), 0);
+  uint64_t lived = trials;
+  for (size_t k = 0; k < s.size() && k < left_after.size() + 1; ++k) {
+    lived -= died_in[k] + (k > 0 ? left_after[k - 1] : 0);
+    s[k] = lived;
+  }
+  return s;
+}
+
 void Tally::check() const {
   uint64_t sum = 0;
   for (uint64_t e : ends) sum += e;
@@ -254,11 +264,9 @@ void Tally::check() const {
     for (uint64_t n : left_after) left += n;
     if (died_in[0] != 0 || died + left != trials || died != ends_in(died_mask))
       mismatch("the life table does not add up to the trials and their deaths");
-    // Lived through k: every trial but those that died in 1..k or left before k.
-    uint64_t lived = trials;
+    const std::vector<uint64_t> lived = survivors();
     for (size_t k = 0; k < rows; ++k) {
-      lived -= died_in[k] + (k > 0 ? left_after[k - 1] : 0);
-      if (lasting_holders[k] > lived || lasting_sum[k] < lasting_holders[k] ||
+      if (lasting_holders[k] > lived[k] || lasting_sum[k] < lasting_holders[k] ||
           lasting_sq[k] < lasting_sum[k] || (k == 0 && lasting_holders[0] != 0))
         mismatch("the lasting injuries of adventure " + std::to_string(k) +
                  " do not fit its survivors");

@@ -76,6 +76,9 @@ struct Tally {
   void add_lasting(const Outcome& o);  // a campaign's: lasting_holders, _sum, _sq, _merged
   // Trials whose end is in the mask (MetricSpec::end_mask).
   uint64_t ends_in(uint64_t mask) const;
+  // A campaign's, by k = 0..N: the trials that lived through k adventures — every trial but
+  // those that died in 1..k or left before k (the life table's survivors; empty otherwise).
+  std::vector<uint64_t> survivors() const;
   // Throws TallyMismatch when the counts do not add up (a corrupt checkpoint).
   void check() const;
 

@@ -42,6 +42,17 @@ void encounter(Script& s) {
   s.yes().u(0.5);
 }
 
+// Encounter 2, then the first aid after the day: the light level is full, the new light wound
+// escalates to grave; pain + 5 crosses 5 received: a fainting roll at 7, +5 holds; the hero
+// kills the thug; after the day its first aid, +8, succeeds.
+void second_encounter(Script& s) {
+  s.d(20, 1).d(20, 20);
+  s.yes().u(0.5);
+  s.d(10, 6).d(10, 1);
+  s.yes().u(0.5);
+  s.d(10, 9).d(10, 1);
+}
+
 }  // namespace
 
 TEST_CASE(
@@ -57,12 +68,8 @@ TEST_CASE(
   // The hour's road: stable, its pain eases a point (3 to 2, above its mortality 1).
   // Encounter 2, an hour later: the light level is full, the new light wound escalates to
   // grave; pain 2 + 5 = 7, the pain received crosses 5: a fainting roll at 7 - 7, +5 holds.
-  s.d(20, 1).d(20, 20);
-  s.yes().u(0.5);
-  s.d(10, 6).d(10, 1);
-  s.yes().u(0.5);
   // After the day: first aid at 5 - 1 - 3 (light and grave) - 7 (pain) = -6: +8 succeeds.
-  s.d(10, 9).d(10, 1);
+  second_encounter(s);
   const test::Played p = test::play_scripted(toml, s);
   INFO(p.log);
   const LoadedScenario ls = test::load_text(toml);
@@ -187,11 +194,7 @@ TEST_CASE(
   encounter(s);
   s.d(10, 5).d(10, 1);  // first aid, as above
   s.d(10, 5).d(10, 1);  // the stable roll on the road: 8 - 1 (pain) + 4 holds
-  s.d(20, 1).d(20, 20);
-  s.yes().u(0.5);
-  s.d(10, 6).d(10, 1);
-  s.yes().u(0.5);
-  s.d(10, 9).d(10, 1);
+  second_encounter(s);
   const test::Played p = test::play_scripted(toml, s);
   INFO(p.log);
   CHECK(p.log.find("hero's pain eases to 1") != std::string::npos);

@@ -27,16 +27,23 @@ std::string effort_text(const std::string& effort) {
          "[[opponents.attacks]]\nhit_chance = 1.0\nwound = { grave = 1.0 }\n";
 }
 
+// The round up to the end of the hero's turn: initiative (the brute first), its blow (a grave
+// wound, 5 pain: a fainting roll, 30 - 5 + 4 holds), the hero's blow (a light wound, the brute
+// holds).
+void first_round(Script& s) {
+  s.d(20, 1).d(20, 20);
+  s.yes().u(0.5);
+  s.d(10, 5).d(10, 1);
+  s.yes().u(0.5);
+}
+
 }  // namespace
 
 TEST_CASE("harmonies party fight: sudden effort worsens a grave wound at the end of a turn",
           "[harmonies][party][effort][scripted]") {
   const std::string toml = effort_text("effort_worsening = 0.25");
   Script s;
-  s.d(20, 1).d(20, 20);  // initiative: the brute first
-  s.yes().u(0.5);        // its blow: a grave wound (5 pain: a fainting roll)
-  s.d(10, 5).d(10, 1);   // 30 - 5 (pain) + 4 holds
-  s.yes().u(0.5);        // the hero's blow: a light wound, the brute holds
+  first_round(s);
   s.yes();               // the end of its turn: the effort worsens the grave wound
   s.d(10, 5).d(10, 1);   // the critical wound's pain: one fainting roll, 30 - 15 + 4 holds
   const test::Played p = test::play_scripted(toml, s);
@@ -49,10 +56,7 @@ TEST_CASE("harmonies party fight: sudden effort that holds, and none to draw",
           "[harmonies][party][effort][scripted]") {
   SECTION("the effort holds: one draw, the wound stays grave") {
     Script s;
-    s.d(20, 1).d(20, 20);
-    s.yes().u(0.5);
-    s.d(10, 5).d(10, 1);
-    s.yes().u(0.5);
+    first_round(s);
     s.no();  // the effort holds
     const test::Played p = test::play_scripted(effort_text("effort_worsening = 0.25"), s);
     INFO(p.log);
@@ -61,10 +65,7 @@ TEST_CASE("harmonies party fight: sudden effort that holds, and none to draw",
   }
   SECTION("without effort_worsening no draw is made for it (a strict script)") {
     Script s;
-    s.d(20, 1).d(20, 20);
-    s.yes().u(0.5);
-    s.d(10, 5).d(10, 1);
-    s.yes().u(0.5);
+    first_round(s);
     const test::Played p = test::play_scripted(effort_text(""), s);
     CHECK(p.log.find("sudden effort") == std::string::npos);
   }
@@ -84,10 +85,7 @@ TEST_CASE(
           "critical = 0\n[[day.next.opponents.attacks]]\nhit_chance = 1.0\n"
           "wound = { grave = 1.0 }\n";
   Script s;
-  s.d(20, 1).d(20, 20);
-  s.yes().u(0.5);
-  s.d(10, 5).d(10, 1);
-  s.yes().u(0.5);
+  first_round(s);
   s.no();               // encounter 1: the effort holds
   s.d(10, 5).d(10, 1);  // first aid between the two
   s.d(20, 1).d(20, 20);

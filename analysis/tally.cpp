@@ -216,7 +216,7 @@ uint64_t Tally::ends_in(uint64_t mask) const {
 std::vector<uint64_t> Tally::survivors() const {
   std::vector<uint64_t> s(died_in.size(), 0);
   uint64_t lived = trials;
-  for (size_t k = 0; k < s.size() && k < left_after.size() + 1; ++k) {
+  for (size_t k = 0; k < s.size(); ++k) {  // left_after has died_in's size (check())
     lived -= died_in[k] + (k > 0 ? left_after[k - 1] : 0);
     s[k] = lived;
   }

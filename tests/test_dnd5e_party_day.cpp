@@ -398,6 +398,131 @@ TEST_CASE("dnd5e party day: how much farther a variant gets, paired, in comparis
     CHECK(cmp.number(i, "ci_low") <= d);
     CHECK(cmp.number(i, "ci_high") >= d);
     if (v == "one-fight") CHECK(cmp.number(i, "ci_high") < -1);  // one fight against ~5
+    if (v == "two-days") CHECK(cmp.number(i, "ci_low") > 0);      // the second day's fights
   }
-  CHECK(found == 3);  // no-short-rests, one-fight, top-up
+  CHECK(found == 4);  // no-short-rests, one-fight, top-up, two-days
+}
+
+TEST_CASE("dnd5e party day: days, a night's long rest between two days: all HP, half the Hit "
+          "Dice, the heals",
+          "[party][day][scripted]") {
+  // One goblin a day, two days. The hero at 4 of 10 heals itself (top_up, 1d4+3 = 5: 9 of 10);
+  // the night brings it to 10, its use back (1 heals). Without the night, 3 HP after the second
+  // goblin.
+  const std::string heals = "[party.heals]\ndice = \"1d4+3\"\nuses = 1\nheal_between = \"top_up\"\n";
+  const std::string toml = day_text("[day]\nencounters = 1\ndays = 2\n", heals);
+  Script s;
+  encounter(s);
+  s.d(4, 2);  // the Healing Word between the encounters
+  encounter(s);
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  CHECK(s.done());
+  CHECK(has(p.log, "hero heals hero between the encounters: 5 HP, 9 of 10"));
+  CHECK(has(p.log, "[8:00:12] the night's long rest ends: day 2 of 2 begins"));  // after the heal
+  CHECK(has(p.log, "hero wakes from the long rest: 10 HP, 2 Hit Dice, 1 heals"));
+  CHECK(has(p.log, "encounter 2 of 2 begins"));
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(test::counter(ls, p.outcome, "encounters") == 2);
+
+  // Two encounters a day with a short rest after the first of each: the short rests fall after
+  // encounters 1 and 3, the night after 2. The first short rest spends both Hit Dice; the night
+  // gives one back (half of 2), which the second short rest spends.
+  const std::string two = day_text("[day]\nencounters = 2\nshort_rests = 1\ndays = 2\n");
+  Script t;
+  encounter(t);
+  t.d(8, 3).d(8, 5);  // the short rest: 4 + 6, 10 of 10
+  encounter(t);
+  encounter(t);       // the night, then day 2's first
+  t.d(8, 3);          // the short rest: its one Hit Die
+  encounter(t);
+  const test::Played q = test::play_scripted(two, t);
+  INFO(q.log);
+  CHECK(t.done());
+  CHECK(has(q.log, "hero wakes from the long rest: 10 HP, 1 Hit Dice"));
+  CHECK(has(q.log, "encounter 4 of 4 begins"));
+  size_t rests = 0;
+  for (size_t at = 0; (at = q.log.find("a short rest of an hour ends", at)) != std::string::npos;
+       ++at)
+    ++rests;
+  CHECK(rests == 2);
+  CHECK(test::counter(test::load_text(two), q.outcome, "encounters") == 4);
+}
+
+TEST_CASE("dnd5e party day: the night heals a light injury; a severe one counts it toward "
+          "\"Varie\"",
+          "[party][day][injuries][scripted]") {
+  // Seed 003: the hero drops to the goblin's 10 with an injury, a natural 20 on its death save
+  // brings it back and it kills the goblin; the squire, slower and tougher, is never the
+  // target. Day 2: the goblin misses, the hero kills it.
+  auto text = [](const std::string& options) {
+    return "name = \"days\"\nruleset = \"dnd5e\"\ntrials = 100\nseed = 3\n"
+           "horizon = \"30 days\"\n[options]\n" + options +
+           "[day]\nencounters = 1\ndays = 2\n[fight]\nopponents_target = \"weakest\"\n\n" +
+           test::combatant_text("party", "hero", "max_hp", 10, 0,
+                                "attack_bonus = 10\ndamage = \"1\"", "ac = 10\n") +
+           test::combatant_text("party", "squire", "max_hp", 20, -10,
+                                "attack_bonus = 10\ndamage = \"1\"", "ac = 10\n") +
+           test::combatant_text("opponents", "goblin", "hp", 1, 20,
+                                "attack_bonus = 10\ndamage = \"10\"", "ac = 10\n");
+  };
+  auto day = [](Script& s, int injury) {
+    s.d(20, 1).d(20, 1).d(20, 1);  // initiative: the goblin first, then the hero, the squire
+    s.d(20, 10);                   // the goblin hits the hero for 10: 0 HP, dying
+    s.d(20, injury);               // the injury's d20
+    s.d(20, 20);                   // a natural 20: 1 HP, and it acts
+    s.d(20, 10);                   // it hits: the goblin falls
+    s.d(20, 1).d(20, 1).d(20, 1);  // day 2's initiative
+    s.d(20, 1);                    // the goblin misses (a natural 1)
+    s.d(20, 10);                   // the hero kills it
+  };
+  Script s;
+  day(s, 20);  // light: Blessure à la jambe
+  const std::string light = text("");
+  const test::Played p = test::play_scripted(light, s);
+  INFO(p.log);
+  CHECK(s.done());
+  CHECK(has(p.log, "hero's Blessure à la jambe (light) heals: a long rest"));
+  const LoadedScenario ls = test::load_text(light);
+  CHECK(test::counter(ls, p.outcome, "injuries") == 1);
+  CHECK(test::duration(ls, p.outcome, "downtime") == 0);  // nothing open after the day
+
+  // Severe (Légère concussion) with "Varie" after one long rest: the night heals it.
+  Script t;
+  day(t, 4);
+  const test::Played q = test::play_scripted(text("untreated_severe_long_rests = 1\n"), t);
+  INFO(q.log);
+  CHECK(t.done());
+  CHECK(has(q.log, "hero's Légère concussion (severe) heals: long rests, untreated"));
+
+  // After two: the night counts one, so the first long rest after the adventure heals it.
+  Script u;
+  day(u, 4);
+  const test::Played r = test::play_scripted(text("untreated_severe_long_rests = 2\n"), u);
+  INFO(r.log);
+  CHECK_FALSE(has(r.log, "[8:00:06] hero's Légère concussion"));
+  CHECK(has(r.log, "[16:00:12] hero's Légère concussion (severe) heals: long rests, untreated"));
+}
+
+TEST_CASE("dnd5e party day: days kill every party the first day kills, on the same numbers",
+          "[party][day]") {
+  const int more = test::check_day_against_fight("scenarios/examples/dnd5e-orog-ambush.toml",
+                                                 "[day]\nencounters = 1\ndays = 3\n", 5, 400);
+  CHECK(more > 100);
+}
+
+TEST_CASE("dnd5e party day: days errors; elsewhere days is refused with the reason",
+          "[party][day][errors]") {
+  CHECK(error(day_text("[day]\nencounters = 6\ndays = 9\n")).find("days = 8 at most") !=
+        std::string::npos);
+  CHECK(error(day_text("[day]\nencounters = 2\ndays = 0\n")).find("days") != std::string::npos);
+  const std::string pf2 =
+      test::read_file(test::source_path("scenarios/examples/pf2-adventuring-day.toml"));
+  const size_t at = pf2.find("[day]\n");
+  REQUIRE(at != std::string::npos);
+  const std::string refused =
+      error(pf2.substr(0, at + 6) + "days = 2\n" + pf2.substr(at + 6));
+  CHECK(refused.find("day.days: unknown key") != std::string::npos);
+  CHECK(refused.find("dnd5e parties only") != std::string::npos);
+  CHECK(refused.find("[campaign]") != std::string::npos);
 }

@@ -39,9 +39,10 @@ std::vector<Reader> day_next_tables(Reader& day, bool untouchable) {
   return tables;
 }
 
-void read_day_plan(Reader& t, size_t next, DayPlan& d) {
+void read_day_plan(Reader& t, size_t next, DayPlan& d, bool long_rests) {
   d.encounters = next == 0 ? static_cast<int>(t.need_int("encounters", 1, DayPlan::kMaxEncounters))
                            : static_cast<int>(next) + 1;
+  d.per_day = d.encounters;
   d.short_rests = static_cast<int>(t.get_int("short_rests", 0, DayPlan::kMaxEncounters, 0));
   if (d.short_rests > d.encounters - 1)
     t.fail("short_rests",
@@ -52,6 +53,17 @@ void read_day_plan(Reader& t, size_t next, DayPlan& d) {
                                   false)
                  .value_or(0);
   d.rest_after = spread_short_rests(d.encounters, d.short_rests);
+  // Elsewhere `days` is left unread: the final check calls it unknown, with the reason
+  // (scenarios/reader.cpp, context_hint).
+  if (!long_rests) return;
+  d.days = static_cast<int>(t.get_int("days", 1, DayPlan::kMaxEncounters, 1));
+  if (d.days * d.per_day > DayPlan::kMaxEncounters)
+    t.fail("days",
+           std::to_string(d.days) + " days of " + std::to_string(d.per_day) + " encounters: " +
+               std::to_string(d.days * d.per_day) + " in all, more than " +
+               std::to_string(DayPlan::kMaxEncounters),
+           "days = " + std::to_string(DayPlan::kMaxEncounters / d.per_day) + " at most");
+  d.encounters = d.per_day * d.days;
 }
 
 }  // namespace leth::fight

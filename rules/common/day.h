@@ -18,12 +18,20 @@ namespace leth::fight {
 
 struct DayPlan {
   static constexpr int kMaxEncounters = 50;
-  int encounters = 1;
+  int encounters = 1;  // in all: per_day of each of the days
+  int per_day = 1;     // the encounters of one day (`encounters`, or 1 + [[day.next]])
+  int days = 1;        // `days`: the day played again after a long rest (dnd5e)
   int short_rests = 0;
   Seconds travel = 0;
-  uint64_t rest_after = 0;  // bit e - 1: a short rest after encounter e
+  uint64_t rest_after = 0;  // bit e - 1: a short rest after a day's encounter e
   bool given = false;       // the scenario has [day]: its metrics count the encounters
-  bool short_rest_after(int e) const { return e >= 1 && (rest_after >> (e - 1) & 1u) != 0; }
+  bool short_rest_after(int e) const {
+    return e >= 1 && (rest_after >> ((e - 1) % per_day) & 1u) != 0;
+  }
+  // After the last encounter of each day but the last: the night's long rest.
+  bool long_rest_after(int e) const { return e >= 1 && e < encounters && e % per_day == 0; }
+  // Encounter e + 1 (after e >= 1) is its day's first: the scenario's fight, not a [[day.next]].
+  int next_in_day(int e) const { return e % per_day; }
 };
 
 // The plan and [[day.next]]: the opponents of encounters 2, 3, ... (empty: the scenario's,
@@ -40,15 +48,17 @@ uint64_t spread_short_rests(int encounters, int rests);
 // [day]'s [[day.next]] tables, checked: not with `encounters`, at most kMaxEncounters in all,
 // not when the scenario's opponents cannot be harmed, each with opponents.
 std::vector<Reader> day_next_tables(Reader& day, bool untouchable);
-// [day]'s own keys (encounters, short_rests, travel), for a day of `next` [[day.next]].
-void read_day_plan(Reader& day, size_t next, DayPlan& d);
+// [day]'s own keys (encounters, short_rests, travel, days), for a day of `next` [[day.next]];
+// `days` only where the ruleset plays a long rest between two days (`long_rests`).
+void read_day_plan(Reader& day, size_t next, DayPlan& d, bool long_rests);
 
 // [day] (absent: a day of one encounter, not `given`): each [[day.next]] encounter's opponents
 // read by `opponent(reader, its 1-based index)` as [[opponents]] are, each kind with `health`
-// (the ruleset's key of an opponent's hit points), counted with the members against the cap.
+// (the ruleset's key of an opponent's hit points), counted with the members against the cap;
+// `long_rests`: the ruleset plays a night's long rest between two of `days`.
 template <typename Combatant, typename Opponent>
 Day<Combatant> read_day(Reader& r, size_t members, bool untouchable, Opponent&& opponent,
-                        const char* health = "hp") {
+                        const char* health = "hp", bool long_rests = false) {
   Day<Combatant> d;
   std::optional<Reader> t = r.get_table("day");
   if (!t) return d;
@@ -71,7 +81,7 @@ Day<Combatant> read_day(Reader& r, size_t members, bool untouchable, Opponent&& 
     }
     d.next.push_back(std::move(line));
   }
-  read_day_plan(*t, d.next.size(), d);
+  read_day_plan(*t, d.next.size(), d, long_rests);
   return d;
 }
 

@@ -128,11 +128,13 @@ class Lineup {
       const Seconds t = between(bodies, e, day.end, rng, ctx.log);
       // A member died between the two, or is still down when the trial's time is up.
       if (t > cfg_.horizon || !goes_on()) break;
-      const Derived& played = next.empty() ? static_cast<const Derived&>(*this)
-                                          : next[static_cast<size_t>(e - 1)];
+      // A day's first encounter is the scenario's fight; the others its [[day.next]] in order.
+      const int j = cfg_.day.next_in_day(e);
+      const Derived& played = next.empty() || j == 0 ? static_cast<const Derived&>(*this)
+                                                     : next[static_cast<size_t>(j - 1)];
       note(ctx.log, t, [&] {
         return "encounter " + std::to_string(e + 1) + " of " + std::to_string(encounters) +
-               " begins: " + (next.empty() ? std::string("fresh opponents") : played.opponent_names());
+                " begins: " + (next.empty() ? std::string("fresh opponents") : played.opponent_names());
       });
       struct Clocks {
         Seconds died_at, down_first, up_last;

@@ -156,6 +156,7 @@ void Party::inflict_injury(Body& b, Stream& s, Seconds t, EventLog* log) const {
   const bool kept = b.n_open < Body::kMaxOpen;
   if (kept) {
     b.open_severity[b.n_open] = sev;
+    b.open_rests[b.n_open] = 0;
     b.open[b.n_open++] = def;
   }
   note(log, t, [&] {
@@ -433,6 +434,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
       const bool loss = i < m.n;
       b.open[i] = loss ? m.open[i] : m.healing[i - m.n].course.def;
       b.open_severity[i] = loss ? m.severity[i] : m.healing[i - m.n].course.severity;
+      b.open_rests[i] = loss ? 0 : static_cast<uint8_t>(m.healing[i - m.n].course.long_rests);
       note(ctx.log, 0, [&] {
         return name(b) + " carries from the adventures before: " +
                catalog_->injury(b.open[i]).label + (loss ? "" : ", still healing");

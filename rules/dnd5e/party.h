@@ -87,8 +87,9 @@ struct Combatant {
 // An adventuring day (docs/days.md; rules/common/day.h): the party's fight played `encounters`
 // times in a row against fresh opponents — or the fight, then each [[day.next]] with opponents of
 // its own — the members carrying their HP, Hit Dice, heals, potions and open injuries from one to
-// the next; `short_rests` short rests spread evenly between them, and `travel` between any two.
-// The long rest and the injuries' course follow the last encounter.
+// the next; `short_rests` short rests spread evenly between them, and `travel` between any two;
+// `days`: that day played again after a long rest. The long rest and the injuries' course
+// follow the last encounter.
 using Day = fight::Day<Combatant>;
 
 struct PartyConfig {
@@ -142,6 +143,9 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     uint8_t n_healing = 0;
     uint8_t healed_carried = 0;
     uint8_t hit_dice = 0;   // Hit Dice left for an adventuring day's short rests
+    // Each open injury's untreated long rests so far (a day's nights, the downtime's before):
+    // what InjuryCourse::long_rests counts toward "Varie" (options untreated_*_long_rests).
+    std::array<uint8_t, kMaxOpen> open_rests{};
   };
   Seconds round_seconds() const { return kRound; }
   // Down: at 0 HP, or kept from acting by an open injury (incapacitated, paralysed, stunned,
@@ -227,6 +231,10 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   Seconds between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng, EventLog* log) const;
   Seconds heal_between(Bodies<Body>& bodies, Seconds t, TrialRng& rng, EventLog* log) const;
   void short_rest(Body& b, Stream& s, Seconds t, EventLog* log) const;
+  // The night between two of `days` (party_day.cpp): HP, Hit Dice, heals, 003's injuries.
+  void long_rest(Body& b, Seconds t, EventLog* log) const;
+  // Open injury i heals in the day (a short or a long rest): off the open list.
+  void close_open(Body& b, size_t i) const;
   // Open injury i, one of the healing injuries carried (n_carried <= i < n_carried +
   // n_healing): its index in CarriedMember::healing, past those healed in the day.
   static size_t carried_course(const Body& b, size_t i) {

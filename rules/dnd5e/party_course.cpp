@@ -89,12 +89,14 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
       if (i < size_t{b.n_carried} + b.n_healing) {
         const size_t h = carried_course(b, i);
         static_cast<InjuryCourse&>(k) = cm.healing[h].course;
+        k.long_rests = b.open_rests[i];  // with the day's nights
         if (cm.healing[h].deadline_in >= 0)
           k.deadline = std::max(res.end, cm.healing[h].deadline_in);
         if (cm.healing[h].tick_in >= 0) k.tick = std::max(res.end, cm.healing[h].tick_in);
         continue;
       }
       k.begin(b.open[i], b.open_severity[i]);
+      k.long_rests = b.open_rests[i];  // the day's nights
       if (def(k).permanent != Permanent::None) {  // a loss kept, not healed
         k.open = false;
         ++p.lasting;

@@ -42,17 +42,57 @@ void Party::short_rest(Body& b, Stream& s, Seconds t, EventLog* log) const {
     }
     spend("");
     note(log, t, [&] { return name(b) + "'s " + d.label + " (light) heals with it"; });
-    if (i < size_t{b.n_carried} + b.n_healing) {  // a healing injury carried: its course is done
-      b.healed_carried |= static_cast<uint8_t>(1u << carried_course(b, i));
-      --b.n_healing;
-    }
-    for (size_t j = i + 1; j < b.n_open; ++j) {
-      b.open[j - 1] = b.open[j];
-      b.open_severity[j - 1] = b.open_severity[j];
-    }
-    --b.n_open;
+    close_open(b, i);
   }
   while (b.hit_dice > 0 && b.hp < k.max_hp) spend("");
+}
+
+void Party::close_open(Body& b, size_t i) const {
+  if (i < size_t{b.n_carried} + b.n_healing) {  // a healing injury carried: its course is done
+    b.healed_carried |= static_cast<uint8_t>(1u << carried_course(b, i));
+    --b.n_healing;
+  }
+  for (size_t j = i + 1; j < b.n_open; ++j) {
+    b.open[j - 1] = b.open[j];
+    b.open_severity[j - 1] = b.open_severity[j];
+    b.open_rests[j - 1] = b.open_rests[j];
+  }
+  --b.n_open;
+}
+
+// The night between two days (`days`, README "An adventuring day"): SRD "Long Rest" — all lost
+// HP, half the Hit Dice back (at least one; long_rest_dice), and the heals' uses (spell slots,
+// Lay on Hands; potions are spent for good); 003 "Les repos longs guérissent toutes les
+// blessures légères et modérés", a severe or serious one counting the night toward "Varie"
+// (InjuryCourse::long_rest, as the course after the adventure). A member at 0 HP has none of it
+// (SRD: "at least 1 hit point"); between() has woken the stable with 1 HP before.
+void Party::long_rest(Body& b, Seconds t, EventLog* log) const {
+  if (b.dead || b.hp == 0) return;
+  const Combatant& k = cfg_.combatants[b.c];
+  b.hp = k.max_hp;
+  long_rest_dice(b);
+  if (k.heals) b.uses = k.heals->uses;
+  note(log, t, [&] {
+    return name(b) + " wakes from the long rest: " + std::to_string(b.hp) + " HP" +
+           (k.hit_dice > 0 ? ", " + std::to_string(b.hit_dice) + " Hit Dice" : std::string()) +
+           (k.heals ? ", " + std::to_string(b.uses) + " heals" : std::string());
+  });
+  for (size_t i = b.n_carried; catalog_ && i < b.n_open;) {
+    InjuryCourse course;
+    course.begin(b.open[i], b.open_severity[i]);
+    course.long_rests = b.open_rests[i];
+    const char* how = course.long_rest(*catalog_, cfg_.options);
+    if (!how) {
+      b.open_rests[i] = static_cast<uint8_t>(std::min(course.long_rests, 255));
+      ++i;
+      continue;
+    }
+    note(log, t, [&] {
+      return name(b) + "'s " + catalog_->injury(b.open[i]).label + " (" +
+             severity_name(b.open_severity[i]) + ") heals: " + how;
+    });
+    close_open(b, i);
+  }
 }
 
 // Between two encounters (`heal_between`, README "An adventuring day"): each living, conscious
@@ -144,6 +184,14 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
         Stream s = open(rng, streams::combatant_course(c));
         short_rest(bodies[c], s, t, log);
       }
+  }
+  if (cfg_.day.long_rest_after(e)) {
+    t += cfg_.long_rest;
+    note(log, t, [&] {
+      return "the night's long rest ends: day " + std::to_string(e / cfg_.day.per_day + 1) +
+             " of " + std::to_string(cfg_.day.days) + " begins";
+    });
+    for (size_t c = 0; c < cfg_.members; ++c) long_rest(bodies[c], t, log);
   }
   return t + cfg_.day.travel;
 }

@@ -28,6 +28,8 @@ stable_wake = "1d4 hours"
 encounters = 1                   # fights in a row, each against fresh opponents (1: this fight)
 short_rests = 0                  # short rests (an hour: Hit Dice) spread evenly between them
 travel = "0 minutes"             # between any two encounters
+days = 1                         # the day again after a night's long rest (HP, half the
+                                 # Hit Dice, heals, light and moderate injuries healed)
 # instead of encounters: [[day.next]], each a later encounter with its own
 # [[day.next.opponents]] (the keys of [[opponents]], with hp); docs/days.md
 

@@ -302,3 +302,45 @@ TEST_CASE("pf2 party day: a member at or below drink_below drinks its own potion
   INFO(q.log);
   CHECK(q.log.find("fighter drinks a potion") > q.log.find("encounter 2 of 2 begins"));
 }
+
+TEST_CASE("pf2 party day: days, a night's rest between two days: Con x level HP, doomed, the "
+          "Heals back",
+          "[pf2][party][day][scripted]") {
+  // One ogre a day, two days. The fighter (level 1, Con 0: 1 HP a night; doomed 1) is at 15 / 40
+  // after the first, 19 after the medic's one Heal (1d8 = 4); the night gives it 1 HP and takes
+  // its doomed to 0, and gives the medic its Heal back. The second ogre misses.
+  const std::string text = "name = \"days\"\nruleset = \"pf2\"\ntrials = 1000\nseed = 3\n"
+                           "horizon = \"30 days\"\n[options]\nrecovery_check = \"flat\"\n"
+                           "wounded = true\ndoomed = true\n[day]\nencounters = 1\ndays = 2\n"
+                           "[fight]\n\n" +
+                           member("fighter", 40, 0, "hit_chance = 1.0\ndamage = \"30\"",
+                                  "wounded = 1\ndoomed = 1\n") +
+                           member("medic", 10, -10, "hit_chance = 1.0\ndamage = \"30\"",
+                                  "[party.heals]\ndice = \"1d8\"\nuses = 1\n") +
+                           test::combatant_text("opponents", "ogre", "hp", 30, 10,
+                                                "attack_bonus = 10\ndamage = \"25\"", "ac = 10\n");
+  Script s;
+  ogre(s);
+  s.d(8, 4);                      // the medic's Heal after the fight: 19 / 40
+  s.d(20, 1).d(20, 1).d(20, 20);  // day 2's initiative
+  s.d(2, 1).d(20, 1);             // the ogre misses (a natural 1)
+  s.yes();                        // the fighter kills it
+  s.d(8, 4);                      // the Heal after the day: 24 / 40
+  const test::Played p = test::play_scripted(text, s);
+  INFO(p.log);
+  CHECK(s.done());
+  CHECK(has(p.log, "the night's rest ends: day 2 of 2 begins"));
+  CHECK(has(p.log, "fighter wakes from the night's rest: HP 20/40, doomed 0"));
+  CHECK(has(p.log, "medic wakes from the night's rest: HP 10/10, doomed 0, 1 Heals"));
+  CHECK(has(p.log, "encounter 2 of 2 begins"));
+  const LoadedScenario ls = test::load_text(text);
+  CHECK(counter(ls, p.outcome, "encounters") == 2);
+  CHECK(counter(ls, p.outcome, "heals_used") == 2);
+}
+
+TEST_CASE("pf2 party day: days kill every party the first day kills, on the same numbers",
+          "[pf2][party][day]") {
+  const int more = test::check_day_against_fight("scenarios/examples/pf2-party-ambush.toml",
+                                                 "[day]\nencounters = 1\ndays = 2\n", 5, 300);
+  CHECK(more > 50);
+}

@@ -20,7 +20,7 @@ struct DayPlan {
   static constexpr int kMaxEncounters = 50;
   int encounters = 1;  // in all: per_day of each of the days
   int per_day = 1;     // the encounters of one day (`encounters`, or 1 + [[day.next]])
-  int days = 1;        // `days`: the day played again after a long rest (dnd5e)
+  int days = 1;        // `days`: the day played again after a night (dnd5e, pf2)
   int short_rests = 0;
   Seconds travel = 0;
   uint64_t rest_after = 0;  // bit e - 1: a short rest after a day's encounter e

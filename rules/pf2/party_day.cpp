@@ -15,6 +15,7 @@ namespace {
 
 constexpr Seconds kRest = kHour;              // a short rest: an hour (README, the day)
 constexpr Seconds kTreatment = 10 * kMinute;  // Treat Wounds: 10 minutes a patient
+constexpr Seconds kNight = 8 * kHour;         // a night's rest (as after the fight)
 // The Heals left after an encounter draw from the casters' care streams of rounds from here on
 // (the next encounter's numbers): its fight's rounds never come near.
 constexpr int kBetweenRound = 1 << 30;
@@ -54,7 +55,37 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
   }
   t = awake;
   if (cfg_.day.short_rest_after(e)) t = short_rest(bodies, t, rng, log);
+  if (cfg_.day.long_rest_after(e)) {
+    t += kNight;
+    note(log, t, [&] {
+      return "the night's rest ends: day " + std::to_string(e / cfg_.day.per_day + 1) + " of " +
+             std::to_string(cfg_.day.days) + " begins";
+    });
+    night(bodies, t, log);
+  }
   return t + cfg_.day.travel;
+}
+
+// The night between two days (`days`, README "An adventuring day"), as the nights after the
+// fight (rest_and_treat): each living member above 0 HP (between() has woken the stable) regains
+// Con x level HP (at least its level) and loses 1 doomed (interpretation 8); wounded stays (only
+// Treat Wounds ends it, as after the fight); its daily preparations give its Heals back (`uses`;
+// potions are spent for good; hero points are the session's). Draws nothing.
+void Party::night(Bodies<Body>& bodies, Seconds t, EventLog* log) const {
+  for (size_t c = 0; c < cfg_.members; ++c) {
+    Body& b = bodies[c];
+    if (b.dead || b.hp == 0) continue;
+    const Combatant& k = cfg_.combatants[c];
+    b.hp = std::min(b.hp + rest_gain(c), k.max_hp);
+    if (cfg_.options.doomed && b.doomed > 0) --b.doomed;
+    if (k.heals) b.uses = k.heals->uses;
+    note(log, t, [&] {
+      return name(b) + " wakes from the night's rest: HP " + std::to_string(b.hp) + "/" +
+             std::to_string(k.max_hp) +
+             (cfg_.options.doomed ? ", doomed " + std::to_string(b.doomed) : std::string()) +
+             (k.heals ? ", " + std::to_string(b.uses) + " Heals" : std::string());
+    });
+  }
 }
 
 // Each member at 0 HP, in the party's order, is fed a potion (Player Core: 2 actions, a round

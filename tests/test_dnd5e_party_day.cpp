@@ -516,13 +516,12 @@ TEST_CASE("dnd5e party day: days errors; elsewhere days is refused with the reas
   CHECK(error(day_text("[day]\nencounters = 6\ndays = 9\n")).find("days = 8 at most") !=
         std::string::npos);
   CHECK(error(day_text("[day]\nencounters = 2\ndays = 0\n")).find("days") != std::string::npos);
-  const std::string flux =
-      test::read_file(test::source_path("scenarios/examples/flux-ruins-day.toml"));
-  const size_t at = flux.find("[day]\n");
+  const std::string uni =
+      test::read_file(test::source_path("scenarios/examples/unisystem-alley-day.toml"));
+  const size_t at = uni.find("[day]\n");
   REQUIRE(at != std::string::npos);
-  const std::string refused =
-      error(flux.substr(0, at + 6) + "days = 2\n" + flux.substr(at + 6));
+  const std::string refused = error(uni.substr(0, at + 6) + "days = 2\n" + uni.substr(at + 6));
   CHECK(refused.find("day.days: unknown key") != std::string::npos);
-  CHECK(refused.find("dnd5e and pf2 parties only") != std::string::npos);
+  CHECK(refused.find("dnd5e, pf2 and flux parties only") != std::string::npos);
   CHECK(refused.find("[campaign]") != std::string::npos);
 }

@@ -150,6 +150,13 @@ TEST_CASE("flux party day: one encounter is the fight, trial for trial; more onl
   CHECK(more > 200);  // most parties go on past the first fight
 }
 
+TEST_CASE("flux party day: days kill every party the first day kills, on the same numbers",
+          "[flux][party][day]") {
+  const int more = test::check_day_against_fight("scenarios/examples/flux-ruins-party.toml",
+                                                 "[day]\nencounters = 2\ndays = 2\n", 5, 300);
+  CHECK(more > 100);
+}
+
 TEST_CASE("flux party day: a campaign of days, its first adventure the day's trial",
           "[flux][party][day][campaign]") {
   // The bundled day as a campaign of 3: adventure 1 is the day, draw for draw; a party that
@@ -165,4 +172,32 @@ TEST_CASE("flux party day: located errors", "[flux][party][day][errors]") {
                 "[[day.next.opponents.attacks]]\nattack_bonus = 1\ndamage = \"1\"\n",
                 kMedic)),
             "gives no pv"));
+}
+
+TEST_CASE("flux party day: days, a night's rest between two days gives 4 PV and 4 Flux",
+          "[flux][party][day][scripted]") {
+  // The fighter at 3 of 10 PV and Flux 0 (exhausted); a ghoul that never hits; a round a
+  // fight. The night (002: 4 PV and 4 Flux) brings it to 7 PV and Flux 4, its exhaustion over.
+  const std::string text =
+      "name = \"days\"\nruleset = \"flux\"\ntrials = 1000\nseed = 3\nhorizon = \"30 days\"\n"
+      "[resolution]\ndifficulty = 15\n[day]\nencounters = 1\ndays = 2\n[fight]\nround_cap = 1\n\n" +
+      member("fighter", 10, 20, "pv = 3\nflux = 0\n") + kArcher +
+      test::combatant_text("opponents", "ghoul", "pv", 20, 10, "hit_chance = 0.0\ndamage = \"5\"");
+  auto round = [](Script& s) {
+    s.d(20, 1).d(20, 1).d(20, 1);  // initiative: fighter 21, ghoul 11, archer 1
+    s.no();                        // the fighter misses
+    s.d(2, 1).no();                // the ghoul goes for the fighter and misses
+    s.no();                        // the archer misses; the round cap ends the fight
+  };
+  Script s;
+  round(s);
+  round(s);
+  const test::Played p = test::play_scripted(text, s);
+  INFO(p.log);
+  CHECK(s.done());
+  CHECK(has(p.log, "the night's rest ends: day 2 of 2 begins"));
+  CHECK(has(p.log, "fighter wakes from the night's rest: PV 7/10, Flux 4/"));
+  CHECK(has(p.log, "encounter 2 of 2 begins"));
+  const LoadedScenario ls = test::load_text(text);
+  CHECK(counter(ls, p.outcome, "encounters") == 2);
 }

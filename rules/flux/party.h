@@ -176,6 +176,8 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   // the next encounter begins (past the horizon: a member is still down then).
   Seconds between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng, EventLog* log) const;
   Seconds hour_rest(Bodies<Body>& bodies, Seconds t, TrialRng& rng, EventLog* log) const;
+  // The night between two of the day's `days` (party_day.cpp), ending at t.
+  void night(Bodies<Body>& bodies, Seconds t, EventLog* log) const;
 
   std::vector<Party> next_;  // [[day.next]]: encounter e + 1's fight is next_[e - 1]
   size_t encounters_counter_ = Outcome::kMaxCounters;  // "encounters", declared with a [day]

@@ -9,6 +9,15 @@
 
 namespace leth::flux {
 
+namespace {
+
+// 002 "Lors d'une nuit de repos d'au moins 6 heures, les aventuriers récupèrent 4 PV et 4 Flux";
+// 8 hours' sleep, as the nights after the fight (party.cpp).
+constexpr int kNightGain = 4;
+constexpr Seconds kNight = 8 * kHour;
+
+}  // namespace
+
 // After encounter e: the members' clocks run on as after any fight (after_fight: the scene's
 // end, the coma's hours, the care of the awake, the hourly tests to wake), and the party waits
 // until every living member is awake; then the hour's rest when one comes here, then the
@@ -24,7 +33,36 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
     t = std::max(t, b.up_last);
   }
   if (cfg_.day.short_rest_after(e)) t = hour_rest(bodies, t, rng, log);
+  if (cfg_.day.long_rest_after(e)) {
+    t += kNight;
+    note(log, t, [&] {
+      return "the night's rest ends: day " + std::to_string(e / cfg_.day.per_day + 1) + " of " +
+             std::to_string(cfg_.day.days) + " begins";
+    });
+    night(bodies, t, log);
+  }
   return t + cfg_.day.travel;
+}
+
+// The night between two days (`days`, README "An adventuring day"): 002 "Lors d'une nuit de
+// repos d'au moins 6 heures, les aventuriers récupèrent 4 PV et 4 Flux" to each living member
+// (between() has waited for every one to be awake), as the nights after the fight; a rest, it
+// ends the exhaustion of `states` and of exhausted_into_coma (interpretations 15 and 19); the
+// concoctions are spent for good. Draws nothing.
+void Party::night(Bodies<Body>& bodies, Seconds t, EventLog* log) const {
+  for (size_t c = 0; c < cfg_.members; ++c) {
+    Body& b = bodies[c];
+    if (b.dead) continue;
+    const Combatant& k = cfg_.combatants[c];
+    b.pv = std::min(b.pv + kNightGain, k.max_pv);
+    b.flux = std::min(b.flux + kNightGain, k.max_flux);
+    b.exhausted = b.coma_exhausted = false;
+    note(log, t, [&] {
+      return name(b) + " wakes from the night's rest: PV " + std::to_string(b.pv) + "/" +
+             std::to_string(k.max_pv) + ", Flux " + std::to_string(b.flux) + "/" +
+             std::to_string(k.max_flux);
+    });
+  }
 }
 
 // An hour's rest (002 "Repos et cliniques": "prendre une heure pour se reposer ... ils lancent

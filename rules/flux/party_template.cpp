@@ -40,6 +40,7 @@ scene = "10 minutes"             # from a passed Survival test at 0 PV to the co
 encounters = 1                   # fights in a row, each against fresh opponents (1: this fight)
 short_rests = 0                  # hours of rest (the group's 1D4) spread evenly between them
 travel = "0 minutes"             # between any two encounters
+days = 1                         # the day again after a night's rest (4 PV, 4 Flux)
 # instead of encounters: [[day.next]], each a later encounter with its own
 # [[day.next.opponents]] (the keys of [[opponents]], with pv); docs/days.md
 

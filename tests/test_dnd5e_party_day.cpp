@@ -522,6 +522,6 @@ TEST_CASE("dnd5e party day: days errors; elsewhere days is refused with the reas
   REQUIRE(at != std::string::npos);
   const std::string refused = error(uni.substr(0, at + 6) + "days = 2\n" + uni.substr(at + 6));
   CHECK(refused.find("day.days: unknown key") != std::string::npos);
-  CHECK(refused.find("dnd5e, pf2 and flux parties only") != std::string::npos);
+  CHECK(refused.find("dnd5e, pf2, flux and harmonies parties only") != std::string::npos);
   CHECK(refused.find("[campaign]") != std::string::npos);
 }

@@ -13,6 +13,8 @@ namespace leth::harmonies {
 
 namespace {
 
+constexpr Seconds kNight = 8 * kHour;  // a night between two days (as dnd5e's and pf2's)
+
 // "ryan" or "ryan, lea": the members still unstable, for the story.
 template <typename Bodies, typename Name>
 std::string unstable_names(const Bodies& bodies, size_t members, Name&& name) {
@@ -63,9 +65,18 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
   if (unstable()) return go_home(t, " still unstable, nobody can stabilise it");
   if (ready > cfg_.horizon) return cfg_.horizon + 1;
   const bool rest = cfg_.day.short_rest_after(e);
-  Seconds next = ready + (rest ? kHour : 0) + cfg_.day.travel;
+  // The night between two days (`days`): 8 hours more, pain easing and the survival rolls due
+  // in it rolled as on the road; no wound heals (the rest's healing rolls need its period:
+  // after the adventure). A reading, README "An adventuring day".
+  const bool night = cfg_.day.long_rest_after(e);
+  Seconds next = ready + (rest ? kHour : 0) + (night ? kNight : 0) + cfg_.day.travel;
   if (next > cfg_.horizon) return cfg_.horizon + 1;  // the trial's time is up first
   if (rest) note(log, ready + kHour, [] { return std::string("an hour's rest ends"); });
+  if (night)
+    note(log, ready + (rest ? kHour : 0) + kNight, [&] {
+      return "the night ends: day " + std::to_string(e / cfg_.day.per_day + 1) + " of " +
+             std::to_string(cfg_.day.days) + " begins";
+    });
   // Pain eases once stable (001: "Tant qu'une blessure n'est pas stabilisée, aucune
   // récupération de Douleur ... n'est possible"): a point per [rest] pain_recovery from the
   // encounter's end or the member's stabilisation, never below its mortality — on the road as

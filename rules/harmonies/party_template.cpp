@@ -45,6 +45,7 @@ pain_recovery = "1 hour"         # one pain point back per this, while stable; l
 encounters = 1                   # fights in a row, each against fresh opponents (1: this fight)
 short_rests = 0                  # hours of rest (heal nothing: wounds heal in the rest after)
 travel = "0 minutes"             # between any two encounters
+days = 1                         # the day again after a night (8 hours: pain eases, no wound heals)
 # instead of encounters: [[day.next]], each a later encounter with its own
 # [[day.next.opponents]] (the keys of [[opponents]], with survival); docs/days.md
 

@@ -235,11 +235,6 @@ std::string context_hint(const std::string& path, const std::string& key) {
            "[[opponents]], any ruleset; docs/days.md), not by one [character]: remove [day] "
            "here, or write the character as a party of one ([[party]]) against [[opponents]] "
            "it can defeat (docs/parties.md)";
-  if (path == "day" && key == "days")
-    return "days (the day again after a night's rest) is played by dnd5e, pf2, flux and "
-           "harmonies parties only so far: unisystem's night (a day's mending) is not modelled "
-           "inside an adventure; remove days, or play each day as an adventure of a [campaign], "
-           "its downtime the night (docs/campaigns.md)";
   return {};
 }
 

@@ -118,6 +118,39 @@ int check_day_against_fight(const std::string& example, const std::string& longe
   return more;
 }
 
+int check_night_as_travel(const std::string& example, const std::string& night_line,
+                          uint64_t seed, uint64_t n) {
+  const std::string text = read_file(source_path(example));
+  const size_t at = text.find("\n[fight]");
+  REQUIRE(at != std::string::npos);
+  auto with = [&](const std::string& day) {
+    return load_text(text.substr(0, at) + "\n" + day + text.substr(at));
+  };
+  const LoadedScenario days = with("[day]\nencounters = 1\ndays = 2\n");
+  const LoadedScenario road = with("[day]\nencounters = 2\ntravel = \"8 hours\"\n");
+  const size_t counters = metrics_of(days.models[0]).counters.size();
+  int second = 0;
+  bool told = false;
+  for (uint64_t i = 0; i < n; ++i) {
+    INFO("trial " << i);
+    EventLog log;
+    const Outcome a = replay_trial(days, 0, seed, i, told ? nullptr : &log);
+    const Outcome b = replay_trial(road, 0, seed, i, nullptr);
+    REQUIRE(a.end == b.end);
+    REQUIRE(a.end_time == b.end_time);
+    for (size_t k = 0; k < counters; ++k) REQUIRE(a.counters[k] == b.counters[k]);
+    if (counter(days, a, "encounters") < 2) continue;
+    ++second;
+    if (told) continue;
+    told = true;
+    bool night = false;
+    for (const EventLog::Entry& e : log.entries()) night = night || e.text == night_line;
+    CHECK(night);
+  }
+  CHECK(told);
+  return second;
+}
+
 int check_day_campaign(const std::string& example, uint64_t seed, uint64_t n) {
   const std::string text = read_file(source_path(example));
   const LoadedScenario day = load_text(text);

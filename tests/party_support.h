@@ -74,5 +74,11 @@ int check_day_against_fight(const std::string& example, const std::string& longe
 // the day did, draw for draw (REQUIREd over n trials from `seed`). Returns how many lived
 // through the first day.
 int check_day_campaign(const std::string& example, uint64_t seed, uint64_t n);
+// A night that only passes time (harmonies, unisystem: docs/days.md): the bundled party
+// scenario `example` with `[day] encounters = 1, days = 2` is, trial for trial (REQUIREd over n
+// trials from `seed`), a day of two encounters with `travel = "8 hours"`, and the story of a
+// trial that reaches the second day holds `night_line`. Returns how many trials reached it.
+int check_night_as_travel(const std::string& example, const std::string& night_line,
+                          uint64_t seed, uint64_t n);
 
 }  // namespace leth::test

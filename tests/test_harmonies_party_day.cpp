@@ -208,36 +208,7 @@ TEST_CASE("harmonies party day: days, the night between two days is 8 hours of t
   // A reading (README "An adventuring day"): no wound heals in a night inside the adventure,
   // pain eases and the survival rolls due are rolled as on the road. So two days of one duel
   // are, trial for trial, a day of two duels with 8 hours' travel between them.
-  const std::string text =
-      test::read_file(test::source_path("scenarios/examples/harmonies-party-duel.toml"));
-  const size_t at = text.find("\n[fight]");
-  REQUIRE(at != std::string::npos);
-  auto with = [&](const std::string& day) {
-    return test::load_text(text.substr(0, at) + "\n" + day + text.substr(at));
-  };
-  const LoadedScenario days = with("[day]\nencounters = 1\ndays = 2\n");
-  const LoadedScenario road = with("[day]\nencounters = 2\ntravel = \"8 hours\"\n");
-  const size_t counters = metrics_of(days.models[0]).counters.size();
-  int second = 0;
-  for (uint64_t i = 0; i < 300; ++i) {
-    INFO("trial " << i);
-    const Outcome a = replay_trial(days, 0, 11, i, nullptr);
-    const Outcome b = replay_trial(road, 0, 11, i, nullptr);
-    REQUIRE(a.end == b.end);
-    REQUIRE(a.end_time == b.end_time);
-    for (size_t k = 0; k < counters; ++k) REQUIRE(a.counters[k] == b.counters[k]);
-    if (counter(days, a, "encounters") == 2) ++second;
-  }
+  const int second = test::check_night_as_travel("scenarios/examples/harmonies-party-duel.toml",
+                                                 "the night ends: day 2 of 2 begins", 11, 300);
   CHECK(second > 100);
-  // The story says where the night falls.
-  for (uint64_t i = 0; i < 300; ++i) {
-    EventLog log;
-    const Outcome a = replay_trial(days, 0, 11, i, &log);
-    if (counter(days, a, "encounters") < 2) continue;
-    bool night = false;
-    for (const EventLog::Entry& e : log.entries())
-      night = night || e.text == "the night ends: day 2 of 2 begins";
-    CHECK(night);
-    break;
-  }
 }

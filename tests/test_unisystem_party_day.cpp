@@ -126,3 +126,14 @@ TEST_CASE("unisystem party day: located errors", "[unisystem][party][day][errors
                           "[[day.next.opponents.attacks]]\nattack_bonus = 1\ndamage = \"1\"\n")),
             "gives no hp"));
 }
+
+TEST_CASE("unisystem party day: days, the night between two days mends nothing",
+          "[unisystem][party][day]") {
+  // A reading (README "An adventuring day"): 000 mends Life Points "par jour de repos", which a
+  // day of the adventure is not. So two days of one fight are, trial for trial, a day of two
+  // fights with 8 hours' travel between them.
+  const int second = test::check_night_as_travel(
+      "scenarios/examples/unisystem-alley-party.toml",
+      "the night ends: day 2 of 2 begins (no Life Points mended)", 5, 400);
+  CHECK(second > 50);
+}

@@ -39,7 +39,7 @@ std::vector<Reader> day_next_tables(Reader& day, bool untouchable) {
   return tables;
 }
 
-void read_day_plan(Reader& t, size_t next, DayPlan& d, bool long_rests) {
+void read_day_plan(Reader& t, size_t next, DayPlan& d) {
   d.encounters = next == 0 ? static_cast<int>(t.need_int("encounters", 1, DayPlan::kMaxEncounters))
                            : static_cast<int>(next) + 1;
   d.per_day = d.encounters;
@@ -53,9 +53,6 @@ void read_day_plan(Reader& t, size_t next, DayPlan& d, bool long_rests) {
                                   false)
                  .value_or(0);
   d.rest_after = spread_short_rests(d.encounters, d.short_rests);
-  // Elsewhere `days` is left unread: the final check calls it unknown, with the reason
-  // (scenarios/reader.cpp, context_hint).
-  if (!long_rests) return;
   d.days = static_cast<int>(t.get_int("days", 1, DayPlan::kMaxEncounters, 1));
   if (d.days * d.per_day > DayPlan::kMaxEncounters)
     t.fail("days",

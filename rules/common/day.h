@@ -20,7 +20,7 @@ struct DayPlan {
   static constexpr int kMaxEncounters = 50;
   int encounters = 1;  // in all: per_day of each of the days
   int per_day = 1;     // the encounters of one day (`encounters`, or 1 + [[day.next]])
-  int days = 1;        // `days`: the day played again after a night (dnd5e, pf2)
+  int days = 1;        // `days`: the day played again after a night (each ruleset's)
   int short_rests = 0;
   Seconds travel = 0;
   uint64_t rest_after = 0;  // bit e - 1: a short rest after a day's encounter e
@@ -48,17 +48,15 @@ uint64_t spread_short_rests(int encounters, int rests);
 // [day]'s [[day.next]] tables, checked: not with `encounters`, at most kMaxEncounters in all,
 // not when the scenario's opponents cannot be harmed, each with opponents.
 std::vector<Reader> day_next_tables(Reader& day, bool untouchable);
-// [day]'s own keys (encounters, short_rests, travel, days), for a day of `next` [[day.next]];
-// `days` only where the ruleset plays a long rest between two days (`long_rests`).
-void read_day_plan(Reader& day, size_t next, DayPlan& d, bool long_rests);
+// [day]'s own keys (encounters, short_rests, travel, days), for a day of `next` [[day.next]].
+void read_day_plan(Reader& day, size_t next, DayPlan& d);
 
 // [day] (absent: a day of one encounter, not `given`): each [[day.next]] encounter's opponents
 // read by `opponent(reader, its 1-based index)` as [[opponents]] are, each kind with `health`
-// (the ruleset's key of an opponent's hit points), counted with the members against the cap;
-// `long_rests`: the ruleset plays a night's long rest between two of `days`.
+// (the ruleset's key of an opponent's hit points), counted with the members against the cap.
 template <typename Combatant, typename Opponent>
 Day<Combatant> read_day(Reader& r, size_t members, bool untouchable, Opponent&& opponent,
-                        const char* health = "hp", bool long_rests = false) {
+                        const char* health = "hp") {
   Day<Combatant> d;
   std::optional<Reader> t = r.get_table("day");
   if (!t) return d;
@@ -81,7 +79,7 @@ Day<Combatant> read_day(Reader& r, size_t members, bool untouchable, Opponent&& 
     }
     d.next.push_back(std::move(line));
   }
-  read_day_plan(*t, d.next.size(), d, long_rests);
+  read_day_plan(*t, d.next.size(), d);
   return d;
 }
 

@@ -125,7 +125,7 @@ PartyConfig read_party(const Scenario& s, size_t v) {
       tables, c.combatants, [dc](Reader& m) { return read_member(m, dc); }, opponent,
       c.policies);
   c.day = fight::read_day<Combatant>(r, c.members, c.policies.untouchable_opponents, opponent,
-                                     "pv", true);
+                                     "pv");
   return c;
 }
 

@@ -15,7 +15,8 @@ namespace leth::unisystem {
 // after the day, as after one fight). Otherwise the standing member with the best First Aid
 // treats each member's wounds not yet treated (as after one fight, from each member's recovery
 // stream of encounter e's numbers: the first's are the trial's), then the travel. No short rest:
-// unisystem's Life Points come back by the day (`short_rests` adds an hour, healing nothing).
+// unisystem's Life Points come back by the day of rest (`short_rests` adds an hour, healing
+// nothing; `days` a night, healing nothing).
 Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
                        EventLog* log) const {
   for (size_t c = 0; c < cfg_.members; ++c) {
@@ -38,6 +39,16 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
   if (cfg_.day.short_rest_after(e)) {
     t += kHour;
     note(log, t, [] { return std::string("an hour's rest ends"); });
+  }
+  // The night between two days (`days`): 8 hours, no Life Points mended. A reading (README "An
+  // adventuring day"): 000 mends "par jour de repos", and a day of the adventure is not one; the
+  // mending is the rest's, after the adventure (or a campaign's downtime).
+  if (cfg_.day.long_rest_after(e)) {
+    t += 8 * kHour;
+    note(log, t, [&] {
+      return "the night ends: day " + std::to_string(e / cfg_.day.per_day + 1) + " of " +
+             std::to_string(cfg_.day.days) + " begins (no Life Points mended)";
+    });
   }
   return t + cfg_.day.travel;
 }

@@ -38,6 +38,7 @@ care_after = "2 days"            # with "medical": care begins this long after t
 encounters = 1                   # each against fresh opponents (1: this fight); it stops once a
 short_rests = 0                  # member falls; a short rest is an hour (it heals nothing)
 travel = "0 minutes"             # between any two encounters
+days = 1                         # the day again after a night (8 hours, mending nothing)
 # instead of encounters: [[day.next]], each a later encounter with its own
 # [[day.next.opponents]] (the keys of [[opponents]], with hp); docs/days.md
 

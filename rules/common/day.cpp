@@ -5,6 +5,10 @@
 
 namespace leth::fight {
 
+std::string DayPlan::day_begins(int e) const {
+  return "day " + std::to_string(e / per_day + 1) + " of " + std::to_string(days) + " begins";
+}
+
 uint64_t spread_short_rests(int encounters, int rests) {
   uint64_t mask = 0;
   for (int k = 1; k <= rests; ++k) {

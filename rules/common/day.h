@@ -32,6 +32,8 @@ struct DayPlan {
   bool long_rest_after(int e) const { return e >= 1 && e < encounters && e % per_day == 0; }
   // Encounter e + 1 (after e >= 1) is its day's first: the scenario's fight, not a [[day.next]].
   int next_in_day(int e) const { return e % per_day; }
+  // After the night that follows encounter e, for the story: "day 2 of 3 begins".
+  std::string day_begins(int e) const;
 };
 
 // The plan and [[day.next]]: the opponents of encounters 2, 3, ... (empty: the scenario's,

@@ -188,8 +188,7 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
   if (cfg_.day.long_rest_after(e)) {
     t += cfg_.long_rest;
     note(log, t, [&] {
-      return "the night's long rest ends: day " + std::to_string(e / cfg_.day.per_day + 1) +
-             " of " + std::to_string(cfg_.day.days) + " begins";
+      return "the night's long rest ends: " + cfg_.day.day_begins(e);
     });
     for (size_t c = 0; c < cfg_.members; ++c) long_rest(bodies[c], t, log);
   }

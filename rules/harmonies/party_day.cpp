@@ -74,8 +74,7 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
   if (rest) note(log, ready + kHour, [] { return std::string("an hour's rest ends"); });
   if (night)
     note(log, ready + (rest ? kHour : 0) + kNight, [&] {
-      return "the night ends: day " + std::to_string(e / cfg_.day.per_day + 1) + " of " +
-             std::to_string(cfg_.day.days) + " begins";
+      return "the night ends: " + cfg_.day.day_begins(e);
     });
   // Pain eases once stable (001: "Tant qu'une blessure n'est pas stabilisée, aucune
   // récupération de Douleur ... n'est possible"): a point per [rest] pain_recovery from the

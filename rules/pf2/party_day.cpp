@@ -58,8 +58,7 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
   if (cfg_.day.long_rest_after(e)) {
     t += kNight;
     note(log, t, [&] {
-      return "the night's rest ends: day " + std::to_string(e / cfg_.day.per_day + 1) + " of " +
-             std::to_string(cfg_.day.days) + " begins";
+      return "the night's rest ends: " + cfg_.day.day_begins(e);
     });
     night(bodies, t, log);
   }

@@ -46,8 +46,7 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
   if (cfg_.day.long_rest_after(e)) {
     t += 8 * kHour;
     note(log, t, [&] {
-      return "the night ends: day " + std::to_string(e / cfg_.day.per_day + 1) + " of " +
-             std::to_string(cfg_.day.days) + " begins (no Life Points mended)";
+      return "the night ends: " + cfg_.day.day_begins(e) + " (no Life Points mended)";
     });
   }
   return t + cfg_.day.travel;

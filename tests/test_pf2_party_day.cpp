@@ -344,3 +344,41 @@ TEST_CASE("pf2 party day: days kill every party the first day kills, on the same
                                                  "[day]\nencounters = 1\ndays = 2\n", 5, 300);
   CHECK(more > 50);
 }
+
+TEST_CASE("pf2 party day: the medic treats wounds before the night between two days",
+          "[pf2][party][day][scripted]") {
+  // One ogre a day, two days, no short rest. The fighter is at 15 / 40 after the first; the
+  // evening's treatment gives 16 (31, wounded 0), the night 1 (level 1, Con 0): 32. The second
+  // ogre leaves 7; three treatments after the day make it whole (23, 39, 40).
+  Script s;
+  ogre(s);
+  treatment(s);
+  ogre(s);
+  for (int k = 0; k < 3; ++k) treatment(s);
+  const std::string text = day_text("[day]\nencounters = 1\ndays = 2\n");
+  const test::Played p = test::play_scripted(text, s);
+  INFO(p.log);
+  CHECK(s.done());
+  const size_t evening = p.log.find("a short rest ends (an hour: Treat Wounds)");
+  REQUIRE(evening != std::string::npos);
+  CHECK(evening < p.log.find("the night's rest ends: day 2 of 2 begins"));
+  CHECK(has(p.log, "fighter wakes from the night's rest: HP 32/40"));
+  CHECK(has(p.log, "medic wakes from the night's rest: HP 10/10\n"));  // no Heals to name
+  CHECK(count(p.log, "medic treats the wounds of fighter: ") == 4);
+
+  // The same day with the medic's Medicine but no Treat Wounds: no evening, 16 / 40 at dawn;
+  // the second ogre misses (a natural 1).
+  Script t;
+  ogre(t);
+  t.d(20, 1).d(20, 1).d(20, 20);
+  t.d(2, 1).d(20, 1);
+  t.yes();
+  std::string untreated = text;
+  const std::string heals = "[party.heals]\nmedicine = 5\n";
+  untreated.replace(untreated.find(heals), heals.size(), heals + "treat_wounds = false\n");
+  const test::Played q = test::play_scripted(untreated, t);
+  INFO(q.log);
+  CHECK(t.done());
+  CHECK_FALSE(has(q.log, "a short rest ends"));
+  CHECK(has(q.log, "fighter wakes from the night's rest: HP 16/40"));
+}

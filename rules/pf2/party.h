@@ -207,6 +207,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   // short rest when one comes here and the travel; returns when the next encounter begins.
   Seconds between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng, EventLog* log) const;
   Seconds short_rest(Bodies<Body>& bodies, Seconds t, TrialRng& rng, EventLog* log) const;
+  bool medic_awake(const Bodies<Body>& bodies) const;
   // The night between two of the day's `days` (party_day.cpp), ending at t: a night's rest.
   void night(Bodies<Body>& bodies, Seconds t, EventLog* log) const;
   // Between two encounters (party_day.cpp): a potion to each member still at 0 HP, then each

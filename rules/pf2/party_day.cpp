@@ -31,7 +31,8 @@ constexpr int kPotionRound = kBetweenRound + (1 << 20);
 // and a member at or below its drink_below drinks one (potions_between); a member still at 0 HP
 // (stable) wakes
 // with 1 HP after `stable_wake` from when it became stable, not before the encounter's end, and
-// the party waits for it; then the short rest when one comes here, then the travel.
+// the party waits for it; then the short rest when one comes here (or the evening's, before a
+// night), the night between two days, then the travel.
 Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
                        EventLog* log) const {
   for (size_t c = 0; c < cfg_.members; ++c) {
@@ -54,7 +55,11 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
     note(log, b.up_last, [&] { return name(b) + " wakes at 1 HP"; });
   }
   t = awake;
-  if (cfg_.day.short_rest_after(e)) t = short_rest(bodies, t, rng, log);
+  // Before the night the medics treat the party's wounds for an hour, as a short rest (README,
+  // "An adventuring day"), unless one falls here already: as after the fight, where Treat Wounds
+  // comes between the nights. Without a medic awake the evening is not played.
+  const bool evening = cfg_.day.long_rest_after(e) && medic_awake(bodies);
+  if (cfg_.day.short_rest_after(e) || evening) t = short_rest(bodies, t, rng, log);
   if (cfg_.day.long_rest_after(e)) {
     t += kNight;
     note(log, t, [&] {
@@ -63,6 +68,15 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
     night(bodies, t, log);
   }
   return t + cfg_.day.travel;
+}
+
+// Whether a living member above 0 HP has `treat_wounds`: someone to treat the party's wounds.
+bool Party::medic_awake(const Bodies<Body>& bodies) const {
+  for (size_t c = 0; c < cfg_.members; ++c) {
+    const auto& hs = cfg_.combatants[c].heals;
+    if (!bodies[c].dead && bodies[c].hp > 0 && hs && hs->treat_wounds) return true;
+  }
+  return false;
 }
 
 // The night between two days (`days`, README "An adventuring day"), as the nights after the
@@ -82,7 +96,8 @@ void Party::night(Bodies<Body>& bodies, Seconds t, EventLog* log) const {
       return name(b) + " wakes from the night's rest: HP " + std::to_string(b.hp) + "/" +
              std::to_string(k.max_hp) +
              (cfg_.options.doomed ? ", doomed " + std::to_string(b.doomed) : std::string()) +
-             (k.heals ? ", " + std::to_string(b.uses) + " Heals" : std::string());
+             (k.heals && k.heals->uses > 0 ? ", " + std::to_string(b.uses) + " Heals"
+                                             : std::string());
     });
   }
 }

@@ -859,3 +859,36 @@ TEST_CASE("campaign downtime: a dnd5e party's carried light injury healed by a d
   const size_t healed = find(p.log, "(light) heals with it", a2);
   find(p.log, "untreated: hero loses a hand", healed);
 }
+
+TEST_CASE("campaign downtime: a dnd5e member's carried rot lowers its maximum HP in the next "
+          "adventure's day",
+          "[campaign][dnd5e][party][downtime][day]") {
+  // Adventure 1: necrotic 04, Pourrissement (severe: rot, no natural healing), its first 1d4 =
+  // 3 at the fight's end: maximum HP 7; the hero wakes at 1 HP and the party goes on after an
+  // hour's downtime. Adventure 2 is a day of two encounters in which nobody hits; its short
+  // rest's Hit Die (10) brings the hero to its maximum, 7, not 10. The day's rot then kills.
+  const std::string text =
+      "name = \"rot\"\nruleset = \"dnd5e\"\nhorizon = \"30 days\"\n[options]\n"
+      "lingering_injuries = true\n[campaign]\nadventures = 2\ndowntime = \"1 hour\"\n"
+      "[fight]\nround_cap = 1\n[day]\nencounters = 2\nshort_rests = 1\n" +
+      test::dnd5e_party::hero_and_brute("necrotic", "hit_dice = 2\nhit_die = \"1d10\"\n");
+  Script s;
+  test::dnd5e_party::fall(s, 4);
+  s.d(4, 3);            // the rot at the fight's end: maximum HP 7
+  s.d(20, 1).d(20, 1);  // adventure 2, encounter 1: initiative
+  s.no();               // the hero misses
+  s.d(20, 1);           // the brute misses
+  s.d(10, 10);          // the short rest's Hit Die: 7 of 7, the other die kept
+  s.d(20, 1).d(20, 1);  // encounter 2: nobody hits
+  s.no();
+  s.d(20, 1);
+  s.d(4, 4).d(4, 4);    // the rot's days: 3, then 0
+  const test::Played p = test::play_scripted(text, s);
+  INFO(p.log);
+  CHECK(s.done());
+  const size_t a2 = find(p.log, "adventure 2 of 2 begins");
+  find(p.log, "hero carries from the adventure before: HP 1/7", a2);
+  find(p.log, "hero spends a Hit Die in the short rest: 10 HP, 7 of 7\n", a2);
+  CHECK(p.log.find("hero spends a Hit Die", p.log.find("7 of 7")+1) == std::string::npos);
+  find(p.log, "hero dies: maximum HP reduced to 0", a2);
+}

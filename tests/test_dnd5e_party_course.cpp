@@ -214,6 +214,30 @@ TEST_CASE("dnd5e party course: rot takes 1d4 maximum HP a day until the member d
   CHECK(p.outcome.end_time - test::duration(ls, p.outcome, "fight_length") >= 2 * kDay);
 }
 
+TEST_CASE("dnd5e party course: a treated rot gives its maximum HP back when it heals",
+          "[party][injuries][scripted]") {
+  // d20 4: Pourrissement (severe), max HP 10 -> 6 at the fight's end; the medic treats it after
+  // the first long rest (20 vs DC 20) and it heals after 2 days of bed rest: the maximum is 10
+  // again (as one character's, model.cpp: only an open injury's rot counts), so the long rest
+  // after it brings the hero to 10, and only then is the hero whole.
+  const std::string toml = fall_text("necrotic", kMedic);
+  Script s = fall(4);
+  s.d(4, 4);          // the rot at the fight's end: 6
+  s.d(20, 15);        // the treatment: 15 + 5 = 20 vs DC 20
+  s.d(4, 1).d(4, 1);  // 2 days of bed rest
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  CHECK(s.done());
+  CHECK(has(p.log, "hero ends a long rest at full HP (6)"));
+  const size_t healed = p.log.find("Pourrissement (severe) heals: treatment and bed rest");
+  REQUIRE(healed != std::string::npos);
+  CHECK(p.log.find("hero ends a long rest at full HP (10)") > healed);
+  CHECK(p.log.find("hero ends a long rest at full HP (10)") != std::string::npos);
+  const LoadedScenario ls = test::load_text(toml);
+  REQUIRE(metrics_of(ls.models[0]).ends[p.outcome.end].kind == EndKind::Recovered);
+  CHECK(downtime(ls, p.outcome) > 2 * kDay + 8 * kHour);
+}
+
 TEST_CASE("dnd5e party course: an injury that needs magic keeps the trial unresolved",
           "[party][injuries]") {
   // d20 3: severe, psychic 03-05 (Traumatisme crânien): "nécessite obligatoirement un soin

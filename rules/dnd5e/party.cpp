@@ -180,7 +180,7 @@ Party::Body Party::fresh(size_t c) const {
 }
 
 void Party::revive(Body& b, int hp, Seconds t) const {
-  b.hp = std::min(hp, cfg_.combatants[b.c].max_hp);
+  b.hp = std::min(hp, max_hp(b));
   b.successes = b.failures = 0;
   b.stable = false;
   b.up_last = t;
@@ -193,7 +193,7 @@ bool Party::own_care(size_t, Body& b, Stream& s, Seconds t, EventLog* log) const
   --b.potions;
   ++b.heals_given;
   const int amount = static_cast<int>(std::max<int64_t>(h.potion.roll(s), 1));
-  b.hp = std::min(b.hp + amount, cfg_.combatants[b.c].max_hp);
+  b.hp = std::min(b.hp + amount, max_hp(b));
   note(log, t, [&] {
     return name(b) + " drinks a potion: " + std::to_string(amount) + " HP, " +
            std::to_string(b.hp) + " now";
@@ -253,7 +253,7 @@ void Party::damage(Body& b, int amount, bool critical, Stream& s, Seconds t, Eve
     }
     const int overflow = left - b.hp;
     b.hp = 0;
-    if (!k.player_rules || (cfg_.options.massive_damage && overflow >= k.max_hp)) {
+    if (!k.player_rules || (cfg_.options.massive_damage && overflow >= max_hp(b))) {
       b.dead = true;
       b.died_at = t;
       note(log, t, [&] { return name(b) + " is killed"; });
@@ -269,7 +269,7 @@ void Party::damage(Body& b, int amount, bool critical, Stream& s, Seconds t, Eve
     return;
   }
   bool massive = false;
-  if (cfg_.options.massive_damage && amount >= k.max_hp) {
+  if (cfg_.options.massive_damage && amount >= max_hp(b)) {
     b.dead = massive = true;
   } else {
     b.stable = false;
@@ -416,7 +416,10 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
     if (b.c >= cfg_.members) return;
     const CarriedMember& m = carried[b.c];
     // Went on still healing (a downtime, README interpretation 20): its HP and Hit Dice.
-    if (m.hp >= 0) b.hp = std::min(m.hp, cfg_.combatants[b.c].max_hp - m.rot);
+    if (m.hp >= 0) {
+      b.rot = static_cast<uint16_t>(m.rot);
+      b.hp = std::min(m.hp, max_hp(b));
+    }
     if (m.hit_dice >= 0) b.hit_dice = static_cast<uint8_t>(m.hit_dice);
     const int dice = cfg_.combatants[b.c].hit_dice;
     if (m.hp >= 0 || (m.hit_dice >= 0 && m.hit_dice < dice))
@@ -466,7 +469,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
       b.hp = 1;
       note(ctx.log, b.up_last, [&] { return name(b) + " wakes with 1 HP"; });
     }
-    const bool below = !b.dead && b.hp < cfg_.combatants[c].max_hp;
+    const bool below = !b.dead && b.hp < max_hp(b);
     if (!b.dead) awake = std::max(awake, b.up_last);
     hurt = hurt || below;
     members[c] = {b.dead, b.died_at, b.falls, b.heals_given, b.down_first, b.up_last, below};
@@ -499,7 +502,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
     CarriedMember& m = carried[c];
     if (left_at >= 0 && injured) continue;
     const Body& b = bodies[c];
-    const bool short_of_hp = left_at >= 0 && !b.dead && b.hp < cfg_.combatants[c].max_hp;
+    const bool short_of_hp = left_at >= 0 && !b.dead && b.hp < max_hp(b);
     m.hp = short_of_hp ? b.hp : -1;
     m.rot = 0;
     m.n_healing = 0;

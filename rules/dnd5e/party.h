@@ -143,6 +143,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     uint8_t n_healing = 0;
     uint8_t healed_carried = 0;
     uint8_t hit_dice = 0;   // Hit Dice left for an adventuring day's short rests
+    uint16_t rot = 0;       // maximum HP lost to the rot of a healing injury carried
     // Each open injury's untreated long rests so far (a day's nights, the downtime's before):
     // what InjuryCourse::long_rests counts toward "Varie" (options untreated_*_long_rests).
     std::array<uint8_t, kMaxOpen> open_rests{};
@@ -207,11 +208,12 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     struct Healing {
       InjuryCourse course;  // next_try from the next adventure's start
       Seconds deadline_in = -1, tick_in = -1;  // its clocks, from the next adventure's start
+      int hp_lost = 0;  // the maximum HP its rot took (back when it heals)
     };
     std::array<Healing, Body::kMaxOpen> healing{};
     uint8_t n_healing = 0;
     int hp = -1;  // the HP it went on with; -1: the scenario's
-    int rot = 0;  // maximum HP lost to the healing injuries' rot
+    int rot = 0;  // maximum HP lost to the healing injuries' rot (their hp_lost added up)
     int hit_dice = -1;  // the Hit Dice it went on with; -1: the scenario's
   };
   using Carried = std::array<CarriedMember, fight::kMaxMembers>;
@@ -235,6 +237,9 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   void long_rest(Body& b, Seconds t, EventLog* log) const;
   // Open injury i heals in the day (a short or a long rest): off the open list.
   void close_open(Body& b, size_t i) const;
+  // Its maximum HP: the combatant's, less the rot it carries from the adventure before (the
+  // course after the fight counts the rot it adds on its own, party_course.cpp).
+  int max_hp(const Body& b) const { return cfg_.combatants[b.c].max_hp - b.rot; }
   // Open injury i, one of the healing injuries carried (n_carried <= i < n_carried +
   // n_healing): its index in CarriedMember::healing, past those healed in the day.
   static size_t carried_course(const Body& b, size_t i) {

@@ -21,12 +21,12 @@ constexpr Seconds kNever = std::numeric_limits<Seconds>::max();
 // One open injury after the fight: its course (course.h) and its clocks.
 struct OpenInjury : InjuryCourse {
   Seconds deadline = kNever, tick = kNever, bed_end = kNever;  // treated: in bed until bed_end
+  int hp_lost = 0;  // maximum HP its rot or haemorrhage took: back when it heals
 };
 
 struct Patient {
   std::array<OpenInjury, Party::Body::kMaxOpen> in{};
   size_t n = 0;
-  int rot = 0;           // max HP lost to rot and haemorrhage
   uint32_t lasting = 0;  // permanent losses: an eye, blindness, deafness, a hand or foot
   uint8_t hands = 0, feet = 0;  // lost to a deadline
   Seconds whole = -1;    // when it was first whole: HP full, out of bed, nothing left to heal
@@ -48,7 +48,15 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
            same_name_mark(pat[c].in.data(), static_cast<size_t>(&k - pat[c].in.data())) + " (" +
            severity_name(k.severity) + ")";
   };
-  auto max_hp = [&](size_t c) { return cfg_.combatants[c].max_hp - pat[c].rot; };
+  // The maximum HP less what the open injuries' rot and haemorrhage took (as one character's,
+  // model.cpp: recompute — a healed one gives its loss back).
+  auto rot = [&](size_t c) {
+    int lost = 0;
+    for (size_t i = 0; i < pat[c].n; ++i)
+      if (pat[c].in[i].open) lost += pat[c].in[i].hp_lost;
+    return lost;
+  };
+  auto max_hp = [&](size_t c) { return cfg_.combatants[c].max_hp - rot(c); };
   auto die = [&](size_t c, Seconds t, const char* why) {
     Body& b = bodies[c];
     b.dead = true;
@@ -57,8 +65,8 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
   };
   // Rot and haemorrhage (course.h: rot_loss); at 0 the member dies (the single character's
   // reading).
-  auto lose_max_hp = [&](size_t c, Seconds t) {
-    pat[c].rot += rot_loss(*stream[c]);
+  auto lose_max_hp = [&](size_t c, OpenInjury& k, Seconds t) {
+    k.hp_lost += rot_loss(*stream[c]);
     Body& b = bodies[c];
     b.hp = std::min(b.hp, std::max(max_hp(c), 0));
     if (max_hp(c) <= 0) die(c, t, "maximum HP reduced to 0");
@@ -81,7 +89,6 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
     stream[c].emplace(open(ctx.rng, streams::combatant_course(c)));
     Patient& p = pat[c];
     const CarriedMember& cm = carried[c];
-    if (cm.hp >= 0) p.rot = cm.rot;
     for (size_t i = b.n_carried; i < b.n_open; ++i) {
       OpenInjury& k = p.in[p.n++];
       // Went on with it (a downtime, README interpretation 20): its course where it was, its
@@ -89,6 +96,7 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
       if (i < size_t{b.n_carried} + b.n_healing) {
         const size_t h = carried_course(b, i);
         static_cast<InjuryCourse&>(k) = cm.healing[h].course;
+        k.hp_lost = cm.healing[h].hp_lost;
         k.long_rests = b.open_rests[i];  // with the day's nights
         if (cm.healing[h].deadline_in >= 0)
           k.deadline = std::max(res.end, cm.healing[h].deadline_in);
@@ -104,7 +112,7 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
       }
       if (def(k).ongoing == Ongoing::MaxHpLoss) {
         k.tick = res.end + kDay;
-        if (!b.dead) lose_max_hp(c, res.end);
+        if (!b.dead) lose_max_hp(c, k, res.end);
       }
       if (def(k).deadline != Deadline::None) k.deadline = res.end + o.deadline.sample(*stream[c]);
     }
@@ -357,7 +365,7 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
         if (k.tick == t) {
           k.tick += kDay;
           note(ctx.log, t, [&] { return label(c, k) + " worsens"; });
-          lose_max_hp(c, t);
+          lose_max_hp(c, k, t);
         }
         if (k.deadline != t || bodies[c].dead) continue;
         // 003: "Si cela n'est pas traité dans les 1d4 jours qui suivent, vous perdez une main ou
@@ -398,6 +406,7 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
       if (!k.open) continue;  // healed, or a loss kept (carried as such)
       CarriedMember::Healing& h = cm.healing[cm.n_healing++];
       h.course = k;
+      h.hp_lost = k.hp_lost;
       h.course.next_try = k.next_try - out_left;
       h.deadline_in = k.deadline == kNever ? -1 : k.deadline - out_left;
       h.tick_in = k.tick == kNever ? -1 : k.tick - out_left;
@@ -405,7 +414,7 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
     const Body& b = bodies[c];
     if (cm.n_healing > 0 || b.hp < max_hp(c)) {
       cm.hp = b.hp;
-      cm.rot = pat[c].rot;
+      cm.rot = rot(c);
     }
   }
 

@@ -28,10 +28,10 @@ void Party::short_rest(Body& b, Stream& s, Seconds t, EventLog* log) const {
   auto spend = [&](const char* what) {
     --b.hit_dice;
     const int hp = static_cast<int>(std::max<int64_t>(k.hit_die.roll(s), 0));
-    b.hp = std::min(b.hp + hp, k.max_hp);
+    b.hp = std::min(b.hp + hp, max_hp(b));
     note(log, t, [&] {
       return name(b) + " spends a Hit Die in the short rest: " + std::to_string(hp) + " HP, " +
-             std::to_string(b.hp) + " of " + std::to_string(k.max_hp) + what;
+             std::to_string(b.hp) + " of " + std::to_string(max_hp(b)) + what;
     });
   };
   for (size_t i = b.n_carried; catalog_ && i < b.n_open && b.hit_dice > 0;) {
@@ -44,7 +44,7 @@ void Party::short_rest(Body& b, Stream& s, Seconds t, EventLog* log) const {
     note(log, t, [&] { return name(b) + "'s " + d.label + " (light) heals with it"; });
     close_open(b, i);
   }
-  while (b.hit_dice > 0 && b.hp < k.max_hp) spend("");
+  while (b.hit_dice > 0 && b.hp < max_hp(b)) spend("");
 }
 
 void Party::close_open(Body& b, size_t i) const {
@@ -69,7 +69,7 @@ void Party::close_open(Body& b, size_t i) const {
 void Party::long_rest(Body& b, Seconds t, EventLog* log) const {
   if (b.dead || b.hp == 0) return;
   const Combatant& k = cfg_.combatants[b.c];
-  b.hp = k.max_hp;
+  b.hp = max_hp(b);  // less the rot carried: Pourrissement has no natural healing
   long_rest_dice(b);
   if (k.heals) b.uses = k.heals->uses;
   note(log, t, [&] {
@@ -122,7 +122,7 @@ Seconds Party::heal_between(Bodies<Body>& bodies, Seconds t, TrialRng& rng,
       if (!fallen && hs->heal_between == Heals::Between::TopUp) {
         int most = 0;
         for (size_t p = 0; p < m; ++p) {
-          const int lack = cfg_.combatants[p].max_hp - bodies[p].hp;
+          const int lack = max_hp(bodies[p]) - bodies[p].hp;
           if (!bodies[p].dead && lack > most) {
             most = lack;
             patient = static_cast<int>(p);
@@ -145,11 +145,11 @@ Seconds Party::heal_between(Bodies<Body>& bodies, Seconds t, TrialRng& rng,
       if (fallen)
         revive(b, amount, at);
       else
-        b.hp = std::min(b.hp + amount, cfg_.combatants[b.c].max_hp);
+        b.hp = std::min(b.hp + amount, max_hp(b));
       note(log, at, [&] {
         return name(healer) + (potion ? " gives " + name(b) + " a potion" : " heals " + name(b)) +
                " between the encounters: " + std::to_string(amount) + " HP, " +
-               std::to_string(b.hp) + " of " + std::to_string(cfg_.combatants[b.c].max_hp);
+               std::to_string(b.hp) + " of " + std::to_string(max_hp(b));
       });
     }
     done = std::max(done, at);

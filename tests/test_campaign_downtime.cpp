@@ -892,3 +892,36 @@ TEST_CASE("campaign downtime: a dnd5e member's carried rot lowers its maximum HP
   CHECK(p.log.find("hero spends a Hit Die", p.log.find("7 of 7")+1) == std::string::npos);
   find(p.log, "hero dies: maximum HP reduced to 0", a2);
 }
+
+TEST_CASE("campaign downtime: a dnd5e member carrying rot drinks at drink_below of its lowered "
+          "maximum HP",
+          "[campaign][dnd5e][party][downtime][day]") {
+  // Adventure 1 as above: Pourrissement's first 1d4 = 3, maximum HP 7. In adventure 2 the hero
+  // drinks at or below half of 7 (3 HP), not half of 10 (5 HP): at 1 HP in the first encounter
+  // she drinks (2 HP), the short rest's Hit Die brings her to 4 of 7, and in the second
+  // encounter, at 4 HP, she attacks instead of drinking again.
+  const std::string text =
+      "name = \"rot\"\nruleset = \"dnd5e\"\nhorizon = \"30 days\"\n[options]\n"
+      "lingering_injuries = true\n[campaign]\nadventures = 2\ndowntime = \"1 hour\"\n"
+      "[fight]\nround_cap = 1\n[day]\nencounters = 2\nshort_rests = 1\n" +
+      test::dnd5e_party::hero_and_brute("necrotic",
+                                        "hit_dice = 1\nhit_die = \"1d10\"\n[party.heals]\n"
+                                        "potions = 2\npotion = \"1\"\ndrink_below = 0.5\n");
+  Script s;
+  test::dnd5e_party::fall(s, 4);
+  s.d(4, 3);            // the rot at the fight's end: maximum HP 7
+  s.d(20, 1).d(20, 1);  // adventure 2, encounter 1: initiative; the hero drinks
+  s.d(20, 1);           // the brute misses
+  s.d(10, 2);           // the short rest's Hit Die: 4 of 7
+  s.d(20, 1).d(20, 1);  // encounter 2: the hero attacks and misses, the brute misses
+  s.no();
+  s.d(20, 1);
+  s.d(4, 4).d(4, 4);  // the rot's days: 3, then 0
+  const test::Played p = test::play_scripted(text, s);
+  INFO(p.log);
+  CHECK(s.done());
+  const size_t a2 = find(p.log, "adventure 2 of 2 begins");
+  const size_t drank = find(p.log, "hero drinks a potion: 1 HP, 2 now\n", a2);
+  const size_t rest = find(p.log, "hero spends a Hit Die in the short rest: 2 HP, 4 of 7\n", drank);
+  CHECK(p.log.find("drinks a potion", rest) == std::string::npos);
+}

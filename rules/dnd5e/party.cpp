@@ -186,6 +186,12 @@ void Party::revive(Body& b, int hp, Seconds t) const {
   b.up_last = t;
 }
 
+// drink_below's HP for a body carrying rot: the share of its lowered maximum, never at full HP.
+int Party::drink_at(const Body& b) const {
+  const int top = max_hp(b);
+  return std::min(static_cast<int>(cfg_.combatants[b.c].heals->drink_below * top), top - 1);
+}
+
 // SRD "Potions of Healing": "drinking or administering a potion takes an action"; the member
 // regains the potion's hit points, up to its maximum.
 bool Party::own_care(size_t, Body& b, Stream& s, Seconds t, EventLog* log) const {

@@ -172,9 +172,11 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   fight::Cost pick_up(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const;
   // ---- the driver's optional hooks
   // A member low on HP drinks its own potion (Heals::drink_below), the action.
+  // With rot carried from the adventure before, the share is of its lowered maximum.
   bool wants_own_care(const Body& b) const {
-    return b.potions > 0 && b.hp > 0 && b.hp <= drink_at_[b.c];
+    return b.potions > 0 && b.hp > 0 && b.hp <= (b.rot == 0 ? drink_at_[b.c] : drink_at(b));
   }
+  int drink_at(const Body& b) const;
   bool own_care(size_t c, Body& b, Stream& s, Seconds t, EventLog* log) const;
   // 003's Nausée and Côtes cassées: a Constitution save at the start of the turn, or the
   // turn's action is lost (asked only of a body with such an injury open).

@@ -189,6 +189,23 @@ std::string survival_csv(const RunInfo& info, const RunTally& t) {
   return life.text();
 }
 
+// A party campaign's life table per member (analysis/life_table.h: its share of the party's
+// deaths, the campaign ending at the first).
+std::string member_survival_csv(const RunInfo& info, const RunTally& t) {
+  Csv life({"scenario", "variant", "member", "adventure", "at_risk", "died", "dead_by",
+            "ci_low", "ci_high", "hazard", "hazard_ci_low", "hazard_ci_high"});
+  const std::vector<std::string> members = member_names(info.metrics);
+  for (size_t v = 0; v < t.variants.size(); ++v)
+    for (const MemberLifeRow& row : member_life_table(t.variants[v], info.interval)) {
+      life.field(info.scenario).field(info.variants[v]).field(members.at(row.member));
+      life.field(row.adventure).field(row.at_risk).field(row.died);
+      life.field(row.dead_by.value).field(row.dead_by.lo).field(row.dead_by.hi);
+      life.field(row.hazard.value).field(row.hazard.lo).field(row.hazard.hi);
+      life.end_row();
+    }
+  return life.text();
+}
+
 }  // namespace
 
 std::vector<std::pair<std::string, std::string>> csv_files(const RunInfo& info, const RunTally& t) {
@@ -197,6 +214,8 @@ std::vector<std::pair<std::string, std::string>> csv_files(const RunInfo& info, 
       {"histograms.csv", histograms_csv(info, t)}, {"sequelae.csv", sequelae_csv(info, t)},
       {"examples.csv", examples_csv(info, t)},     {"comparisons.csv", comparisons_csv(info, t)}};
   if (info.metrics.adventures > 0) files.push_back({"survival.csv", survival_csv(info, t)});
+  if (info.metrics.adventures > 0 && info.metrics.member_death_mask() != 0)
+    files.push_back({"member_survival.csv", member_survival_csv(info, t)});
   return files;
 }
 

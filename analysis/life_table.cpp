@@ -54,6 +54,35 @@ std::vector<LifeRow> life_table(const Tally& x, IntervalKind interval) {
   return rows;
 }
 
+std::vector<std::string> member_names(const MetricSpec& m) {
+  std::vector<std::string> names;
+  const uint64_t mask = m.member_death_mask();
+  for (size_t c = 0; c < m.counters.size() && c < 64; ++c)
+    if ((mask >> c) & 1) names.push_back(m.counters[c].member);
+  return names;
+}
+
+std::vector<MemberLifeRow> member_life_table(const Tally& x, IntervalKind interval) {
+  std::vector<MemberLifeRow> rows;
+  const size_t n = x.died_in.size();
+  const std::vector<uint64_t> survivors = x.survivors();
+  for (size_t j = 0; j < x.members(); ++j) {
+    uint64_t dead = 0;
+    for (size_t k = 0; k < n; ++k) {
+      MemberLifeRow r;
+      r.member = j;
+      r.adventure = static_cast<int>(k);
+      r.at_risk = survivors[k] + x.died_in[k];  // a party plays on only while nobody died
+      r.died = x.member_died_in[j * n + k];
+      dead += r.died;
+      r.dead_by = rate_interval(interval, dead, x.trials);
+      r.hazard = k == 0 ? Estimate{0, 0, 0} : rate_interval(interval, r.died, r.at_risk);
+      rows.push_back(r);
+    }
+  }
+  return rows;
+}
+
 Estimate adventures_mean(const Tally& x) {
   const Sums m = adventures_sums(x);
   if (m.n == 0) return {NAN, NAN, NAN};

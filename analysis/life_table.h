@@ -36,6 +36,26 @@ struct LifeRow {
 // Rows k = 0..N; empty for a tally without a life table.
 std::vector<LifeRow> life_table(const Tally& x, IntervalKind interval);
 
+// A party campaign's life table for one member (Tally::member_died_in). The party's campaign
+// ends at its first adventure with a death, so what a member's row says is its part of the
+// party's deaths: in how many trials it died in adventure k, and the share of all trials in
+// which it died by adventure k (the cumulative incidence of its death, the other members'
+// deaths and the campaign's other ends competing). 1 - dead_by is not its survival had the
+// party played on without the dead: that is not played.
+struct MemberLifeRow {
+  size_t member = 0;     // the j-th member with a life table (member_names()[j])
+  int adventure = 0;     // k = 0..N
+  uint64_t at_risk = 0;  // the party's: trials that began adventure k, the member alive
+  uint64_t died = 0;     // the member died in adventure k
+  Estimate dead_by;      // the share of all trials in which it died in adventures 1..k
+  Estimate hazard;       // died / at_risk
+};
+
+// The names of the members with a life table, in Tally::member_died_in's order.
+std::vector<std::string> member_names(const MetricSpec& m);
+// Rows by member, then k = 0..N; empty without members' life tables.
+std::vector<MemberLifeRow> member_life_table(const Tally& x, IntervalKind interval);
+
 // The mean of the adventures lived through, with a normal interval; NaN without trials.
 Estimate adventures_mean(const Tally& x);
 // The median adventures lived before death: the largest k with at least half the trials alive

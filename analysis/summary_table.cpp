@@ -336,6 +336,17 @@ std::string campaign_lines(const RunInfo& info, const RunTally& t,
       std::snprintf(buf, sizeof buf, ", alive after %d: %.2f%%\n", n, 100 * last.alive.value);
     }
     out += buf;
+    // A party's: who died (member_survival.csv), each by the last adventure.
+    const std::vector<std::string> members = member_names(info.metrics);
+    std::string who;
+    for (const MemberLifeRow& m : member_life_table(x, info.interval)) {
+      if (m.adventure != n || m.member >= members.size()) continue;
+      std::snprintf(buf, sizeof buf, "%s %s %.2f%% (95%% CI %.2f-%.2f)", who.empty() ? "" : ",",
+                    members[m.member].c_str(), 100 * m.dead_by.value, 100 * m.dead_by.lo,
+                    100 * m.dead_by.hi);
+      who += buf;
+    }
+    if (!who.empty()) out += "      died in the campaign:" + who + "\n";
     if (last.survivors > 0) {
       std::snprintf(buf, sizeof buf,
                     "      the %llu who lived through all %d carry %.2f lasting injuries each (95%% "

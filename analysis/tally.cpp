@@ -1,6 +1,7 @@
 #include "analysis/tally.h"
 
 #include <algorithm>
+#include <bit>
 #include <iterator>
 #include <type_traits>
 
@@ -145,7 +146,15 @@ Tally::Tally(const MetricSpec& m)
       end_examples(m.ends.size()),
       counter_examples(m.counters.size()),
       sequela_examples(m.sequelae.size()),
-      died_in_examples(died_in.size()) {}
+      died_in_examples(died_in.size()) {
+  if (died_in.empty()) return;
+  member_death_mask = m.member_death_mask();
+  member_died_in.assign(members() * died_in.size(), 0);
+}
+
+size_t Tally::members() const {
+  return static_cast<size_t>(std::popcount(member_death_mask));
+}
 
 void Tally::add(const Outcome& o, uint64_t draws_used, uint64_t trial) {
   ++trials;
@@ -174,6 +183,10 @@ void Tally::add(const Outcome& o, uint64_t draws_used, uint64_t trial) {
     if ((died_mask >> o.end) & 1) {
       ++died_in[o.adventures + 1u];
       add_example(died_in_examples[o.adventures + 1u], trial);
+      size_t j = 0;
+      for (uint64_t m = member_death_mask; m != 0; m &= m - 1, ++j)
+        if (o.counters[static_cast<size_t>(std::countr_zero(m))] > 0)
+          ++member_died_in[j * died_in.size() + o.adventures + 1u];
     } else {
       ++left_after[o.adventures];
     }
@@ -201,9 +214,11 @@ void Tally::add_lasting(const Outcome& o) {
 
 void Tally::merge(const Tally& o) {
   if (died_mask != o.died_mask) mismatch("the ends counted as deaths differ");
-  const uint64_t mask = died_mask;
+  if (member_death_mask != o.member_death_mask) mismatch("the members' death counters differ");
+  const uint64_t mask = died_mask, members = member_death_mask;
   fields([](const char* name, auto& a, const auto& b) { merge_field(name, a, b); }, *this, o);
-  died_mask = mask;  // a property of the declaration, not a count
+  died_mask = mask;  // properties of the declaration, not counts
+  member_death_mask = members;
 }
 
 uint64_t Tally::ends_in(uint64_t mask) const {
@@ -272,6 +287,14 @@ void Tally::check() const {
                  " do not fit its survivors");
     }
   }
+  // A member dies in an adventure only with the party's death there, at most once per trial.
+  if (member_died_in.size() != members() * rows)
+    mismatch("the members' life tables have the wrong length");
+  for (size_t j = 0; j < members(); ++j)
+    for (size_t k = 0; k < rows; ++k)
+      if (member_died_in[j * rows + k] > died_in[k])
+        mismatch("a member died more often in adventure " + std::to_string(k) +
+                 " than the party");
   if (lasting_merged > trials) mismatch("more trials merged lasting injuries than there were");
   check_examples(end_examples, ends, "end");
   check_examples(counter_examples, counter_trials, "counter");

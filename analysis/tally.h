@@ -62,6 +62,13 @@ struct Tally {
   std::vector<uint64_t> lasting_sum;
   std::vector<u128> lasting_sq;
   uint64_t lasting_merged = 0;
+  // A party campaign's life table per member (empty otherwise): the counters that are a
+  // member's death (MetricSpec::member_death_mask; a property of the declaration, like
+  // died_mask), and by member j (the j-th of them) and adventure k = 0..N, at j * (N + 1) + k:
+  // the trials in which that member died in adventure k. A party's campaign ends at its first
+  // adventure with a death, so a member's deaths by k are its share of the party's.
+  uint64_t member_death_mask = 0;
+  std::vector<uint64_t> member_died_in;
   Examples end_examples;
   Examples counter_examples;
   Examples sequela_examples;
@@ -79,6 +86,8 @@ struct Tally {
   // A campaign's, by k = 0..N: the trials that lived through k adventures — every trial but
   // those that died in 1..k or left before k (the life table's survivors; empty otherwise).
   std::vector<uint64_t> survivors() const;
+  // The members with a life table of their own (member_death_mask's counters).
+  size_t members() const;
   // Throws TallyMismatch when the counts do not add up (a corrupt checkpoint).
   void check() const;
 
@@ -109,6 +118,8 @@ struct Tally {
     f("lasting_sum", t.lasting_sum...);
     f("lasting_sq", t.lasting_sq...);
     f("lasting_merged", t.lasting_merged...);
+    f("member_death_mask", t.member_death_mask...);
+    f("member_died_in", t.member_died_in...);
     f("end_examples", t.end_examples...);
     f("counter_examples", t.counter_examples...);
     f("sequela_examples", t.sequela_examples...);

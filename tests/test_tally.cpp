@@ -194,7 +194,7 @@ TEST_CASE("tally: equality sees a change in any field", "[tally]") {
   const Tally t = random_tally(11, 500);
   int fields = 0;
   Tally::fields([&](const char*, const auto&) { ++fields; }, t);
-  CHECK(fields == 23);
+  CHECK(fields == 25);
   Tally u = t;
   CHECK(u == t);
   u.left_after.push_back(1);  // a campaign's life table (empty here)
@@ -204,6 +204,12 @@ TEST_CASE("tally: equality sees a change in any field", "[tally]") {
   CHECK_FALSE(u == t);
   u = t;
   ++u.lasting_merged;
+  CHECK_FALSE(u == t);
+  u = t;
+  u.member_died_in.push_back(1);  // a party campaign's life table per member
+  CHECK_FALSE(u == t);
+  u = t;
+  u.member_death_mask = 1;
   CHECK_FALSE(u == t);
   u = t;
   u.sequela_magnitude[1] -= 1;

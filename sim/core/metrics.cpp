@@ -18,6 +18,14 @@ uint64_t MetricSpec::end_mask(EndKind k) const {
   return m;
 }
 
+uint64_t MetricSpec::member_death_mask() const {
+  uint64_t m = 0;
+  for (size_t c = 0; c < counters.size() && c < 64; ++c)
+    if (!counters[c].member.empty() && counters[c].name == "died_" + counters[c].member)
+      m |= uint64_t{1} << c;
+  return m;
+}
+
 namespace {
 template <typename Spec>
 int index_of(const std::vector<Spec>& v, const std::string& name) {

@@ -90,6 +90,9 @@ struct MetricSpec {
 
   // Bit e is set when ends[e] is of kind k.
   uint64_t end_mask(EndKind k) const;
+  // Bit c is set when counters[c] is a party member's death: named died_<member> for its
+  // member (rules/common/party_report.h). A campaign's tallies keep a life table per member.
+  uint64_t member_death_mask() const;
   bool has_kind(EndKind k) const { return end_mask(k) != 0; }
   int duration_index(const std::string& name) const;  // -1 if not declared
   int counter_index(const std::string& name) const;

@@ -1,0 +1,145 @@
+// A party campaign's life table per member (Tally::member_death_mask, member_died_in;
+// analysis/life_table.h's member_life_table; member_survival.csv and the terminal's "died in
+// the campaign" line): each member's deaths by adventure, counted again here trial by trial
+// from replays, and the tally's arithmetic on outcomes made by hand.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+
+#include "analysis/life_table.h"
+#include "rules/common/party_report.h"
+#include "sim/engine/campaign.h"
+#include "sim/engine/runner.h"
+#include "tests/cli_support.h"
+#include "tests/support.h"
+
+using namespace leth;
+
+namespace {
+
+const char* const kRoad = "scenarios/examples/pf2-party-road-campaign.toml";
+
+}  // namespace
+
+TEST_CASE("campaign members: each member's deaths by adventure are its replays'",
+          "[campaign][party]") {
+  const LoadedScenario camp = load_scenario(test::source_path(kRoad));
+  const MetricSpec& m = metrics_of(camp);
+  const std::vector<std::string> names = member_names(m);
+  REQUIRE(names == std::vector<std::string>{"fighter", "cleric", "rogue", "wizard"});
+  const uint64_t n = 1500, seed = 31;
+  const RunTally t = run_trials(camp, seed, 0, n);
+  const uint64_t died = m.end_mask(EndKind::Died);
+  const size_t rows = static_cast<size_t>(m.adventures) + 1;
+  for (size_t v = 0; v < camp.scenario.variants.size(); ++v) {
+    INFO("variant " << camp.scenario.variants[v].name);
+    const Tally& x = t.variants[v];
+    std::vector<uint64_t> want(names.size() * rows, 0);
+    for (uint64_t trial = 0; trial < n; ++trial) {
+      const Outcome o = replay_trial(camp, v, seed, trial, nullptr);
+      if (!((died >> o.end) & 1)) continue;
+      for (size_t j = 0; j < names.size(); ++j)
+        if (o.counters[static_cast<size_t>(m.counter_index("died_" + names[j]))] > 0)
+          ++want[j * rows + o.adventures + 1u];
+    }
+    CHECK(x.member_died_in == want);
+    uint64_t member_deaths = 0;
+    for (uint64_t d : want) member_deaths += d;
+    REQUIRE(member_deaths > 50);  // deaths to count: the check can fail
+    // Each member's rows: the party's at-risk counts, its deaths, their running share.
+    const std::vector<LifeRow> party = life_table(x, IntervalKind::Wilson);
+    const std::vector<MemberLifeRow> each = member_life_table(x, IntervalKind::Wilson);
+    REQUIRE(each.size() == names.size() * rows);
+    for (size_t j = 0; j < names.size(); ++j) {
+      uint64_t dead = 0;
+      for (size_t k = 0; k < rows; ++k) {
+        const MemberLifeRow& r = each[j * rows + k];
+        CHECK(r.member == j);
+        CHECK(r.adventure == static_cast<int>(k));
+        CHECK(r.at_risk == party[k].at_risk);
+        CHECK(r.died == want[j * rows + k]);
+        dead += r.died;
+        CHECK(r.dead_by.value == Approx(static_cast<double>(dead) / n));
+      }
+      // A member's deaths over the campaign are the trials its died_ counter counted.
+      CHECK(dead == x.counter_trials[static_cast<size_t>(m.counter_index("died_" + names[j]))]);
+    }
+    // Several may die in one adventure: the members' deaths there are at least the party's.
+    for (size_t k = 0; k < rows; ++k) {
+      uint64_t sum = 0;
+      for (size_t j = 0; j < names.size(); ++j) sum += want[j * rows + k];
+      CHECK(sum >= x.died_in[k]);
+    }
+  }
+}
+
+TEST_CASE("campaign members: the tally merges, round-trips and checks the members' tables",
+          "[campaign][party][tally]") {
+  CampaignSpec spec;
+  spec.adventures = 3;
+  const MetricSpec m = campaign_metrics(fight::party_metrics({"ann", "bob"}), spec);
+  REQUIRE(member_names(m) == std::vector<std::string>{"ann", "bob"});
+  const int ann = m.counter_index("died_ann"), bob = m.counter_index("died_bob");
+  const uint16_t one_dead = static_cast<uint16_t>(std::countr_zero(m.end_mask(EndKind::Died)));
+  Outcome both;  // both die in adventure 2
+  both.end = static_cast<uint16_t>(one_dead + 1);
+  both.adventures = 1;
+  both.counters[static_cast<size_t>(ann)] = 1;
+  both.counters[static_cast<size_t>(bob)] = 1;
+  Outcome bob_only = both;  // bob dies in adventure 3
+  bob_only.end = one_dead;
+  bob_only.adventures = 2;
+  bob_only.counters[static_cast<size_t>(ann)] = 0;
+  Outcome lived;  // every adventure played
+  lived.end = static_cast<uint16_t>(std::countr_zero(m.end_mask(EndKind::Recovered)));
+  lived.adventures = 3;
+  Tally a(m), b(m);
+  a.add(both, 0, 0);
+  a.add(lived, 0, 1);
+  b.add(bob_only, 0, 2);
+  a.merge(b);
+  CHECK(a.member_died_in == std::vector<uint64_t>{0, 0, 1, 0, 0, 0, 1, 1});
+  CHECK(a.died_in == std::vector<uint64_t>{0, 0, 1, 1});
+  const Tally back = Tally::from_json(a.to_json());
+  CHECK(back == a);
+  const std::vector<MemberLifeRow> rows = member_life_table(a, IntervalKind::Wilson);
+  REQUIRE(rows.size() == 8);
+  CHECK(rows[6].at_risk == 3);  // bob, adventure 2: all three campaigns began it
+  CHECK(rows[7].at_risk == 2);  // adventure 3: one died in the second
+  CHECK(rows[7].dead_by.value == Approx(2.0 / 3));
+  CHECK(rows[7].hazard.value == Approx(0.5));
+  CHECK(rows[3].dead_by.value == Approx(1.0 / 3));  // ann, by adventure 3
+  // A member dying more often than the party in an adventure does not add up.
+  nlohmann::json j = a.to_json();
+  j["member_died_in"][1] = 1;  // ann in adventure 1, where nobody died
+  CHECK_THROWS_AS(Tally::from_json(j), TallyMismatch);
+  // Nor do tallies of different members merge.
+  CampaignSpec one;
+  one.adventures = 3;
+  Tally c(campaign_metrics(fight::party_metrics({"ann"}), one));
+  CHECK_THROWS_AS(a.merge(c), TallyMismatch);
+  // A campaign of one character, and a party's single adventure, have no members' tables.
+  CHECK(Tally(fight::party_metrics({"ann", "bob"})).member_died_in.empty());
+}
+
+TEST_CASE("campaign members: run writes member_survival.csv and names who died",
+          "[campaign][party][cli]") {
+  const std::string out = test::fresh_path("road-members-out");
+  const test::CliResult r =
+      test::cli({"run", test::source_path(kRoad), "--trials", "1000", "--out", out});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("      died in the campaign: fighter "));
+  const std::string csv = test::read_file(out + "/member_survival.csv");
+  CHECK_THAT(csv, Catch::StartsWith("scenario,variant,member,adventure,at_risk,died,dead_by,"
+                                    "ci_low,ci_high,hazard,hazard_ci_low,hazard_ci_high"));
+  CHECK_THAT(csv, Catch::Contains("pf2-party-road-campaign,baseline,wizard,0,1000,0,0,"));
+  // A campaign of one character has no members: no such file.
+  const std::string solo = test::fresh_path("scout-members-out");
+  const test::CliResult s = test::cli(
+      {"run", test::source_path("scenarios/examples/flux-scout-campaign.toml"), "--trials",
+       "200", "--out", solo});
+  REQUIRE(s.status == 0);
+  CHECK_FALSE(std::ifstream(solo + "/member_survival.csv").good());
+  CHECK_THAT(s.out, !Catch::Contains("died in the campaign"));
+}

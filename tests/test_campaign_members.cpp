@@ -134,6 +134,15 @@ TEST_CASE("campaign members: run writes member_survival.csv and names who died",
   CHECK_THAT(csv, Catch::StartsWith("scenario,variant,member,adventure,at_risk,died,dead_by,"
                                     "ci_low,ci_high,hazard,hazard_ci_low,hazard_ci_high"));
   CHECK_THAT(csv, Catch::Contains("pf2-party-road-campaign,baseline,wizard,0,1000,0,0,"));
+  // plot draws them: a colour per member, every variant's curve.
+  const test::CliResult p = test::cli({"plot", out});
+  INFO(p.err);
+  REQUIRE(p.status == 0);
+  const std::string svg = test::read_file(out + "/plot-members.svg");
+  CHECK_THAT(svg, Catch::Contains("died by adventure k, each member") &&
+                      Catch::Contains("cleric (baseline)") &&
+                      Catch::Contains("wizard (cleric-waits)"));
+  CHECK_THAT(test::read_file(out + "/report.html"), Catch::Contains("plot-members"));
   // A campaign of one character has no members: no such file.
   const std::string solo = test::fresh_path("scout-members-out");
   const test::CliResult s = test::cli(
@@ -141,5 +150,7 @@ TEST_CASE("campaign members: run writes member_survival.csv and names who died",
        "200", "--out", solo});
   REQUIRE(s.status == 0);
   CHECK_FALSE(std::ifstream(solo + "/member_survival.csv").good());
+  REQUIRE(test::cli({"plot", solo}).status == 0);
+  CHECK_FALSE(std::ifstream(solo + "/plot-members.svg").good());
   CHECK_THAT(s.out, !Catch::Contains("died in the campaign"));
 }

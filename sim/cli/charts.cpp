@@ -428,6 +428,54 @@ Chart carried_chart(const ResultsFolder& r, bool& any) {
   return c;
 }
 
+// A party campaign's members (member_survival.csv): the share of all trials in which each
+// member died by adventure k, a colour per member, each variant in its dash and point, with 95%
+// intervals.
+Chart members_chart(const ResultsFolder& r, bool& any) {
+  Chart c{"plot-members",
+          "Who dies: the share of campaigns in which each member died by adventure k, 95% "
+          "intervals (the campaign ends at the party's first death)" +
+              sweep_note(r),
+          "", kChartHeight};
+  const CsvTable& s = *r.member_survival;
+  std::vector<std::string> members;
+  double last = 1;
+  for (size_t i = 0; i < s.rows(); ++i) {
+    if (std::find(members.begin(), members.end(), s.at(i, "member")) == members.end())
+      members.push_back(s.at(i, "member"));
+    last = std::max(last, s.number(i, "adventure"));
+  }
+  const std::vector<size_t> shown = shown_variants(r);
+  std::string data, plot = "plot ";
+  // Each variant in its own dash and point: a member's curves share its colour.
+  constexpr int kPoints[] = {7, 5, 9, 13, 11};
+  for (size_t m = 0; m < members.size(); ++m)
+    for (size_t k = 0; k < shown.size(); ++k) {
+      const size_t v = shown[k];
+      std::string rows;
+      for (size_t i = 0; i < s.rows(); ++i)
+        if (s.at(i, "variant") == r.variants[v] && s.at(i, "member") == members[m])
+          rows += s.at(i, "adventure") + " " + num(100 * s.number(i, "dead_by")) + " " +
+                  num(100 * s.number(i, "ci_low")) + " " + num(100 * s.number(i, "ci_high")) +
+                  "\n";
+      if (rows.empty()) continue;
+      const std::string name = "$m" + std::to_string(m) + "v" + std::to_string(v);
+      data += name + " << EOD\n" + rows + "EOD\n";
+      plot += std::string(any ? ", \\\n     " : "") + name +
+              " using 1:2:3:4 with yerrorlines lw 2 lc " + colour(m) + " dt " +
+              std::to_string(1 + k % 5) + " pt " + std::to_string(kPoints[k % 5]) +
+              " ps 0.8 title " +
+              gp_quote(shown.size() > 1 ? members[m] + " (" + r.variants[v] + ")" : members[m]);
+      any = true;
+    }
+  c.body = data + "set title " +
+           gp_quote(r.scenario + ": died by adventure k, each member (95% interval)") +
+           "\nset xlabel 'adventures played'\nset ylabel 'died (% of trials)'\n"
+           "set yrange [0:*]\nset xrange [0:*]\n" + adventure_tics(last) +
+           "set grid\nset key outside below left Left reverse height 1 width 2\n" + plot + "\n";
+  return c;
+}
+
 }  // namespace
 
 std::string gp_quote(const std::string& s) {
@@ -549,6 +597,11 @@ std::vector<Chart> charts_of(const ResultsFolder& r) {
     any = false;
     Chart carried = carried_chart(r, any);
     if (any) out.push_back(carried);
+  }
+  if (r.member_survival) {
+    bool any = false;
+    Chart c = members_chart(r, any);
+    if (any) out.push_back(c);
   }
   for (Chart& c : sweep_charts(r)) out.push_back(std::move(c));
   return out;

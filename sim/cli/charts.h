@@ -20,7 +20,8 @@ struct Chart {
 };
 
 // Every chart the folder's files allow: death rate per variant, deaths over time, a CDF per
-// duration other than time_to_death, sequela frequencies (when any), the sweep (when any).
+// duration other than time_to_death, sequela frequencies (when any), a campaign's survival,
+// what its survivors carry and a party's members (when any), the sweep (when any).
 std::vector<Chart> charts_of(const ResultsFolder& r);
 
 enum class ImageFormat { Svg, Png };

@@ -52,6 +52,7 @@ ResultsFolder read_results_folder(const std::string& dir) {
   r.sweep = CsvTable::read(dir + "/sweep.csv");
   r.crossing = CsvTable::read(dir + "/crossing.csv");
   r.survival = CsvTable::read(dir + "/survival.csv");
+  r.member_survival = CsvTable::read(dir + "/member_survival.csv");
   if (r.run.is_null() && !r.summary && !r.sweep)
     throw InputError({dir}, "not a results folder: no run.json, summary.csv or sweep.csv",
                      "give the results folder of `lethality run` (it holds run.json)");

@@ -16,7 +16,8 @@ struct ResultsFolder {
   std::string dir;
   nlohmann::json run;  // run.json; null if the folder has none
   std::optional<CsvTable> summary, end_states, histograms, sequelae, comparisons, sweep, crossing,
-      survival;  // survival.csv: a campaign's life table
+      survival,          // survival.csv: a campaign's life table
+      member_survival;   // member_survival.csv: a party campaign's, per member
   std::vector<std::string> variants;  // in the file's order: run.json's, else as first seen
   std::string scenario;               // the scenario's name
 };

@@ -324,3 +324,31 @@ TEST_CASE("dnd5e party course: the day rot kills against its exact absorbing cha
   CHECK(std::fabs(d.mean() - exact) <= 4 * std::sqrt(d.variance() / static_cast<double>(n)) + 60);
   CHECK(d.mean() >= exact - 4 * std::sqrt(d.variance() / static_cast<double>(n)));
 }
+
+TEST_CASE("dnd5e party: a variant turns the lingering injuries off and still compares",
+          "[dnd5e][party][variants]") {
+  // The party declares the injuries' counters and losses with lingering_injuries off too (they
+  // stay 0), as one character does, so the two are variants of one run on the same dice: the
+  // hero falls in every trial of both, and takes an injury only in the baseline.
+  const std::string toml =
+      "name = \"toggle\"\nruleset = \"dnd5e\"\ntrials = 1000\nseed = 3\nhorizon = \"60 days\"\n"
+      "[options]\nlingering_injuries = true\n[fight]\n\n" +
+      test::combatant_text("party", "hero", "max_hp", 10, 20, "hit_chance = 0.0\ndamage = \"1\"",
+                           "ac = 10\n") +
+      test::combatant_text("opponents", "brute", "hp", 50, 0,
+                           "hit_chance = 1.0\ndamage = \"10\"\ndamage_type = \"necrotic\"",
+                           "ac = 10\n") +
+      "[[variants]]\nname = \"no-injuries\"\noptions = { lingering_injuries = false }\n";
+  const LoadedScenario ls = test::load_text(toml);
+  REQUIRE(ls.models.size() == 2);
+  const MetricSpec& m = metrics_of(ls.models[1]);
+  const size_t injuries = static_cast<size_t>(m.counter_index("injuries"));
+  const size_t fell = static_cast<size_t>(m.counter_index("fell_hero"));
+  const uint64_t n = 400;
+  const RunTally t = run_trials(ls, 5, 0, n);
+  CHECK(t.variants[0].counter_trials[fell] == n);
+  CHECK(t.variants[1].counter_trials[fell] == n);
+  CHECK(t.variants[0].counter_trials[injuries] == n);
+  CHECK(t.variants[1].counter_trials[injuries] == 0);
+  for (uint64_t s : t.variants[1].sequela_trials) CHECK(s == 0);
+}

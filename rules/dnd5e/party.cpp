@@ -25,10 +25,10 @@ Party::Party(PartyConfig config) : Lineup(std::move(config)) {
     if (const auto& h = cfg_.combatants[c].heals; h && h->potions > 0)
       drink_at_[c] = std::min(static_cast<int>(h->drink_below * cfg_.combatants[c].max_hp),
                               cfg_.combatants[c].max_hp - 1);  // never at full HP
-  if (!cfg_.options.lingering_injuries) return;
   // Seed 003's injuries: the single character's counters, as many as fit (Outcome holds 24:
-  // all six for a party of five).
-  catalog_ = &InjuryCatalog::builtin();
+  // all six for a party of five). Declared with lingering_injuries off too (they stay 0), as
+  // the single character's are: a variant can turn the injuries on or off and still compare.
+  if (cfg_.options.lingering_injuries) catalog_ = &InjuryCatalog::builtin();
   const auto& types = damage_types();
   piercing_ =
       static_cast<uint16_t>(std::find(types.begin(), types.end(), "piercing") - types.begin());

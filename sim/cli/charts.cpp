@@ -384,6 +384,17 @@ std::string adventure_tics(double last) {
   return "set xtics " + num(step) + "\n";
 }
 
+// A chart over a campaign's adventures: its title, axes' labels, y range ("[0:100]"), the
+// adventures' ticks up to `last`, the key below, then the plot command.
+std::string adventure_chart(const std::string& title, const std::string& xlabel,
+                            const std::string& ylabel, const std::string& yrange, double last,
+                            const std::string& plot) {
+  return "set title " + gp_quote(title) + "\nset xlabel " + gp_quote(xlabel) + "\nset ylabel " +
+         gp_quote(ylabel) + "\nset yrange " + yrange + "\nset xrange [0:*]\n" +
+         adventure_tics(last) +
+         "set grid\nset key outside below left Left reverse height 1 width 2\n" + plot + "\n";
+}
+
 // A campaign's survival curves (survival.csv): the share alive after k adventures, a point per
 // adventure with its 95% interval, one curve per variant as written.
 Chart survival_chart(const ResultsFolder& r, bool& any) {
@@ -395,11 +406,9 @@ Chart survival_chart(const ResultsFolder& r, bool& any) {
   std::string plot;
   const std::string data =
       life_curves(r, {"alive", "ci_low", "ci_high", 100, 0}, any, last, plot);
-  c.body = data + "set title " +
-           gp_quote(r.scenario + ": alive after k adventures (95% interval)") +
-           "\nset xlabel 'adventures played'\nset ylabel 'alive (% of trials, retired included)'\n"
-           "set yrange [0:100]\nset xrange [0:*]\n" + adventure_tics(last) +
-           "set grid\nset key outside below left Left reverse height 1 width 2\n" + plot + "\n";
+  c.body = data + adventure_chart(r.scenario + ": alive after k adventures (95% interval)",
+                                  "adventures played", "alive (% of trials, retired included)",
+                                  "[0:100]", last, plot);
   return c;
 }
 
@@ -420,11 +429,10 @@ Chart carried_chart(const ResultsFolder& r, bool& any) {
   std::string plot;
   const std::string data = life_curves(
       r, {"lasting_per_survivor", "lasting_ci_low", "lasting_ci_high", 1, 1}, any, last, plot);
-  c.body = data + "set title " +
-           gp_quote(r.scenario + ": lasting injuries per survivor of k adventures (95% interval)") +
-           "\nset xlabel 'adventures lived through'\nset ylabel 'lasting injuries taken, per "
-           "survivor'\nset yrange [0:*]\nset xrange [0:*]\n" + adventure_tics(last) +
-           "set grid\nset key outside below left Left reverse height 1 width 2\n" + plot + "\n";
+  c.body = data + adventure_chart(
+                      r.scenario + ": lasting injuries per survivor of k adventures (95% interval)",
+                      "adventures lived through", "lasting injuries taken, per survivor", "[0:*]",
+                      last, plot);
   return c;
 }
 
@@ -468,11 +476,8 @@ Chart members_chart(const ResultsFolder& r, bool& any) {
               gp_quote(shown.size() > 1 ? members[m] + " (" + r.variants[v] + ")" : members[m]);
       any = true;
     }
-  c.body = data + "set title " +
-           gp_quote(r.scenario + ": died by adventure k, each member (95% interval)") +
-           "\nset xlabel 'adventures played'\nset ylabel 'died (% of trials)'\n"
-           "set yrange [0:*]\nset xrange [0:*]\n" + adventure_tics(last) +
-           "set grid\nset key outside below left Left reverse height 1 width 2\n" + plot + "\n";
+  c.body = data + adventure_chart(r.scenario + ": died by adventure k, each member (95% interval)",
+                                  "adventures played", "died (% of trials)", "[0:*]", last, plot);
   return c;
 }
 

@@ -860,6 +860,27 @@ TEST_CASE("campaign downtime: a dnd5e party's carried light injury healed by a d
   find(p.log, "untreated: hero loses a hand", healed);
 }
 
+namespace {
+
+// Two adventures, the second a day of two encounters of a round each with a short rest between;
+// the hero (more keys: `hero_extra`) against the brute's necrotic blow, injuries on.
+std::string rot_campaign(const std::string& hero_extra) {
+  return "name = \"rot\"\nruleset = \"dnd5e\"\nhorizon = \"30 days\"\n[options]\n"
+         "lingering_injuries = true\n[campaign]\nadventures = 2\ndowntime = \"1 hour\"\n"
+         "[fight]\nround_cap = 1\n[day]\nencounters = 2\nshort_rests = 1\n" +
+         test::dnd5e_party::hero_and_brute("necrotic", hero_extra);
+}
+
+// The day's second encounter, in which nobody hits, then the rot's days: 3, then 0 (death).
+void quiet_encounter_then_rot(Script& s) {
+  s.d(20, 1).d(20, 1);  // initiative
+  s.no();               // the hero misses
+  s.d(20, 1);           // the brute misses
+  s.d(4, 4).d(4, 4);
+}
+
+}  // namespace
+
 TEST_CASE("campaign downtime: a dnd5e member's carried rot lowers its maximum HP in the next "
           "adventure's day",
           "[campaign][dnd5e][party][downtime][day]") {
@@ -867,11 +888,7 @@ TEST_CASE("campaign downtime: a dnd5e member's carried rot lowers its maximum HP
   // 3 at the fight's end: maximum HP 7; the hero wakes at 1 HP and the party goes on after an
   // hour's downtime. Adventure 2 is a day of two encounters in which nobody hits; its short
   // rest's Hit Die (10) brings the hero to its maximum, 7, not 10. The day's rot then kills.
-  const std::string text =
-      "name = \"rot\"\nruleset = \"dnd5e\"\nhorizon = \"30 days\"\n[options]\n"
-      "lingering_injuries = true\n[campaign]\nadventures = 2\ndowntime = \"1 hour\"\n"
-      "[fight]\nround_cap = 1\n[day]\nencounters = 2\nshort_rests = 1\n" +
-      test::dnd5e_party::hero_and_brute("necrotic", "hit_dice = 2\nhit_die = \"1d10\"\n");
+  const std::string text = rot_campaign("hit_dice = 2\nhit_die = \"1d10\"\n");
   Script s;
   test::dnd5e_party::fall(s, 4);
   s.d(4, 3);            // the rot at the fight's end: maximum HP 7
@@ -879,10 +896,7 @@ TEST_CASE("campaign downtime: a dnd5e member's carried rot lowers its maximum HP
   s.no();               // the hero misses
   s.d(20, 1);           // the brute misses
   s.d(10, 10);          // the short rest's Hit Die: 7 of 7, the other die kept
-  s.d(20, 1).d(20, 1);  // encounter 2: nobody hits
-  s.no();
-  s.d(20, 1);
-  s.d(4, 4).d(4, 4);    // the rot's days: 3, then 0
+  quiet_encounter_then_rot(s);
   const test::Played p = test::play_scripted(text, s);
   INFO(p.log);
   CHECK(s.done());
@@ -900,23 +914,16 @@ TEST_CASE("campaign downtime: a dnd5e member carrying rot drinks at drink_below 
   // drinks at or below half of 7 (3 HP), not half of 10 (5 HP): at 1 HP in the first encounter
   // she drinks (2 HP), the short rest's Hit Die brings her to 4 of 7, and in the second
   // encounter, at 4 HP, she attacks instead of drinking again.
-  const std::string text =
-      "name = \"rot\"\nruleset = \"dnd5e\"\nhorizon = \"30 days\"\n[options]\n"
-      "lingering_injuries = true\n[campaign]\nadventures = 2\ndowntime = \"1 hour\"\n"
-      "[fight]\nround_cap = 1\n[day]\nencounters = 2\nshort_rests = 1\n" +
-      test::dnd5e_party::hero_and_brute("necrotic",
-                                        "hit_dice = 1\nhit_die = \"1d10\"\n[party.heals]\n"
-                                        "potions = 2\npotion = \"1\"\ndrink_below = 0.5\n");
+  const std::string text = rot_campaign(
+      "hit_dice = 1\nhit_die = \"1d10\"\n[party.heals]\npotions = 2\npotion = \"1\"\n"
+      "drink_below = 0.5\n");
   Script s;
   test::dnd5e_party::fall(s, 4);
   s.d(4, 3);            // the rot at the fight's end: maximum HP 7
   s.d(20, 1).d(20, 1);  // adventure 2, encounter 1: initiative; the hero drinks
   s.d(20, 1);           // the brute misses
   s.d(10, 2);           // the short rest's Hit Die: 4 of 7
-  s.d(20, 1).d(20, 1);  // encounter 2: the hero attacks and misses, the brute misses
-  s.no();
-  s.d(20, 1);
-  s.d(4, 4).d(4, 4);  // the rot's days: 3, then 0
+  quiet_encounter_then_rot(s);  // at 4 HP the hero attacks
   const test::Played p = test::play_scripted(text, s);
   INFO(p.log);
   CHECK(s.done());

@@ -193,16 +193,31 @@ std::string survival_csv(const RunInfo& info, const RunTally& t) {
 // deaths, the campaign ending at the first).
 std::string member_survival_csv(const RunInfo& info, const RunTally& t) {
   Csv life({"scenario", "variant", "member", "adventure", "at_risk", "died", "dead_by",
-            "ci_low", "ci_high", "hazard", "hazard_ci_low", "hazard_ci_high"});
+            "ci_low", "ci_high", "hazard", "hazard_ci_low", "hazard_ci_high", "reference",
+            "dead_by_difference", "difference_ci_low", "difference_ci_high"});
   const std::vector<std::string> members = member_names(info.metrics);
-  for (size_t v = 0; v < t.variants.size(); ++v)
+  for (size_t v = 0; v < t.variants.size(); ++v) {
+    const size_t r = reference_of(info, v);
+    const std::optional<PairedTally> p =
+        r != v && r < t.variants.size() ? std::optional(t.pair(r, v)) : std::nullopt;
+    const size_t rows = t.variants[v].died_in.size();
     for (const MemberLifeRow& row : member_life_table(t.variants[v], info.interval)) {
       life.field(info.scenario).field(info.variants[v]).field(members.at(row.member));
       life.field(row.adventure).field(row.at_risk).field(row.died);
       life.field(row.dead_by.value).field(row.dead_by.lo).field(row.dead_by.hi);
       life.field(row.hazard.value).field(row.hazard.lo).field(row.hazard.hi);
+      if (p) {
+        // Dead by k, variant - reference: the discordant trials of each side.
+        const size_t i = row.member * rows + static_cast<size_t>(row.adventure);
+        const Estimate d =
+            paired_rate_difference(p->only_baseline_dead_by[i], p->only_variant_dead_by[i], p->n);
+        life.field(info.variants[r]).field(d.value).field(d.lo).field(d.hi);
+      } else {
+        life.field(std::string()).field(NAN).field(NAN).field(NAN);
+      }
       life.end_row();
     }
+  }
   return life.text();
 }
 

@@ -334,7 +334,13 @@ PairedTally::PairedTally(const MetricSpec& m)
       only_baseline_alive(m.adventures > 0 ? static_cast<size_t>(m.adventures) + 1 : 0, 0),
       only_variant_alive(only_baseline_alive.size(), 0),
       lived_diff_sum(m.adventures > 0 ? 1 : 0, 0),
-      lived_diff_sq(lived_diff_sum.size(), 0) {}
+      lived_diff_sq(lived_diff_sum.size(), 0) {
+  if (m.adventures <= 0) return;
+  member_death_mask = m.member_death_mask();
+  only_baseline_dead_by.assign(
+      static_cast<size_t>(std::popcount(member_death_mask)) * only_baseline_alive.size(), 0);
+  only_variant_dead_by.assign(only_baseline_dead_by.size(), 0);
+}
 
 namespace {
 
@@ -383,6 +389,17 @@ void PairedTally::add(const Outcome& b, const Outcome& v) {
     const i128 x = static_cast<i128>(v.adventures) - static_cast<i128>(b.adventures);
     lived_diff_sum[0] += x;
     lived_diff_sq[0] += static_cast<u128>(x * x);
+    // Each member dead by k from the adventure it died in (a + 1) on; never, if it did not.
+    size_t j = 0;
+    for (uint64_t m = member_death_mask; m != 0; m &= m - 1, ++j) {
+      const size_t c = static_cast<size_t>(std::countr_zero(m));
+      const size_t mb = bd && b.counters[c] > 0 ? b.adventures + 1u : top;
+      const size_t mv = vd && v.counters[c] > 0 ? v.adventures + 1u : top;
+      uint64_t* ob = only_baseline_dead_by.data() + j * top;
+      uint64_t* ov = only_variant_dead_by.data() + j * top;
+      for (size_t k = std::min(mb, top); k < std::min(mv, top); ++k) ++ob[k];
+      for (size_t k = std::min(mv, top); k < std::min(mb, top); ++k) ++ov[k];
+    }
   }
 }
 
@@ -392,6 +409,7 @@ PairedTally PairedTally::reversed() const {
   std::swap(r.only_baseline_counter, r.only_variant_counter);
   std::swap(r.only_baseline_sequela, r.only_variant_sequela);
   std::swap(r.only_baseline_alive, r.only_variant_alive);
+  std::swap(r.only_baseline_dead_by, r.only_variant_dead_by);
   for (i128& d : r.lived_diff_sum) d = -d;
   for (i128& d : r.diff_sum) d = -d;  // squares do not change sign
   for (i128& d : r.counter_diff_sum) d = -d;
@@ -400,9 +418,11 @@ PairedTally PairedTally::reversed() const {
 
 void PairedTally::merge(const PairedTally& o) {
   if (died_mask != o.died_mask) mismatch("the ends counted as deaths differ");
-  const uint64_t mask = died_mask;
+  if (member_death_mask != o.member_death_mask) mismatch("the members' death counters differ");
+  const uint64_t mask = died_mask, members = member_death_mask;
   fields([](const char* name, auto& a, const auto& b) { merge_field(name, a, b); }, *this, o);
-  died_mask = mask;  // a property of the declaration, not a count
+  died_mask = mask;  // properties of the declaration, not counts
+  member_death_mask = members;
 }
 
 nlohmann::json PairedTally::to_json() const {
@@ -413,6 +433,13 @@ PairedTally PairedTally::from_json(const nlohmann::json& j) {
   PairedTally p = from_json_by_fields<PairedTally>(j);
   if (p.only_baseline_died + p.only_variant_died > p.n)
     mismatch("paired deaths exceed the paired trials");
+  if (p.only_baseline_dead_by.size() != p.only_variant_dead_by.size() ||
+      p.only_baseline_dead_by.size() !=
+          static_cast<size_t>(std::popcount(p.member_death_mask)) * p.only_baseline_alive.size())
+    mismatch("the members' paired life tables have the wrong length");
+  for (size_t i = 0; i < p.only_baseline_dead_by.size(); ++i)
+    if (p.only_baseline_dead_by[i] + p.only_variant_dead_by[i] > p.n)
+      mismatch("a member's paired deaths exceed the paired trials");
   return p;
 }
 

@@ -151,6 +151,12 @@ struct PairedTally {
   std::vector<uint64_t> only_variant_alive;
   std::vector<i128> lived_diff_sum;
   std::vector<u128> lived_diff_sq;
+  // A party campaign's, per member (as Tally::member_died_in, member j at j * (N + 1) + k): the
+  // trials in which the member had died by adventure k in the baseline only, in the variant
+  // only; member_death_mask as the Tally's.
+  uint64_t member_death_mask = 0;
+  std::vector<uint64_t> only_baseline_dead_by;
+  std::vector<uint64_t> only_variant_dead_by;
 
   PairedTally() = default;
   explicit PairedTally(const MetricSpec& m);
@@ -183,6 +189,9 @@ struct PairedTally {
     f("only_variant_alive", t.only_variant_alive...);
     f("lived_diff_sum", t.lived_diff_sum...);
     f("lived_diff_sq", t.lived_diff_sq...);
+    f("member_death_mask", t.member_death_mask...);
+    f("only_baseline_dead_by", t.only_baseline_dead_by...);
+    f("only_variant_dead_by", t.only_variant_dead_by...);
   }
 };
 

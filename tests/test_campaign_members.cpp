@@ -31,6 +31,9 @@ TEST_CASE("campaign members: each member's deaths by adventure are its replays'"
   const RunTally t = run_trials(camp, seed, 0, n);
   const uint64_t died = m.end_mask(EndKind::Died);
   const size_t rows = static_cast<size_t>(m.adventures) + 1;
+  // By variant, trial and member: the adventure the member died in (rows: never).
+  std::vector<std::vector<size_t>> death_of(camp.scenario.variants.size(),
+                                            std::vector<size_t>(n * names.size(), rows));
   for (size_t v = 0; v < camp.scenario.variants.size(); ++v) {
     INFO("variant " << camp.scenario.variants[v].name);
     const Tally& x = t.variants[v];
@@ -39,8 +42,10 @@ TEST_CASE("campaign members: each member's deaths by adventure are its replays'"
       const Outcome o = replay_trial(camp, v, seed, trial, nullptr);
       if (!((died >> o.end) & 1)) continue;
       for (size_t j = 0; j < names.size(); ++j)
-        if (o.counters[static_cast<size_t>(m.counter_index("died_" + names[j]))] > 0)
+        if (o.counters[static_cast<size_t>(m.counter_index("died_" + names[j]))] > 0) {
           ++want[j * rows + o.adventures + 1u];
+          death_of[v][trial * names.size() + j] = o.adventures + 1u;
+        }
     }
     CHECK(x.member_died_in == want);
     uint64_t member_deaths = 0;
@@ -70,6 +75,28 @@ TEST_CASE("campaign members: each member's deaths by adventure are its replays'"
       for (size_t j = 0; j < names.size(); ++j) sum += want[j * rows + k];
       CHECK(sum >= x.died_in[k]);
     }
+  }
+  // Paired with the baseline, trial by trial: dead by k in one of the two only.
+  for (size_t v = 1; v < camp.scenario.variants.size(); ++v) {
+    INFO("variant " << camp.scenario.variants[v].name);
+    std::vector<uint64_t> only_b(names.size() * rows, 0), only_v(names.size() * rows, 0);
+    for (uint64_t trial = 0; trial < n; ++trial)
+      for (size_t j = 0; j < names.size(); ++j) {
+        const size_t b = death_of[0][trial * names.size() + j];
+        const size_t w = death_of[v][trial * names.size() + j];
+        for (size_t k = 1; k < rows; ++k) {
+          only_b[j * rows + k] += b <= k && w > k;
+          only_v[j * rows + k] += w <= k && b > k;
+        }
+      }
+    const PairedTally p = t.pair(0, v);
+    CHECK(p.only_baseline_dead_by == only_b);
+    CHECK(p.only_variant_dead_by == only_v);
+    uint64_t discordant = 0;
+    for (uint64_t d : only_v) discordant += d;
+    CHECK(discordant > 0);  // the variants kill differently: the check can fail
+    // Seen from the variant's side, the two swap.
+    CHECK(t.pair(0, v).reversed().only_baseline_dead_by == only_v);
   }
 }
 
@@ -102,6 +129,19 @@ TEST_CASE("campaign members: the tally merges, round-trips and checks the member
   CHECK(a.died_in == std::vector<uint64_t>{0, 0, 1, 1});
   const Tally back = Tally::from_json(a.to_json());
   CHECK(back == a);
+  // Paired with itself, nobody died in one of the two only; against a variant in which ann
+  // lives, she is dead by adventure 2 and 3 in the baseline only.
+  PairedTally same(m), differ(m);
+  same.add(both, both);
+  CHECK(same.only_baseline_dead_by == std::vector<uint64_t>(8, 0));
+  CHECK(same.only_variant_dead_by == std::vector<uint64_t>(8, 0));
+  differ.add(both, bob_only);
+  CHECK(differ.only_baseline_dead_by == std::vector<uint64_t>{0, 0, 1, 1, 0, 0, 1, 0});
+  CHECK(differ.only_variant_dead_by == std::vector<uint64_t>(8, 0));
+  CHECK(PairedTally::from_json(differ.to_json()) == differ);
+  nlohmann::json pj = differ.to_json();
+  pj["only_variant_dead_by"][2] = 1;  // dead by 2 in both "only" columns: more than one trial
+  CHECK_THROWS_AS(PairedTally::from_json(pj), TallyMismatch);
   const std::vector<MemberLifeRow> rows = member_life_table(a, IntervalKind::Wilson);
   REQUIRE(rows.size() == 8);
   CHECK(rows[6].at_risk == 3);  // bob, adventure 2: all three campaigns began it
@@ -132,7 +172,11 @@ TEST_CASE("campaign members: run writes member_survival.csv and names who died",
   CHECK_THAT(r.out, Catch::Contains("      died in the campaign: fighter "));
   const std::string csv = test::read_file(out + "/member_survival.csv");
   CHECK_THAT(csv, Catch::StartsWith("scenario,variant,member,adventure,at_risk,died,dead_by,"
-                                    "ci_low,ci_high,hazard,hazard_ci_low,hazard_ci_high"));
+                                    "ci_low,ci_high,hazard,hazard_ci_low,hazard_ci_high,"
+                                    "reference,dead_by_difference,difference_ci_low,"
+                                    "difference_ci_high"));
+  CHECK_THAT(csv, Catch::Contains("pf2-party-road-campaign,cleric-waits,wizard,0,1000,0,0,0,"));
+  CHECK_THAT(csv, Catch::Contains(",0,0,0,baseline,0,"));  // adventure 0: nobody dead yet
   CHECK_THAT(csv, Catch::Contains("pf2-party-road-campaign,baseline,wizard,0,1000,0,0,"));
   // plot draws them: a colour per member, every variant's curve.
   const test::CliResult p = test::cli({"plot", out});

@@ -4,6 +4,7 @@
 // (+10, 10 damage) drops her, and that fight on scripted dice.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "sim/core/stream.h"
@@ -22,13 +23,15 @@ inline std::string hero_and_brute(const std::string& damage_type,
                         "ac = 10\n");
 }
 
-// The fight: the hero drops, the injury's d20 is `injury`, three death saves succeed and she
-// wakes after 2 hours.
-inline void fall(Script& s, int injury) {
+// The fight: the hero drops, the injury's d20 is `injury` (then `hand`, for an injury of a hand
+// or a foot — one with a deadline, Perte d'un pied ou d'une main —: the limb drawn with it, true
+// a hand), three death saves succeed and she wakes after 2 hours.
+inline void fall(Script& s, int injury, std::optional<bool> hand = std::nullopt) {
   s.d(20, 1).d(20, 1);              // initiative: hero 21, brute 1
   s.no();                           // the hero misses (hit_chance 0)
   s.d(20, 10);                      // the brute hits for 10: the hero at 0 HP, dying
   s.d(20, injury);                  // the injury's d20
+  if (hand) *hand ? s.yes() : s.no();
   s.d(20, 15).d(20, 12).d(20, 11);  // three successes: stable
   s.d(4, 2);                        // wakes after 2 hours
 }

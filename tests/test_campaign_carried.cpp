@@ -350,7 +350,7 @@ TEST_CASE("campaign: a dnd5e party member carries its lost eyes; two blind it in
   };
   CHECK(by_name("lost_eye") == 2);
   CHECK(by_name("blindness") == 1);
-  CHECK(by_name("lost_hand_or_foot") == 0);
+  CHECK(by_name("lost_hand") == 0);
   const size_t a2 = p.log.find("adventure 2 of 3 begins"), a3 = p.log.find("adventure 3 of 3 begins");
   REQUIRE(a2 != std::string::npos);
   REQUIRE(a3 != std::string::npos);

@@ -793,10 +793,9 @@ TEST_CASE("campaign downtime: a dnd5e party goes on with a member's untreated in
   // Adventure 1: necrotic 01-02, Nécrose (serious: a deadline, no natural healing), its deadline
   // 3 days after the fight; adventure 2: necrotic 15-17, a light injury (a long rest heals it),
   // and the deadline takes a hand.
-  test::dnd5e_party::fall(s, 1);
+  test::dnd5e_party::fall(s, 1, true);  // a hand's, drawn with it
   s.d(4, 3);
   test::dnd5e_party::fall(s, 15);
-  s.yes();
   const test::Played p = test::play_scripted(text, s);
   INFO(p.log);
   const size_t left = find(p.log, "[1d 00:00:00] the downtime is over: the party goes on to the "
@@ -819,9 +818,8 @@ TEST_CASE("campaign downtime: a dnd5e party goes on with a member's untreated in
   // fight), and adventure 2 begins whole.
   const std::string whole_text = dnd5e_party_necrosis("");
   Script w;
-  test::dnd5e_party::fall(w, 1);
+  test::dnd5e_party::fall(w, 1, true);
   w.d(4, 3);
-  w.yes();
   test::dnd5e_party::fall(w, 15);
   const test::Played whole = test::play_scripted(whole_text, w);
   INFO(whole.log);
@@ -850,9 +848,8 @@ TEST_CASE("campaign downtime: a dnd5e party's carried light injury healed by a d
   s.no();               // the hero misses
   s.d(20, 1);           // the brute misses
   s.d(10, 4);           // the short rest's Hit Die: the light injury heals
-  test::dnd5e_party::fall(s, 1);
+  test::dnd5e_party::fall(s, 1, true);  // Nécrose, of a hand
   s.d(4, 3);            // Nécrose's deadline: 3 days
-  s.yes();
   const test::Played p = test::play_scripted(text, s);
   INFO(p.log);
   const size_t a2 = find(p.log, "adventure 2 of 2 begins");

@@ -32,9 +32,9 @@ const std::string kMedic = "[party.heals]\nmedicine = 5\nherbalism_kit = true\n"
 
 // The fight of every case: the hero drops, the injury's d20 is `injury`, three death saves
 // succeed and it wakes after 2 hours.
-Script fall(int injury) {
+Script fall(int injury, std::optional<bool> hand = std::nullopt) {
   Script s;
-  test::dnd5e_party::fall(s, injury);
+  test::dnd5e_party::fall(s, injury, hand);
   return s;
 }
 
@@ -146,9 +146,8 @@ TEST_CASE("dnd5e party course: necrosis untreated costs a hand at its deadline",
   // No medic. d20 1: serious, necrotic 01-02 (Nécrose): a hand or foot lost if untreated within
   // 1d4 days; no natural healing.
   const std::string toml = fall_text("necrotic", "");
-  Script s = fall(1);
-  s.d(4, 2);  // the deadline: 2 days after the fight
-  s.yes();    // a hand (lost_limb_hand_percent 50)
+  Script s = fall(1, true);  // of a hand (lost_limb_hand_percent 50), drawn with it
+  s.d(4, 2);                 // the deadline: 2 days after the fight
   const test::Played p = test::play_scripted(toml, s);
   INFO(p.log);
   const LoadedScenario ls = test::load_text(toml);
@@ -168,10 +167,9 @@ TEST_CASE("dnd5e party course: untreated frostbite turns severe, then costs a fo
   // No medic. d20 4: severe, cold 03-05 (Gelure): untreated within 1d4 days it becomes Gelure
   // Sévère (serious), whose own 1d4 days then cost a hand or a foot.
   const std::string toml = fall_text("cold", "");
-  Script s = fall(4);
+  Script s = fall(4, false);  // of a foot, drawn with the frostbite (it may worsen)
   s.d(4, 1);  // the frostbite's deadline: a day after the fight
   s.d(4, 3);  // the severe frostbite's: three days after that
-  s.no();     // a foot
   const test::Played p = test::play_scripted(toml, s);
   INFO(p.log);
   const LoadedScenario ls = test::load_text(toml);
@@ -186,7 +184,7 @@ TEST_CASE("dnd5e party course: untreated frostbite turns severe, then costs a fo
   // With a medic the frostbite (DC 20) is treated after the first long rest, before its
   // deadline: 2d4 days in bed and no limb lost.
   const std::string medic = fall_text("cold", kMedic);
-  Script m = fall(4);
+  Script m = fall(4, false);
   m.d(4, 1);          // the deadline, a day after the fight: the treatment comes first
   m.d(20, 15);        // 15 + 5 = 20 vs DC 20
   m.d(4, 1).d(4, 2);  // 3 days in bed

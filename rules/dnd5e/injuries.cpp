@@ -16,7 +16,7 @@ const std::vector<std::string> kAbilityNames = {"str", "dex", "con", "int", "wis
 const std::vector<std::string> kOngoingNames = {"none", "max_hp_loss", "ability_decline",
                                                 "open_wound", "piercing_wound"};
 const std::vector<std::string> kCombatNames = {"none", "attack_disadvantage", "action_save",
-                                               "no_bonus_action"};
+                                               "no_bonus_action", "one_hand"};
 const std::vector<std::string> kDeadlineNames = {"none", "lose_limb", "worsen"};
 const std::vector<std::string> kPermanentNames = {"none", "eye", "limb", "blindness", "deafness"};
 

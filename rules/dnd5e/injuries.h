@@ -74,7 +74,12 @@ enum class Combat : uint8_t {
   None,
   AttackDisadvantage,  // Cloques: disadvantage on every attack roll
   ActionSave,    // Nausée, Côtes cassées: a Constitution save (save_dc) or the action is lost
-  NoBonusAction  // Articulations rigides: no bonus actions
+  NoBonusAction,  // Articulations rigides: no bonus actions
+  // "Vous ne pouvez rien porter à deux mains" (Blessure au bras; a burn, frostbite or necrosis
+  // of the hands; a lost hand): a two-handed attack is made one-handed or not at all. On a row
+  // with a hand or a foot (deadline = "lose_limb", permanent = "limb"), only when the limb
+  // drawn with the injury is a hand.
+  OneHand
 };
 // What happens if the injury is not treated within 1d4 days.
 enum class Deadline : uint8_t { None, LoseLimb, Worsen };

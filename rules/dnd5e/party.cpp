@@ -49,11 +49,9 @@ Party::Party(PartyConfig config) : Lineup(std::move(config)) {
       {"blindness", "", "a member blind: Cécité permanente, or both eyes lost"});
   metrics_.sequelae.push_back({"deafness", "", "a member deaf for good: Nerfs auditif déchiré"});
   metrics_.sequelae.push_back(
-      {"lost_hand", "", "a hand lost by a member to an untreated deadline"});
+      {"lost_hand", "",
+       "a hand lost by a member: to an untreated deadline, or Perte d'un pied ou d'une main"});
   metrics_.sequelae.push_back({"lost_foot", "", "a foot lost, as lost_hand"});
-  metrics_.sequelae.push_back({"lost_hand_or_foot", "",
-                               "Perte d'un pied ou d'une main: the party fight does not draw "
-                               "which"});
   by_severity_ = lasting_counter_ + 1 + kSeverities <= Outcome::kMaxCounters;
   if (by_severity_)
     for (int v = 0; v < kSeverities; ++v) {
@@ -80,8 +78,8 @@ bool Party::blind(const Body& b) const {
 }
 
 void Party::add_losses(Outcome& o, const Bodies<Body>& bodies, const Course& course) const {
-  enum : uint16_t { kEye, kBlind, kDeaf, kHand, kFoot, kLimb };
-  std::array<uint16_t, 6> n{};
+  enum : uint16_t { kEye, kBlind, kDeaf, kHand, kFoot };
+  std::array<uint16_t, 5> n{};
   for (size_t c = 0; c < cfg_.members; ++c) {
     const Body& b = bodies[c];
     if (b.dead) continue;
@@ -90,7 +88,7 @@ void Party::add_losses(Outcome& o, const Bodies<Body>& bodies, const Course& cou
       const Permanent p = catalog_->injury(b.open[i]).permanent;
       const bool before = i < b.n_carried;
       l.add(p, before);
-      if (p == Permanent::Limb && !before) ++n[kLimb];
+      if (p == Permanent::Limb && !before) ++n[(b.open_foot >> i & 1u) != 0 ? kFoot : kHand];
     }
     n[kEye] = static_cast<uint16_t>(n[kEye] + l.eyes);
     if (l.new_blindness()) ++n[kBlind];
@@ -100,6 +98,14 @@ void Party::add_losses(Outcome& o, const Bodies<Body>& bodies, const Course& cou
   }
   for (uint16_t k = 0; k < n.size(); ++k)
     if (n[k] > 0) o.add_sequela(static_cast<uint16_t>(loss_sequelae_ + k), 0, n[k]);
+}
+
+bool Party::one_handed(const Body& b) const {
+  if (b.hands_lost > 0) return true;
+  for (size_t i = 0; i < b.n_open; ++i)  // an open injury: lingering_injuries, a catalog
+    if (catalog_->injury(b.open[i]).combat == Combat::OneHand && (b.open_foot >> i & 1u) == 0)
+      return true;
+  return false;
 }
 
 bool Party::has_combat(const Body& b, Combat c) const {
@@ -154,16 +160,25 @@ void Party::inflict_injury(Body& b, Stream& s, Seconds t, EventLog* log) const {
     return;
   }
   const bool kept = b.n_open < Body::kMaxOpen;
+  // "Mains ou pieds" (a deadline that takes a limb, or one that worsens into such an injury;
+  // Perte d'un pied ou d'une main): a hand with lost_limb_hand_percent, drawn next from the
+  // same stream, with the injury, as one character's (README interpretation 5).
+  const InjuryDef& d = catalog_->injury(def);
+  const bool foot = kept && (d.deadline != Deadline::None || d.permanent == Permanent::Limb) &&
+                    !s.chance(cfg_.options.lost_limb_hand_percent / 100.0);
   if (kept) {
+    const unsigned bit = 1u << b.n_open;
+    b.open_foot = static_cast<uint8_t>(foot ? b.open_foot | bit : b.open_foot & ~bit);
     b.open_severity[b.n_open] = sev;
     b.open_rests[b.n_open] = 0;
     b.open[b.n_open++] = def;
   }
   note(log, t, [&] {
-    const InjuryDef& d = catalog_->injury(def);
     const std::string mark = kept ? same_name_mark(b.open.data(), b.n_open - 1) : "";
+    const bool limb = kept && (d.deadline == Deadline::LoseLimb || d.permanent == Permanent::Limb);
     return name(b) + " injury (d20 " + std::to_string(roll) + "): " + d.label + mark + " (" +
-           d.damage_type + ", " + severity_name(sev) + ")";
+           d.damage_type + ", " + severity_name(sev) + (limb ? (foot ? ", a foot" : ", a hand") : "") +
+           ")";
   });
 }
 
@@ -303,6 +318,13 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
   const Combatant& k = cfg_.combatants[c];
   const PartyAttack& a = k.attacks[static_cast<size_t>(n)];
   if (n == 0) attacker.sneak_done = false;
+  // SRD "Two-Handed" and 003's "Vous ne pouvez rien porter à deux mains": with a hand out, the
+  // attack's one-handed damage, or no attack (README, the party fight).
+  const bool one_hand = a.two_handed && one_handed(attacker);
+  if (one_hand && !a.one_handed) {
+    note(log, t, [&] { return k.name + " cannot make " + a.name + " with one hand"; });
+    return false;
+  }
   const bool unconscious = target.hp == 0;
   // 003's injury conditions, while open (README "The party fight"): paralysed or unconscious,
   // as at 0 HP; blinded or stunned, advantage against it; the attacker blinded, poisoned or
@@ -339,15 +361,16 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
     note(log, t, [&] { return k.name + " misses " + name(target) + " (" + a.name + ")"; });
     return false;
   }
-  int64_t dmg = a.damage.roll(s) + (crit ? a.crit_extra.roll(s) : 0);
+  int64_t dmg = one_hand ? a.one_handed->roll(s) + (crit ? a.one_handed_crit.roll(s) : 0)
+                         : a.damage.roll(s) + (crit ? a.crit_extra.roll(s) : 0);
   if (k.sneak_attack && !attacker.sneak_done) {
     attacker.sneak_done = true;
     dmg += k.sneak_attack->roll(s) + (crit ? k.sneak_crit.roll(s) : 0);
   }
   const int amount = static_cast<int>(std::max<int64_t>(dmg, 0));
   note(log, t, [&] {
-    return k.name + " hits " + name(target) + " (" + a.name + (crit ? ", critical" : "") +
-           ") for " + std::to_string(amount);
+    return k.name + " hits " + name(target) + " (" + a.name + (one_hand ? ", one-handed" : "") +
+           (crit ? ", critical" : "") + ") for " + std::to_string(amount);
   });
   target.last_type = a.damage_type;
   damage(target, amount, crit, s, t, log);
@@ -436,6 +459,12 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
           what += ", " + std::to_string(b.hit_dice) + " Hit Dice";  // as one character's line
         return name(b) + " carries from the adventure before: " + what;
       });
+    b.hands_lost = m.hands;
+    if (m.hands > 0)
+      note(ctx.log, 0, [&] {
+        return name(b) + " carries from the adventures before: " + std::to_string(m.hands) +
+               (m.hands == 1 ? " hand" : " hands") + " lost";
+      });
     if (!catalog_ || m.n + m.n_healing == 0) return;
     // Its losses, then the healing injuries it went on with: open in the fight, their effects
     // acting; the course after it takes the healing ones up where they were.
@@ -444,6 +473,8 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
       b.open[i] = loss ? m.open[i] : m.healing[i - m.n].course.def;
       b.open_severity[i] = loss ? m.severity[i] : m.healing[i - m.n].course.severity;
       b.open_rests[i] = loss ? 0 : static_cast<uint8_t>(m.healing[i - m.n].course.long_rests);
+      const bool foot = loss ? (m.foot >> i & 1u) != 0 : !m.healing[i - m.n].hand;
+      if (foot) b.open_foot = static_cast<uint8_t>(b.open_foot | 1u << i);
       note(ctx.log, 0, [&] {
         return name(b) + " carries from the adventures before: " +
                catalog_->injury(b.open[i]).label + (loss ? "" : ", still healing");
@@ -563,11 +594,14 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
     const Body& b = bodies[c];
     CarriedMember& m = carried[c];
     m.n = 0;
+    m.foot = 0;
     for (size_t i = 0; i < b.n_open; ++i)
       if (catalog_->injury(b.open[i]).permanent != Permanent::None) {
+        if ((b.open_foot >> i & 1u) != 0) m.foot = static_cast<uint8_t>(m.foot | 1u << m.n);
         m.open[m.n] = b.open[i];
         m.severity[m.n++] = b.open_severity[i];
       }
+    m.hands = static_cast<uint8_t>(std::min(b.hands_lost + course.hands[c], 255));
   }
   return o;
 }

@@ -36,6 +36,13 @@ struct PartyAttack {
   Dice crit_extra;  // the damage's dice alone, rolled once more on a critical
   bool melee = true;
   uint16_t damage_type = 0;  // index into damage_types(): the row of an injury it causes
+  // Made with both hands (SRD "Two-Handed"). A member with a hand out — 003's "Vous ne pouvez
+  // rien porter à deux mains" (Combat::OneHand), or a hand lost in an adventure before — makes
+  // it with `one_handed` (a versatile weapon's one-handed damage, or the weapon it takes up
+  // instead) or, without, not at all.
+  bool two_handed = false;
+  std::optional<Dice> one_handed;
+  Dice one_handed_crit;  // one_handed's dice alone, rolled once more on a critical
 };
 
 // Healing Word, Cure Wounds, a Medicine check: what a member does for a fallen ally.
@@ -147,6 +154,10 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     // Each open injury's untreated long rests so far (a day's nights, the downtime's before):
     // what InjuryCourse::long_rests counts toward "Varie" (options untreated_*_long_rests).
     std::array<uint8_t, kMaxOpen> open_rests{};
+    // Bit i: open injury i, one of "Mains ou pieds" (a deadline that takes a limb, Perte d'un
+    // pied ou d'une main), is of a foot, drawn with it (streams::combatant_limb); else a hand.
+    uint8_t open_foot = 0;
+    uint8_t hands_lost = 0;  // hands lost to a deadline in a campaign's adventures before
   };
   Seconds round_seconds() const { return kRound; }
   // Down: at 0 HP, or kept from acting by an open injury (incapacitated, paralysed, stunned,
@@ -193,9 +204,10 @@ class Party : public fight::Lineup<Party, PartyConfig> {
 
   // What each member carries from one adventure of a campaign to the next, as one character
   // (README interpretation 19): its permanent losses, the open injuries only magic heals (a lost
-  // eye, hand or foot, blindness, deafness), up to Body::kMaxOpen. They act in the next fight as
-  // open injuries (a second lost eye or permanent blindness: blinded); each is counted in
-  // lasting_injuries once, by the adventure that inflicted it.
+  // eye, hand or foot, blindness, deafness), up to Body::kMaxOpen, and the hands lost to an
+  // untreated deadline. They act in the next fight as open injuries (a second lost eye or
+  // permanent blindness: blinded; a lost hand: a two-handed attack made one-handed); each is
+  // counted in lasting_injuries once, by the adventure that inflicted it.
   //
   // With a campaign's downtime (`leave_by` > 0 on the adventure's clock) the party may go on
   // before every survivor is whole (`went_on`), once every survivor can act (README
@@ -207,10 +219,13 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     std::array<uint16_t, Body::kMaxOpen> open{};
     std::array<Severity, Body::kMaxOpen> severity{};
     uint8_t n = 0;
+    uint8_t foot = 0;   // bit i: loss i (Perte d'un pied ou d'une main) is of a foot
+    uint8_t hands = 0;  // hands lost to a deadline, every adventure before together
     struct Healing {
       InjuryCourse course;  // next_try from the next adventure's start
       Seconds deadline_in = -1, tick_in = -1;  // its clocks, from the next adventure's start
       int hp_lost = 0;  // the maximum HP its rot took (back when it heals)
+      bool hand = true;  // "Mains ou pieds": of a hand (drawn with the injury)
     };
     std::array<Healing, Body::kMaxOpen> healing{};
     uint8_t n_healing = 0;
@@ -223,6 +238,9 @@ class Party : public fight::Lineup<Party, PartyConfig> {
                         bool* went_on = nullptr) const;
   // Blinded: by an open injury's condition, or two lost eyes (as one character).
   bool blind(const Body& b) const;
+  // A hand out: "Vous ne pouvez rien porter à deux mains" (an open injury's Combat::OneHand, of
+  // a hand where it is of a hand or a foot), or a hand lost in an adventure before.
+  bool one_handed(const Body& b) const;
 
  private:
   void damage(Body& b, int amount, bool critical, Stream& s, Seconds t, EventLog* log) const;

@@ -31,7 +31,7 @@ Dice dice_only(const Dice& d) {
   return text.empty() ? Dice::constant(0) : Dice::parse(text);
 }
 
-std::vector<PartyAttack> read_attacks(Reader& r, const char* example) {
+std::vector<PartyAttack> read_attacks(Reader& r, const char* example, bool member) {
   std::vector<Reader> tables = fight::read_attack_tables(r, example);
   std::vector<PartyAttack> turn;
   for (size_t i = 0; i < tables.size(); ++i) {
@@ -53,6 +53,21 @@ std::vector<PartyAttack> read_attacks(Reader& r, const char* example) {
     a.crit_extra = dice_only(d.dice);
     a.damage_type = d.type;
     a.melee = t.get_bool("melee", true);
+    // SRD "Two-Handed" against 003's "Vous ne pouvez rien porter à deux mains" (README, the
+    // party fight): only a member takes lingering injuries.
+    if (!member && (t.has("two_handed") || t.has("one_handed_damage")))
+      t.fail(t.has("two_handed") ? "two_handed" : "one_handed_damage",
+             "an opponent takes no lingering injury, so nothing ever keeps a hand from its attack",
+             "remove it; two_handed is a [[party]] member's attack key");
+    a.two_handed = t.get_bool("two_handed", false);
+    a.one_handed = t.get_dice("one_handed_damage", 0, 10000);
+    if (a.one_handed && !a.two_handed)
+      t.fail("one_handed_damage",
+             "one_handed_damage without two_handed = true: an attack made with one hand is not "
+             "changed by a hand out",
+             "add two_handed = true (a greatsword, or a versatile weapon held in both hands), or "
+             "remove one_handed_damage");
+    if (a.one_handed) a.one_handed_crit = dice_only(*a.one_handed);
     const size_t n = static_cast<size_t>(t.get_int("strikes", 1, 10, 1));
     turn.insert(turn.end(), n, a);
   }
@@ -66,7 +81,7 @@ Combatant read_member(Reader& r, bool lingering) {
   m.ac = static_cast<int>(r.get_int("ac", 0, 40, 10));
   m.initiative = static_cast<int>(r.get_int("initiative", -10, 20, 0));
   m.temp_hp = static_cast<int>(r.get_int("temp_hp", 0, 10000, 0));
-  m.attacks = read_attacks(r, "party");
+  m.attacks = read_attacks(r, "party", true);
   m.sneak_attack = r.get_dice("sneak_attack", 0, 1000);
   if (m.sneak_attack) m.sneak_crit = dice_only(*m.sneak_attack);
   m.con_save = static_cast<int>(r.get_int("con_save", -10, 30, 0));
@@ -146,7 +161,7 @@ Combatant read_opponent(Reader& r, size_t index) {
   Combatant o;
   o.name = r.get_string("name").value_or("opponent " + std::to_string(index));
   o.initiative = static_cast<int>(r.get_int("initiative", -10, 20, 0));
-  o.attacks = read_attacks(r, "opponents");
+  o.attacks = read_attacks(r, "opponents", false);
   o.player_rules = false;
   if (!r.has("hp")) return o;  // it cannot be harmed (docs/parties.md): only its attacks count
   o.max_hp = static_cast<int>(r.need_int("hp", 1, 10000));

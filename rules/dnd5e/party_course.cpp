@@ -22,6 +22,7 @@ constexpr Seconds kNever = std::numeric_limits<Seconds>::max();
 struct OpenInjury : InjuryCourse {
   Seconds deadline = kNever, tick = kNever, bed_end = kNever;  // treated: in bed until bed_end
   int hp_lost = 0;  // maximum HP its rot or haemorrhage took: back when it heals
+  bool hand = true;  // "Mains ou pieds": of a hand (drawn with the injury, Body::open_foot)
 };
 
 struct Patient {
@@ -91,6 +92,7 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
     const CarriedMember& cm = carried[c];
     for (size_t i = b.n_carried; i < b.n_open; ++i) {
       OpenInjury& k = p.in[p.n++];
+      const bool hand = (b.open_foot >> i & 1u) == 0;
       // Went on with it (a downtime, README interpretation 20): its course where it was, its
       // clocks on (one due during the fight falls at its end).
       if (i < size_t{b.n_carried} + b.n_healing) {
@@ -101,9 +103,11 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
         if (cm.healing[h].deadline_in >= 0)
           k.deadline = std::max(res.end, cm.healing[h].deadline_in);
         if (cm.healing[h].tick_in >= 0) k.tick = std::max(res.end, cm.healing[h].tick_in);
+        k.hand = hand;
         continue;
       }
       k.begin(b.open[i], b.open_severity[i]);
+      k.hand = hand;
       k.long_rests = b.open_rests[i];  // the day's nights
       if (def(k).permanent != Permanent::None) {  // a loss kept, not healed
         k.open = false;
@@ -369,11 +373,11 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
         }
         if (k.deadline != t || bodies[c].dead) continue;
         // 003: "Si cela n'est pas traité dans les 1d4 jours qui suivent, vous perdez une main ou
-        // un pied" (the hand or foot drawn now); frostbite worsens (course.h:
+        // un pied" (the hand or foot drawn with the injury); frostbite worsens (course.h:
         // InjuryCourse::worsen), with a fresh clock.
         Stream& s = *stream[c];
         if (def(k).deadline == Deadline::LoseLimb) {
-          const bool hand = s.chance(o.lost_limb_hand_percent / 100.0);
+          const bool hand = k.hand;
           ++pat[c].lasting;
           ++(hand ? pat[c].hands : pat[c].feet);
           k.open = false;
@@ -407,6 +411,7 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
       CarriedMember::Healing& h = cm.healing[cm.n_healing++];
       h.course = k;
       h.hp_lost = k.hp_lost;
+      h.hand = k.hand;
       h.course.next_try = k.next_try - out_left;
       h.deadline_in = k.deadline == kNever ? -1 : k.deadline - out_left;
       h.tick_in = k.tick == kNever ? -1 : k.tick - out_left;

@@ -57,6 +57,9 @@ void Party::close_open(Body& b, size_t i) const {
     b.open_severity[j - 1] = b.open_severity[j];
     b.open_rests[j - 1] = b.open_rests[j];
   }
+  // The limbs' bits follow their injuries: those above i move down one.
+  const unsigned below = (1u << i) - 1u;
+  b.open_foot = static_cast<uint8_t>((b.open_foot & below) | ((b.open_foot >> 1) & ~below));
   --b.n_open;
 }
 

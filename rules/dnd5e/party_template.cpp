@@ -51,6 +51,9 @@ damage = "1d8+3"
 damage_type = "slashing"
 strikes = 1                      # the same attack this many times a turn
 melee = true                     # a melee hit on an unconscious target is critical
+two_handed = false               # true: made with both hands (a greatsword); with a hand
+                                 # out (003's arm injury, a lost hand) it deals
+                                 # one_handed_damage = "1d8+3" instead, or is not made
 
 [[party]]
 name = "cleric"

@@ -195,10 +195,6 @@ Options read_rule_options(Reader& r, SeverityMap& severity) {
 
 namespace {
 
-int modifier(int score) {
-  return score >= 10 ? (score - 10) / 2 : -((11 - score) / 2);
-}
-
 // A class's Hit Die (SRD: d6, d8, d10 or d12). The catalog keeps the first kind recorded for a
 // key, so `lethality rules dnd5e` lists these four rather than every integer from 6 to 12.
 int read_hit_die(Reader& r) {
@@ -222,8 +218,8 @@ Character read_character(Reader& r) {
   for (size_t a = 0; a < kAbilities; ++a)
     c.scores[a] = static_cast<int>(r.get_int(kAbilityChoices[a], 1, 30, 10));
   for (size_t a = 0; a < kAbilities; ++a)
-    c.saves[a] =
-        static_cast<int>(r.get_int(kAbilityChoices[a] + "_save", -10, 30, modifier(c.scores[a])));
+    c.saves[a] = static_cast<int>(
+        r.get_int(kAbilityChoices[a] + "_save", -10, 30, ability_modifier(c.scores[a])));
   c.hit_die = read_hit_die(r);
   c.hit_dice = static_cast<int>(r.get_int("hit_dice", 0, 20, c.level));
   if (c.hit_dice > c.level)

@@ -61,6 +61,10 @@ enum class Condition : uint8_t {
 enum class Ability : uint8_t { Str, Dex, Con, Int, Wis, Cha, None };
 inline constexpr int kAbilities = 6;
 const char* ability_name(Ability a);  // "str", ...
+// SRD "Ability Scores and Modifiers": (score - 10) / 2, rounded down.
+inline int ability_modifier(int score) {
+  return score >= 10 ? (score - 10) / 2 : -((11 - score) / 2);
+}
 // What keeps acting while the injury is open.
 enum class Ongoing : uint8_t {
   None,

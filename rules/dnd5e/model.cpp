@@ -69,10 +69,6 @@ enum class Ev : uint16_t {
   PiercingHour,
 };
 
-int modifier(int score) {
-  return score >= 10 ? (score - 10) / 2 : -((11 - score) / 2);
-}
-
 int64_t constant_part(const Dice& d) {
   int64_t c = 0;
   for (const DiceTerm& t : d.terms())
@@ -217,7 +213,7 @@ class Trial {
   bool full(Seconds t) const {
     return !dead_ && !unconscious() && hp_ >= max_hp_ && !in_bed(t) && !healable_open();
   }
-  int con_mod() const { return modifier(scores_[static_cast<size_t>(Ability::Con)]); }
+  int con_mod() const { return ability_modifier(scores_[static_cast<size_t>(Ability::Con)]); }
 
   // --- fight, played by the driver (SoloRules)
   void start_fight();
@@ -359,7 +355,8 @@ void Trial::recompute(Seconds t) {
     rot += in.hp_lost;
   }
   for (int& s : scores_) s = std::max(s, 0);
-  const int con_change = con_mod() - modifier(ch_.scores[static_cast<size_t>(Ability::Con)]);
+  const int con_change =
+      con_mod() - ability_modifier(ch_.scores[static_cast<size_t>(Ability::Con)]);
   max_hp_ = ch_.max_hp + con_change * ch_.level - rot;
   if (max_hp_ <= 0) {
     max_hp_ = 0;
@@ -600,7 +597,8 @@ bool Trial::creature_blow(size_t actor, size_t i, Stream& s, Seconds t) {
     const bool auto_fail =
         (st.save == Ability::Str || st.save == Ability::Dex) && (helpless || stunned());
     const size_t ab = static_cast<size_t>(st.save);
-    const int bonus = ch_.saves[ab] + modifier(scores_[ab]) - modifier(ch_.scores[ab]);
+    const int bonus =
+        ch_.saves[ab] + ability_modifier(scores_[ab]) - ability_modifier(ch_.scores[ab]);
     const bool saved = !auto_fail && s.die(20) + bonus >= st.dc;
     dmg = std::max<int64_t>(0, at.damage.roll(s));
     if (saved) dmg = st.half_on_save ? dmg / 2 : 0;

@@ -70,7 +70,12 @@ Played play_scripted(const std::string& toml, Script& script, size_t v) {
   Timeline timeline;
   TrialContext ctx{rng, &log, timeline};
   (void)ls.models.at(v);                         // a variant that exists
-  const Outcome o = play_trial(ls, v, ctx);  // a campaign's too
+  Outcome o;
+  try {
+    o = play_trial(ls, v, ctx);  // a campaign's too
+  } catch (const std::exception& e) {  // a script that went wrong: where, in the story so far
+    FAIL(e.what() << "\nthe story so far:\n" << log.render());
+  }
   INFO(log.render());
   CHECK(script.remaining() == 0);
   return {o, log.render()};

@@ -108,6 +108,22 @@ bool Party::one_handed(const Body& b) const {
   return false;
 }
 
+int Party::ability_loss(const Body& b, Ability a) const {
+  int loss = 0;
+  for (size_t i = 0; i < b.n_open; ++i) {
+    const InjuryDef& d = catalog_->injury(b.open[i]);
+    if (d.ability == a) loss += d.ability_loss;
+  }
+  return loss;
+}
+
+int Party::modifier_drop(const Body& b, Ability a) const {
+  const int score = cfg_.combatants[b.c].scores[static_cast<size_t>(a)];
+  if (score == 0 || b.n_open == 0) return 0;
+  const int loss = ability_loss(b, a);
+  return loss == 0 ? 0 : ability_modifier(std::max(score - loss, 0)) - ability_modifier(score);
+}
+
 bool Party::has_combat(const Body& b, Combat c) const {
   for (size_t i = 0; i < b.n_open; ++i)
     if (catalog_->injury(b.open[i]).combat == c) return true;
@@ -119,7 +135,8 @@ bool Party::has_combat(const Body& b, Combat c) const {
 // votre action"): one save per such injury open, at the start of each of its turns in the
 // fight; a failure loses the turn (README, the party fight).
 bool Party::action_lost(size_t, Body& b, Stream& s, Seconds t, EventLog* log) const {
-  const int bonus = cfg_.combatants[b.c].con_save;
+  // Organe endommagé's −3 Con lowers the save with the modifier (a member with a `con` score).
+  const int bonus = cfg_.combatants[b.c].con_save + modifier_drop(b, Ability::Con);
   for (size_t i = 0; i < b.n_open; ++i) {
     const InjuryDef& d = catalog_->injury(b.open[i]);
     if (d.combat != Combat::ActionSave) continue;
@@ -173,13 +190,23 @@ void Party::inflict_injury(Body& b, Stream& s, Seconds t, EventLog* log) const {
     b.open_rests[b.n_open] = 0;
     b.open[b.n_open++] = def;
   }
+  // Interpretation 9, as one character's: a score the losses take to 0 kills (ability_zero_kills).
+  const int score = d.ability == Ability::None
+                        ? 0
+                        : cfg_.combatants[b.c].scores[static_cast<size_t>(d.ability)];
+  const bool zero = kept && score > 0 && cfg_.options.ability_zero_kills &&
+                    ability_loss(b, d.ability) >= score;
   note(log, t, [&] {
     const std::string mark = kept ? same_name_mark(b.open.data(), b.n_open - 1) : "";
     const bool limb = kept && (d.deadline == Deadline::LoseLimb || d.permanent == Permanent::Limb);
+    const char* which = !limb ? "" : foot ? ", a foot" : ", a hand";
     return name(b) + " injury (d20 " + std::to_string(roll) + "): " + d.label + mark + " (" +
-           d.damage_type + ", " + severity_name(sev) + (limb ? (foot ? ", a foot" : ", a hand") : "") +
-           ")";
+           d.damage_type + ", " + severity_name(sev) + which + ")";
   });
+  if (!zero || b.dead) return;
+  b.dead = true;
+  b.died_at = t;
+  note(log, t, [&] { return name(b) + " dies: " + ability_name(d.ability) + " reduced to 0"; });
 }
 
 Party::Body Party::fresh(size_t c) const {
@@ -297,7 +324,7 @@ void Party::damage(Body& b, int amount, bool critical, Stream& s, Seconds t, Eve
     if (injuries && cfg_.options.injury_trigger == InjuryTrigger::EachDamageAtZero)
       inflict_injury(b, s, t, log);
     b.failures = static_cast<uint8_t>(b.failures + (critical ? 2 : 1));
-    b.dead = b.failures >= cfg_.options.failures_to_die;
+    b.dead = b.dead || b.failures >= cfg_.options.failures_to_die;  // or an ability at 0
   }
   if (b.dead) b.died_at = t;
   note(log, t, [&] {
@@ -321,6 +348,9 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
   // SRD "Two-Handed" and 003's "Vous ne pouvez rien porter à deux mains": with a hand out, the
   // attack's one-handed damage, or no attack (README, the party fight).
   const bool one_hand = a.two_handed && one_handed(attacker);
+  // 003's ability losses (Déchirure d'un ligament −3 Str, Gelure −3 Dex...): the attack's
+  // ability modifier drops, on the d20 and the damage (README, the party fight).
+  const int drop = a.ability == Ability::None ? 0 : modifier_drop(attacker, a.ability);
   if (one_hand && !a.one_handed) {
     note(log, t, [&] { return k.name + " cannot make " + a.name + " with one hand"; });
     return false;
@@ -353,24 +383,32 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
       const int other = s.die(20);
       roll = advantage ? std::max(roll, other) : std::min(roll, other);
     }
-    hit = roll == 20 || (roll != 1 && roll + a.attack_bonus >= cfg_.combatants[target.c].ac);
+    hit = roll == 20 ||
+          (roll != 1 && roll + a.attack_bonus + drop >= cfg_.combatants[target.c].ac);
     crit = roll == 20;
   }
   if (hit && helpless && a.melee) crit = true;
+  // The story names what the attack lost: "(greataxe, str -2)".
+  auto how = [&] {
+    return a.name + (one_hand ? ", one-handed" : "") +
+           (drop != 0 ? std::string(", ") + ability_name(a.ability) + " " + std::to_string(drop)
+                      : std::string());
+  };
   if (!hit) {
-    note(log, t, [&] { return k.name + " misses " + name(target) + " (" + a.name + ")"; });
+    note(log, t, [&] { return k.name + " misses " + name(target) + " (" + how() + ")"; });
     return false;
   }
   int64_t dmg = one_hand ? a.one_handed->roll(s) + (crit ? a.one_handed_crit.roll(s) : 0)
                          : a.damage.roll(s) + (crit ? a.crit_extra.roll(s) : 0);
+  if (a.ability_damage) dmg += drop;
   if (k.sneak_attack && !attacker.sneak_done) {
     attacker.sneak_done = true;
     dmg += k.sneak_attack->roll(s) + (crit ? k.sneak_crit.roll(s) : 0);
   }
   const int amount = static_cast<int>(std::max<int64_t>(dmg, 0));
   note(log, t, [&] {
-    return k.name + " hits " + name(target) + " (" + a.name + (one_hand ? ", one-handed" : "") +
-           (crit ? ", critical" : "") + ") for " + std::to_string(amount);
+    return k.name + " hits " + name(target) + " (" + how() + (crit ? ", critical" : "") +
+           ") for " + std::to_string(amount);
   });
   target.last_type = a.damage_type;
   damage(target, amount, crit, s, t, log);

@@ -43,6 +43,10 @@ struct PartyAttack {
   bool two_handed = false;
   std::optional<Dice> one_handed;
   Dice one_handed_crit;  // one_handed's dice alone, rolled once more on a critical
+  // The ability whose modifier attack_bonus (and, with ability_damage, the damage) holds: an open
+  // injury that takes points of it (003's −3 Str, Dex...) lowers both by the modifier's drop.
+  Ability ability = Ability::None;
+  bool ability_damage = true;
 };
 
 // Healing Word, Cure Wounds, a Medicine check: what a member does for a fallen ally.
@@ -83,6 +87,9 @@ struct Combatant {
   std::vector<PartyAttack> attacks;  // one turn's, in order
   std::optional<Dice> sneak_attack;  // added once a turn, to the first hit
   int con_save = 0;                  // Constitution saving throws (003's Nausée, Côtes cassées)
+  // Ability scores (`str` .. `cha`), 0 where not given: what 003's ability losses act on (an
+  // attack's `ability`, con_save through Con).
+  std::array<int, kAbilities> scores{};
   Dice sneak_crit;
   std::optional<Heals> heals;
   // Hit Dice, spent in an adventuring day's short rests (SRD "Short Rest"): how many the member
@@ -241,6 +248,10 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   // A hand out: "Vous ne pouvez rien porter à deux mains" (an open injury's Combat::OneHand, of
   // a hand where it is of a hand or a foot), or a hand lost in an adventure before.
   bool one_handed(const Body& b) const;
+  // What the open injuries' ability losses take from the modifier of `a` (<= 0): 0 without the
+  // score or a loss of it.
+  int modifier_drop(const Body& b, Ability a) const;
+  int ability_loss(const Body& b, Ability a) const;  // the open injuries' points of `a`
 
  private:
   void damage(Body& b, int amount, bool critical, Stream& s, Seconds t, EventLog* log) const;

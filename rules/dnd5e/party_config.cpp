@@ -1,5 +1,7 @@
 // Reads a dnd5e party scenario: [fight] (the policies), [[party]] members and [[opponents]].
 // docs/parties.md lists every key; rules/dnd5e/README.md ("The party fight") what each does.
+#include <algorithm>
+
 #include "rules/common/party_keys.h"
 #include "rules/dnd5e/party.h"
 #include "scenarios/reader.h"
@@ -31,7 +33,12 @@ Dice dice_only(const Dice& d) {
   return text.empty() ? Dice::constant(0) : Dice::parse(text);
 }
 
-std::vector<PartyAttack> read_attacks(Reader& r, const char* example, bool member) {
+const std::vector<std::string> kAbilityKeys = {"str", "dex", "con", "int", "wis", "cha"};
+
+// `scores`: a member's ability scores (0: not given); nullptr for an opponent.
+std::vector<PartyAttack> read_attacks(Reader& r, const char* example,
+                                      const std::array<int, kAbilities>* scores) {
+  const bool member = scores != nullptr;
   std::vector<Reader> tables = fight::read_attack_tables(r, example);
   std::vector<PartyAttack> turn;
   for (size_t i = 0; i < tables.size(); ++i) {
@@ -68,6 +75,23 @@ std::vector<PartyAttack> read_attacks(Reader& r, const char* example, bool membe
              "add two_handed = true (a greatsword, or a versatile weapon held in both hands), or "
              "remove one_handed_damage");
     if (a.one_handed) a.one_handed_crit = dice_only(*a.one_handed);
+    // 003's ability losses against the attack's ability (README, the party fight).
+    if (!member && (t.has("ability") || t.has("ability_damage")))
+      t.fail(t.has("ability") ? "ability" : "ability_damage",
+             "an opponent takes no lingering injury, so no ability loss ever lowers its attack",
+             "remove it; ability is a [[party]] member's attack key");
+    if (const auto ab = t.get_choice("ability", kAbilityKeys)) {
+      const size_t i = static_cast<size_t>(
+          std::find(kAbilityKeys.begin(), kAbilityKeys.end(), *ab) - kAbilityKeys.begin());
+      if ((*scores)[i] == 0)
+        t.fail("ability", "the member has no " + *ab + " score for its losses to lower",
+               "add " + *ab + " = 16 to the member (its score, whose modifier attack_bonus holds)");
+      a.ability = static_cast<Ability>(i);
+    }
+    a.ability_damage = t.get_bool("ability_damage", true);
+    if (t.has("ability_damage") && a.ability == Ability::None)
+      t.fail("ability_damage", "ability_damage without ability: which modifier does it drop?",
+             "add ability = \"str\" (or dex, con, int, wis, cha)");
     const size_t n = static_cast<size_t>(t.get_int("strikes", 1, 10, 1));
     turn.insert(turn.end(), n, a);
   }
@@ -81,10 +105,15 @@ Combatant read_member(Reader& r, bool lingering) {
   m.ac = static_cast<int>(r.get_int("ac", 0, 40, 10));
   m.initiative = static_cast<int>(r.get_int("initiative", -10, 20, 0));
   m.temp_hp = static_cast<int>(r.get_int("temp_hp", 0, 10000, 0));
-  m.attacks = read_attacks(r, "party", true);
+  // Ability scores, for 003's ability losses (an attack's `ability`, con_save through Con).
+  for (size_t a = 0; a < kAbilities; ++a)
+    if (const auto v = r.get_int(kAbilityKeys[a], 1, 30)) m.scores[a] = static_cast<int>(*v);
+  m.attacks = read_attacks(r, "party", &m.scores);
   m.sneak_attack = r.get_dice("sneak_attack", 0, 1000);
   if (m.sneak_attack) m.sneak_crit = dice_only(*m.sneak_attack);
-  m.con_save = static_cast<int>(r.get_int("con_save", -10, 30, 0));
+  // With a `con` score, its modifier by default (as one character's saves).
+  const int con = m.scores[static_cast<size_t>(Ability::Con)];
+  m.con_save = static_cast<int>(r.get_int("con_save", -10, 30, con > 0 ? ability_modifier(con) : 0));
   m.hit_dice = static_cast<int>(r.get_int("hit_dice", 0, 20, 0));
   if (auto d = r.get_dice("hit_die", -10, 1000)) m.hit_die = *d;
   if (m.hit_dice > 0 && !r.has("hit_die"))
@@ -161,7 +190,7 @@ Combatant read_opponent(Reader& r, size_t index) {
   Combatant o;
   o.name = r.get_string("name").value_or("opponent " + std::to_string(index));
   o.initiative = static_cast<int>(r.get_int("initiative", -10, 20, 0));
-  o.attacks = read_attacks(r, "opponents", false);
+  o.attacks = read_attacks(r, "opponents", nullptr);
   o.player_rules = false;
   if (!r.has("hp")) return o;  // it cannot be harmed (docs/parties.md): only its attacks count
   o.max_hp = static_cast<int>(r.need_int("hp", 1, 10000));

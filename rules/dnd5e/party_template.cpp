@@ -41,6 +41,8 @@ max_hp = 28                      # required
 ac = 18
 initiative = 1
 temp_hp = 0
+str = 16                         # ability scores str .. cha (optional): what seed 003's
+                                 # ability losses lower (an attack's ability, con_save)
 con_save = 0                     # Constitution saves: seed 003's Nausée, Côtes cassées
 hit_dice = 3                     # Hit Dice for a day's short rests (default 0)
 hit_die = "1d10+2"               # one Hit Die's roll, Constitution modifier included
@@ -49,6 +51,7 @@ name = "longsword"
 attack_bonus = 5                 # a d20 against the target's AC
 damage = "1d8+3"
 damage_type = "slashing"
+ability = "str"                  # its bonus holds the Str modifier: a Str loss lowers it
 strikes = 1                      # the same attack this many times a turn
 melee = true                     # a melee hit on an unconscious target is critical
 two_handed = false               # true: made with both hands (a greatsword); with a hand

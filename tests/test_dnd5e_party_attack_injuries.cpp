@@ -293,3 +293,65 @@ TEST_CASE("dnd5e party: an ability score taken to 0 kills, as one character's "
   CHECK_FALSE(has(q.log, "reduced to 0"));
   CHECK(has(q.log, "hero hits brute (greataxe, str -1, critical) for 6"));
 }
+
+namespace {
+
+// The hero alone (10 HP, a sword: +5, 1d8 + 3, Str; `hero` more keys) against the brute's
+// poisoned blow (+10, 10 damage) that drops her; `more` more sections.
+std::string septic_text(const std::string& hero, const std::string& more) {
+  return "name = \"septic\"\nruleset = \"dnd5e\"\nhorizon = \"30 days\"\n[options]\n"
+         "lingering_injuries = true\n[fight]\nround_cap = 1\n" + more +
+         test::combatant_text("party", "hero", "max_hp", 10, 20,
+                              "name = \"sword\"\nattack_bonus = 5\ndamage = \"1d8+3\"\n"
+                              "ability = \"str\"",
+                              "ac = 10\n" + hero) +
+         test::combatant_text("opponents", "brute", "hp", 50, 0,
+                              "attack_bonus = 10\ndamage = \"10\"\ndamage_type = \"poison\"",
+                              "ac = 10\n");
+}
+
+// Adventure 1: the hero's sword misses (a natural 1), the brute drops her, d20 1: serious,
+// poison 01-02, Septicémie (Str, Dex, Con -1 a day, no natural healing); three death saves,
+// awake after 2 hours.
+void septic_fall(Script& s) {
+  s.d(20, 1).d(20, 1);              // initiative
+  s.d(20, 1);                       // the sword: a natural 1
+  s.d(20, 10);                      // the brute drops her
+  s.d(20, 1);                       // Septicémie
+  s.d(20, 15).d(20, 12).d(20, 11);  // stable
+  s.d(4, 2);                        // awake after 2 hours
+}
+
+}  // namespace
+
+TEST_CASE("dnd5e party: septicaemia takes a point of Str a day; at 0 it kills",
+          "[party][injuries][scripted]") {
+  Script s;
+  septic_fall(s);
+  const std::string toml = septic_text("str = 2\n", "");
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(has(p.log, "[2d 00:00:24] hero dies: str reduced to 0"));  // 2 days after the fight
+  CHECK(test::counter(ls, p.outcome, "deaths") == 1);
+}
+
+TEST_CASE("campaign downtime: a dnd5e party member carries septicaemia's lost Strength into the "
+          "next fight",
+          "[campaign][party][injuries][scripted][downtime]") {
+  // Str 16 (+3). The party goes on 3 days after adventure 1 began, the septicaemia untreated:
+  // 2 days of it, Str 14 (+2), so the sword hits for 1d8 + 3 - 1.
+  Script s;
+  septic_fall(s);
+  s.d(20, 1).d(20, 1);  // adventure 2: initiative
+  s.d(20, 15);          // the sword hits
+  s.d(8, 5);            // 5 + 3 - 1 = 7
+  s.d(20, 1);           // the brute misses; the cap ends it
+  const test::Played p = test::play_scripted(
+      septic_text("str = 16\n", "[campaign]\nadventures = 2\ndowntime = \"3 days\"\n"), s);
+  INFO(p.log);
+  const size_t a2 = p.log.find("adventure 2 of 2 begins");
+  REQUIRE(a2 != std::string::npos);
+  CHECK(p.log.find("hero carries from the adventures before: Septicémie, still healing") > a2);
+  CHECK(p.log.find("hero hits brute (sword, str -1) for 7") > a2);
+}

@@ -113,6 +113,7 @@ int Party::ability_loss(const Body& b, Ability a) const {
   for (size_t i = 0; i < b.n_open; ++i) {
     const InjuryDef& d = catalog_->injury(b.open[i]);
     if (d.ability == a) loss += d.ability_loss;
+    if (a == Ability::Str || a == Ability::Dex || a == Ability::Con) loss += b.open_decline[i];
   }
   return loss;
 }
@@ -188,6 +189,7 @@ void Party::inflict_injury(Body& b, Stream& s, Seconds t, EventLog* log) const {
     b.open_foot = static_cast<uint8_t>(foot ? b.open_foot | bit : b.open_foot & ~bit);
     b.open_severity[b.n_open] = sev;
     b.open_rests[b.n_open] = 0;
+    b.open_decline[b.n_open] = 0;
     b.open[b.n_open++] = def;
   }
   // Interpretation 9, as one character's: a score the losses take to 0 kills (ability_zero_kills).
@@ -511,6 +513,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
       b.open[i] = loss ? m.open[i] : m.healing[i - m.n].course.def;
       b.open_severity[i] = loss ? m.severity[i] : m.healing[i - m.n].course.severity;
       b.open_rests[i] = loss ? 0 : static_cast<uint8_t>(m.healing[i - m.n].course.long_rests);
+      b.open_decline[i] = loss ? 0 : static_cast<uint8_t>(std::min(m.healing[i - m.n].decline, 255));
       const bool foot = loss ? (m.foot >> i & 1u) != 0 : !m.healing[i - m.n].hand;
       if (foot) b.open_foot = static_cast<uint8_t>(b.open_foot | 1u << i);
       note(ctx.log, 0, [&] {

@@ -165,6 +165,8 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     // pied ou d'une main), is of a foot, drawn with it (streams::combatant_limb); else a hand.
     uint8_t open_foot = 0;
     uint8_t hands_lost = 0;  // hands lost to a deadline in a campaign's adventures before
+    // Each open injury's septicaemia decline so far (a healing injury carried): Str, Dex, Con.
+    std::array<uint8_t, kMaxOpen> open_decline{};
   };
   Seconds round_seconds() const { return kRound; }
   // Down: at 0 HP, or kept from acting by an open injury (incapacitated, paralysed, stunned,
@@ -233,6 +235,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
       Seconds deadline_in = -1, tick_in = -1;  // its clocks, from the next adventure's start
       int hp_lost = 0;  // the maximum HP its rot took (back when it heals)
       bool hand = true;  // "Mains ou pieds": of a hand (drawn with the injury)
+      int decline = 0;   // septicaemia's points of Str, Dex and Con so far
     };
     std::array<Healing, Body::kMaxOpen> healing{};
     uint8_t n_healing = 0;

@@ -23,6 +23,7 @@ struct OpenInjury : InjuryCourse {
   Seconds deadline = kNever, tick = kNever, bed_end = kNever;  // treated: in bed until bed_end
   int hp_lost = 0;  // maximum HP its rot or haemorrhage took: back when it heals
   bool hand = true;  // "Mains ou pieds": of a hand (drawn with the injury, Body::open_foot)
+  int decline = 0;   // septicaemia: points of Str, Dex and Con lost, one a day
 };
 
 struct Patient {
@@ -77,6 +78,27 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
     return x == Condition::Incapacitated || x == Condition::Paralyzed || x == Condition::Stunned ||
            x == Condition::Unconscious;
   };
+  // Interpretation 9, a member's (with its scores): the open injuries' losses and septicaemia's
+  // decline take a score to 0, and ability_zero_kills.
+  auto zero_score = [&](size_t c) -> const char* {
+    if (!o.ability_zero_kills) return nullptr;
+    for (size_t a = 0; a < kAbilities; ++a) {
+      const int score = cfg_.combatants[c].scores[a];
+      if (score == 0) continue;
+      int loss = 0;
+      for (size_t i = 0; i < pat[c].n; ++i) {
+        const OpenInjury& k = pat[c].in[i];
+        if (!k.open) continue;
+        if (static_cast<size_t>(def(k).ability) == a) loss += def(k).ability_loss;
+        if (a <= static_cast<size_t>(Ability::Con)) loss += k.decline;  // Str, Dex, Con
+      }
+      static constexpr const char* kWhy[kAbilities] = {
+          "str reduced to 0", "dex reduced to 0", "con reduced to 0",
+          "int reduced to 0", "wis reduced to 0", "cha reduced to 0"};
+      if (loss >= score) return kWhy[a];
+    }
+    return nullptr;
+  };
   auto close = [&](size_t c, OpenInjury& k, Seconds t, const char* how) {
     k.open = false;
     if (keeps_down(k) || k.treated) pat[c].up = std::max(pat[c].up, t);
@@ -100,6 +122,7 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
         static_cast<InjuryCourse&>(k) = cm.healing[h].course;
         k.hp_lost = cm.healing[h].hp_lost;
         k.long_rests = b.open_rests[i];  // with the day's nights
+        k.decline = cm.healing[h].decline;
         if (cm.healing[h].deadline_in >= 0)
           k.deadline = std::max(res.end, cm.healing[h].deadline_in);
         if (cm.healing[h].tick_in >= 0) k.tick = std::max(res.end, cm.healing[h].tick_in);
@@ -118,6 +141,8 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
         k.tick = res.end + kDay;
         if (!b.dead) lose_max_hp(c, k, res.end);
       }
+      // 003 "Votre Force, Dextérité et Constitution diminuent de 1 par tranche de 24 heures".
+      if (def(k).ongoing == Ongoing::AbilityDecline) k.tick = res.end + kDay;
       if (def(k).deadline != Deadline::None) k.deadline = res.end + o.deadline.sample(*stream[c]);
     }
   }
@@ -369,7 +394,12 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
         if (k.tick == t) {
           k.tick += kDay;
           note(ctx.log, t, [&] { return label(c, k) + " worsens"; });
-          lose_max_hp(c, k, t);
+          if (def(k).ongoing == Ongoing::AbilityDecline) {
+            ++k.decline;
+            if (const char* zero = zero_score(c)) die(c, t, zero);
+          } else {
+            lose_max_hp(c, k, t);
+          }
         }
         if (k.deadline != t || bodies[c].dead) continue;
         // 003: "Si cela n'est pas traité dans les 1d4 jours qui suivent, vous perdez une main ou
@@ -412,6 +442,7 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
       h.course = k;
       h.hp_lost = k.hp_lost;
       h.hand = k.hand;
+      h.decline = k.decline;
       h.course.next_try = k.next_try - out_left;
       h.deadline_in = k.deadline == kNever ? -1 : k.deadline - out_left;
       h.tick_in = k.tick == kNever ? -1 : k.tick - out_left;

@@ -56,6 +56,7 @@ void Party::close_open(Body& b, size_t i) const {
     b.open[j - 1] = b.open[j];
     b.open_severity[j - 1] = b.open_severity[j];
     b.open_rests[j - 1] = b.open_rests[j];
+    b.open_decline[j - 1] = b.open_decline[j];
   }
   // The limbs' bits follow their injuries: those above i move down one.
   const unsigned below = (1u << i) - 1u;

@@ -347,15 +347,21 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
   const Combatant& k = cfg_.combatants[c];
   const PartyAttack& a = k.attacks[static_cast<size_t>(n)];
   if (n == 0) attacker.sneak_done = false;
-  // SRD "Two-Handed" and 003's "Vous ne pouvez rien porter à deux mains": with a hand out, the
-  // attack's one-handed damage, or no attack (README, the party fight).
-  const bool one_hand = a.two_handed && one_handed(attacker);
-  // 003's ability losses (Déchirure d'un ligament −3 Str, Gelure −3 Dex...): the attack's
-  // ability modifier drops, on the d20 and the damage (README, the party fight).
-  const int drop = a.ability == Ability::None ? 0 : modifier_drop(attacker, a.ability);
-  if (one_hand && !a.one_handed) {
-    note(log, t, [&] { return k.name + " cannot make " + a.name + " with one hand"; });
-    return false;
+  // What the attacker's injuries do to its own attack (README, the party fight), asked only of
+  // one with an injury open or a hand lost.
+  bool one_hand = false;
+  int drop = 0;
+  if (attacker.n_open > 0 || attacker.hands_lost > 0) [[unlikely]] {
+    // SRD "Two-Handed" and 003's "Vous ne pouvez rien porter à deux mains": with a hand out,
+    // the attack's one-handed damage, or no attack.
+    one_hand = a.two_handed && one_handed(attacker);
+    if (one_hand && !a.one_handed) {
+      note(log, t, [&] { return k.name + " cannot make " + a.name + " with one hand"; });
+      return false;
+    }
+    // 003's ability losses (Déchirure d'un ligament −3 Str, Gelure −3 Dex...): the attack's
+    // ability modifier drops, on the d20 and (ability_damage) the damage.
+    if (a.ability != Ability::None) drop = modifier_drop(attacker, a.ability);
   }
   const bool unconscious = target.hp == 0;
   // 003's injury conditions, while open (README "The party fight"): paralysed or unconscious,
@@ -400,9 +406,12 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
     note(log, t, [&] { return k.name + " misses " + name(target) + " (" + how() + ")"; });
     return false;
   }
-  int64_t dmg = one_hand ? a.one_handed->roll(s) + (crit ? a.one_handed_crit.roll(s) : 0)
-                         : a.damage.roll(s) + (crit ? a.crit_extra.roll(s) : 0);
-  if (a.ability_damage) dmg += drop;
+  int64_t dmg = 0;
+  if (one_hand) [[unlikely]]
+    dmg = a.one_handed->roll(s) + (crit ? a.one_handed_crit.roll(s) : 0) +
+          (a.ability_damage ? drop : 0);
+  else
+    dmg = a.damage.roll(s) + (crit ? a.crit_extra.roll(s) : 0) + (a.ability_damage ? drop : 0);
   if (k.sneak_attack && !attacker.sneak_done) {
     attacker.sneak_done = true;
     dmg += k.sneak_attack->roll(s) + (crit ? k.sneak_crit.roll(s) : 0);
@@ -513,7 +522,8 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
       b.open[i] = loss ? m.open[i] : m.healing[i - m.n].course.def;
       b.open_severity[i] = loss ? m.severity[i] : m.healing[i - m.n].course.severity;
       b.open_rests[i] = loss ? 0 : static_cast<uint8_t>(m.healing[i - m.n].course.long_rests);
-      b.open_decline[i] = loss ? 0 : static_cast<uint8_t>(std::min(m.healing[i - m.n].decline, 255));
+      b.open_decline[i] =
+          loss ? 0 : static_cast<uint8_t>(std::min(m.healing[i - m.n].decline, 255));
       const bool foot = loss ? (m.foot >> i & 1u) != 0 : !m.healing[i - m.n].hand;
       if (foot) b.open_foot = static_cast<uint8_t>(b.open_foot | 1u << i);
       note(ctx.log, 0, [&] {

@@ -113,7 +113,8 @@ Combatant read_member(Reader& r, bool lingering) {
   if (m.sneak_attack) m.sneak_crit = dice_only(*m.sneak_attack);
   // With a `con` score, its modifier by default (as one character's saves).
   const int con = m.scores[static_cast<size_t>(Ability::Con)];
-  m.con_save = static_cast<int>(r.get_int("con_save", -10, 30, con > 0 ? ability_modifier(con) : 0));
+  m.con_save =
+      static_cast<int>(r.get_int("con_save", -10, 30, con > 0 ? ability_modifier(con) : 0));
   m.hit_dice = static_cast<int>(r.get_int("hit_dice", 0, 20, 0));
   if (auto d = r.get_dice("hit_die", -10, 1000)) m.hit_die = *d;
   if (m.hit_dice > 0 && !r.has("hit_die"))

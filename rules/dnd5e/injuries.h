@@ -109,6 +109,13 @@ struct InjuryDef {
   int save_dc = 0;  // Combat::ActionSave: the Constitution save's DC
 };
 
+// What one open injury takes from ability `a`: its own loss (Côtes cassées' 2 Str), and
+// septicaemia's `decline` so far (a point of Str, Dex and Con a day). A character's scores, a
+// party member's modifiers and the zero that kills all add these up (interpretation 9).
+inline int ability_taken(const InjuryDef& d, int decline, Ability a) {
+  return (d.ability == a ? d.ability_loss : 0) + (a <= Ability::Con ? decline : 0);
+}
+
 // The damage types of 5e, in the vocabulary's order.
 const std::vector<std::string>& damage_types();
 

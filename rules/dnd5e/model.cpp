@@ -349,9 +349,8 @@ void Trial::recompute(Seconds t) {
     const Injury& in = inj_[i];
     if (!in.open) continue;
     const InjuryDef& d = cat_.injury(in.def);
-    if (d.ability != Ability::None) scores_[static_cast<size_t>(d.ability)] -= d.ability_loss;
-    for (Ability a : {Ability::Str, Ability::Dex, Ability::Con})
-      scores_[static_cast<size_t>(a)] -= in.decline;
+    for (size_t a = 0; a < kAbilities; ++a)
+      scores_[a] -= ability_taken(d, in.decline, static_cast<Ability>(a));
     rot += in.hp_lost;
   }
   for (int& s : scores_) s = std::max(s, 0);

@@ -111,9 +111,7 @@ bool Party::one_handed(const Body& b) const {
 int Party::ability_loss(const Body& b, Ability a) const {
   int loss = 0;
   for (size_t i = 0; i < b.n_open; ++i) {
-    const InjuryDef& d = catalog_->injury(b.open[i]);
-    if (d.ability == a) loss += d.ability_loss;
-    if (a == Ability::Str || a == Ability::Dex || a == Ability::Con) loss += b.open_decline[i];
+    loss += ability_taken(catalog_->injury(b.open[i]), b.open_decline[i], a);
   }
   return loss;
 }

@@ -89,8 +89,7 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
       for (size_t i = 0; i < pat[c].n; ++i) {
         const OpenInjury& k = pat[c].in[i];
         if (!k.open) continue;
-        if (static_cast<size_t>(def(k).ability) == a) loss += def(k).ability_loss;
-        if (a <= static_cast<size_t>(Ability::Con)) loss += k.decline;  // Str, Dex, Con
+        loss += ability_taken(def(k), k.decline, static_cast<Ability>(a));
       }
       static constexpr const char* kWhy[kAbilities] = {
           "str reduced to 0", "dex reduced to 0", "con reduced to 0",

@@ -235,16 +235,28 @@ struct Table {
       if (pick(c) && k-- == 0) return static_cast<int>(c);
     return -1;
   }
+  // One of side s for which `pick` holds, uniformly: the k-th of them, k drawn below their
+  // count (none drawn for one). A party fight's side is gathered in one pass; a side too long
+  // for that (the single character's attackers) is counted, then walked again.
   template <typename P>
   int random_of(Side s, Stream& stream, P&& pick) const {
+    const size_t from = first(s), to = last(s);
+    if (to - from <= kMaxCombatants) {
+      std::array<uint8_t, kMaxCombatants> found;
+      size_t k = 0;
+      for (size_t c = from; c < to; ++c)
+        if (pick(c)) found[k++] = static_cast<uint8_t>(c - from);
+      if (k == 0) return -1;
+      return static_cast<int>(from + found[k == 1 ? 0 : static_cast<size_t>(stream.below(k))]);
+    }
     size_t k = 0;
-    for (size_t c = first(s); c < last(s); ++c) k += pick(c) ? 1u : 0u;
+    for (size_t c = from; c < to; ++c) k += pick(c) ? 1u : 0u;
     if (k == 0) return -1;
     return nth(s, k == 1 ? 0 : static_cast<size_t>(stream.below(k)), pick);
   }
 
   // A standing combatant of side `foes` for attacker a, by policy.
-  int target(size_t a, Side foes, Targeting policy, Stream& stream) const {
+  LETH_FIGHT_INLINE int target(size_t a, Side foes, Targeting policy, Stream& stream) const {
     auto up = [&](size_t c) { return standing(c); };
     switch (policy) {
       case Targeting::Random:
@@ -387,9 +399,12 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
     round_cap = std::min(round_cap, last);
   }
 
-  // Whether the fight is over, and how; checked after every act that can change a side.
+  // Whether the fight is over, and how; checked after every act that can change a side. The
+  // policies read into locals: asked on every blow, they need not be loaded again after each.
+  const bool untouchable = p.untouchable_opponents, flees = p.morale < 1.0,
+             withdraws = p.retreat < 1.0;
   auto over = [&]() LETH_FIGHT_INLINE -> bool {
-    if (p.untouchable_opponents) {
+    if (untouchable) {
       // They leave at the round cap; before it, only the death of every member ends the fight.
       for (size_t c = 0; c < party; ++c)
         if (rules.state(bodies[c]) != State::Dead) return false;
@@ -406,16 +421,16 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
       res.ending = Ending::Fell;
       return true;
     }
-    if (p.morale < 1.0 && static_cast<double>(opponents - tb.count_standing(Side::Opponents)) >=
-                              p.morale * static_cast<double>(opponents)) {
+    if (flees && static_cast<double>(opponents - tb.count_standing(Side::Opponents)) >=
+                     p.morale * static_cast<double>(opponents)) {
       for (size_t c = party; c < n; ++c)
         if (tb.standing(c)) tb.fled[c] = true;
       res.ending = Ending::Won;
       res.opponents_fled = true;
       return true;
     }
-    if (p.retreat < 1.0 && static_cast<double>(party - tb.count_standing(Side::Party)) >=
-                               p.retreat * static_cast<double>(party)) {
+    if (withdraws && static_cast<double>(party - tb.count_standing(Side::Party)) >=
+                         p.retreat * static_cast<double>(party)) {
       res.ending = Ending::Retreated;
       return true;
     }

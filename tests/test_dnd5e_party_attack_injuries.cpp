@@ -355,3 +355,57 @@ TEST_CASE("campaign downtime: a dnd5e party member carries septicaemia's lost St
   CHECK(p.log.find("hero carries from the adventures before: Septicémie, still healing") > a2);
   CHECK(p.log.find("hero hits brute (sword, str -1) for 7") > a2);
 }
+
+TEST_CASE("dnd5e party: Organe endommagé's -3 Con lowers the maximum HP a level; at 0 it kills",
+          "[party][injuries][scripted]") {
+  // Con 14 (+2) less 3 is 11 (+0): 2 a level off the maximum, 10 at level 5 — the hero's 10.
+  const std::string toml =
+      "name = \"con\"\nruleset = \"dnd5e\"\nhorizon = \"60 days\"\n[options]\n"
+      "lingering_injuries = true\nmassive_damage = false\n[fight]\n"
+      "opponents_target = \"weakest\"\nround_cap = 2\n" +
+      test::combatant_text("party", "hero", "max_hp", 10, 20, "hit_chance = 0.0\ndamage = \"1\"",
+                           "ac = 10\ncon = 14\nlevel = 5\n") +
+      test::combatant_text("party", "squire", "max_hp", 50, 10, "hit_chance = 0.0\ndamage = \"1\"",
+                           "ac = 10\n") +
+      test::combatant_text("opponents", "brute", "hp", 50, 0,
+                           "attack_bonus = 10\ndamage = \"10\"\ndamage_type = \"poison\"",
+                           "ac = 10\n");
+  Script s;
+  s.d(20, 1).d(20, 1).d(20, 1);  // initiative: hero 21, squire 11, brute 1
+  s.no().no();                   // hero and squire miss
+  s.d(20, 10);                   // the brute drops the hero
+  s.d(20, 4);                    // Organe endommagé: her maximum at 0
+  s.no();                        // round 2: the squire misses
+  s.d(20, 1);                    // the brute misses the squire; the cap ends it
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  CHECK(has(p.log, "Organe endommagé (poison, severe)"));
+  CHECK(has(p.log, "hero dies: maximum HP reduced to 0"));
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(test::counter(ls, p.outcome, "died_hero") == 1);
+}
+
+TEST_CASE("dnd5e party: septicaemia's point of Con a day lowers the maximum HP a level",
+          "[party][injuries][scripted]") {
+  // Con 10 (+0): a day of septicaemia makes it 9 (-1), 10 off the maximum at level 10: 0.
+  Script s;
+  septic_fall(s);
+  const std::string toml = septic_text("str = 10\ncon = 10\nlevel = 10\n", "");
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  CHECK(has(p.log, "[1d 00:00:24] hero dies: maximum HP reduced to 0"));
+  // Without a level the maximum does not move: the decline goes on, and nothing kills.
+  Script t;
+  septic_fall(t);
+  const test::Played q = test::play_scripted(septic_text("str = 10\ncon = 10\n", ""), t);
+  INFO(q.log);
+  CHECK_FALSE(has(q.log, "maximum HP reduced to 0"));
+}
+
+TEST_CASE("dnd5e party: a member's level below its Hit Dice is a located error",
+          "[party][errors]") {
+  const std::string e = test::error_of([] {
+    test::load_text(septic_text("str = 10\nlevel = 2\nhit_dice = 3\nhit_die = \"1d10\"\n", ""));
+  });
+  CHECK_THAT(e, Catch::Contains("hit_dice") && Catch::Contains("more Hit Dice than levels"));
+}

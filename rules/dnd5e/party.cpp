@@ -203,10 +203,12 @@ void Party::inflict_injury(Body& b, Stream& s, Seconds t, EventLog* log) const {
     return name(b) + " injury (d20 " + std::to_string(roll) + "): " + d.label + mark + " (" +
            d.damage_type + ", " + severity_name(sev) + which + ")";
   });
-  if (!zero || b.dead) return;
-  b.dead = true;
-  b.died_at = t;
-  note(log, t, [&] { return name(b) + " dies: " + ability_name(d.ability) + " reduced to 0"; });
+  if (zero && !b.dead) {
+    b.dead = true;
+    b.died_at = t;
+    note(log, t, [&] { return name(b) + " dies: " + ability_name(d.ability) + " reduced to 0"; });
+  }
+  if (kept && d.ability == Ability::Con) lower_to_max(b, t, log);
 }
 
 Party::Body Party::fresh(size_t c) const {
@@ -219,6 +221,19 @@ Party::Body Party::fresh(size_t c) const {
   b.potions = k.heals ? k.heals->potions : 0;
   b.hit_dice = static_cast<uint8_t>(k.hit_dice);
   return b;
+}
+
+void Party::lower_to_max(Body& b, Seconds t, EventLog* log) const {
+  const int top = max_hp(b);
+  if (b.dead) return;
+  if (top > 0) {
+    b.hp = std::min(b.hp, top);
+    return;
+  }
+  b.hp = 0;
+  b.dead = true;
+  b.died_at = t;
+  note(log, t, [&] { return name(b) + " dies: maximum HP reduced to 0"; });
 }
 
 void Party::revive(Body& b, int hp, Seconds t) const {
@@ -532,6 +547,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
     b.n_carried = m.n;
     b.n_healing = m.n_healing;
     b.n_open = static_cast<uint8_t>(m.n + m.n_healing);
+    b.hp = std::min(b.hp, max_hp(b));  // a Con loss carried lowers the maximum
   });
   uint32_t defeated = count_defeated(bodies, [](const Body& b) { return b.dead; });
   // An adventuring day: its other encounters, then the rest below after the last (party_day.cpp).

@@ -96,6 +96,10 @@ struct Combatant {
   // has, and one die's roll with its Constitution modifier (`hit_die = "1d10+2"`).
   int hit_dice = 0;
   Dice hit_die;
+  // Its level (`level`; default: hit_dice, one Hit Die a level; 0: none given): with a `con`
+  // score, a Con loss lowers the maximum HP by the modifier's drop a level (SRD "Constitution":
+  // the modifier counts once a level), as one character's.
+  int level = 0;
 };
 
 // An adventuring day (docs/days.md; rules/common/day.h): the party's fight played `encounters`
@@ -272,8 +276,15 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   // Open injury i heals in the day (a short or a long rest): off the open list.
   void close_open(Body& b, size_t i) const;
   // Its maximum HP: the combatant's, less the rot it carries from the adventure before (the
-  // course after the fight counts the rot it adds on its own, party_course.cpp).
-  int max_hp(const Body& b) const { return cfg_.combatants[b.c].max_hp - b.rot; }
+  // course after the fight counts the rot it adds on its own, party_course.cpp), and with a
+  // level and a `con` score, the Con modifier's drop a level while an injury takes Con.
+  int max_hp(const Body& b) const {
+    const Combatant& k = cfg_.combatants[b.c];
+    return k.max_hp - b.rot + (k.level > 0 ? k.level * modifier_drop(b, Ability::Con) : 0);
+  }
+  // A maximum lowered (a Con loss): HP above it come down to it, and a maximum at 0 kills (003
+  // "Si votre maximum atteint 0, vous mourrez", as one character's).
+  void lower_to_max(Body& b, Seconds t, EventLog* log) const;
   // Open injury i, one of the healing injuries carried (n_carried <= i < n_carried +
   // n_healing): its index in CarriedMember::healing, past those healed in the day.
   static size_t carried_course(const Body& b, size_t i) {

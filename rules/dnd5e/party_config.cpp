@@ -123,6 +123,9 @@ Combatant read_member(Reader& r, bool lingering) {
   if (m.hit_dice == 0 && r.has("hit_die"))
     r.fail("hit_die", "hit_die without hit_dice: how many does the member have?",
            "add hit_dice = 3 (one a level)");
+  m.level = static_cast<int>(r.get_int("level", 1, 20, m.hit_dice));
+  if (m.hit_dice > m.level)
+    r.fail("hit_dice", "more Hit Dice than levels", "a character has one Hit Die per level");
   if (auto h = r.get_table("heals")) {
     Heals hs;
     hs.dice = h->get_dice("dice", 0, 10000);

@@ -58,7 +58,21 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
       if (pat[c].in[i].open) lost += pat[c].in[i].hp_lost;
     return lost;
   };
-  auto max_hp = [&](size_t c) { return cfg_.combatants[c].max_hp - rot(c); };
+  // What the open injuries take from ability a (their losses, septicaemia's decline so far).
+  auto taken = [&](size_t c, Ability a) {
+    int loss = 0;
+    for (size_t i = 0; i < pat[c].n; ++i)
+      if (pat[c].in[i].open) loss += ability_taken(def(pat[c].in[i]), pat[c].in[i].decline, a);
+    return loss;
+  };
+  // With a level and a `con` score, less the Con modifier's drop a level (Party::max_hp).
+  auto max_hp = [&](size_t c) {
+    const Combatant& k = cfg_.combatants[c];
+    const int con = k.scores[static_cast<size_t>(Ability::Con)];
+    if (k.level == 0 || con == 0) return k.max_hp - rot(c);
+    const int now = std::max(con - taken(c, Ability::Con), 0);
+    return k.max_hp - rot(c) + k.level * (ability_modifier(now) - ability_modifier(con));
+  };
   auto die = [&](size_t c, Seconds t, const char* why) {
     Body& b = bodies[c];
     b.dead = true;
@@ -67,11 +81,15 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
   };
   // Rot and haemorrhage (course.h: rot_loss); at 0 the member dies (the single character's
   // reading).
-  auto lose_max_hp = [&](size_t c, OpenInjury& k, Seconds t) {
-    k.hp_lost += rot_loss(*stream[c]);
+  // A maximum lowered (rot, a Con loss): HP above it come down to it; at 0 the member dies.
+  auto cap = [&](size_t c, Seconds t) {
     Body& b = bodies[c];
     b.hp = std::min(b.hp, std::max(max_hp(c), 0));
     if (max_hp(c) <= 0) die(c, t, "maximum HP reduced to 0");
+  };
+  auto lose_max_hp = [&](size_t c, OpenInjury& k, Seconds t) {
+    k.hp_lost += rot_loss(*stream[c]);
+    cap(c, t);
   };
   auto keeps_down = [&](const OpenInjury& k) {
     const Condition x = def(k).condition;
@@ -85,12 +103,7 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
     for (size_t a = 0; a < kAbilities; ++a) {
       const int score = cfg_.combatants[c].scores[a];
       if (score == 0) continue;
-      int loss = 0;
-      for (size_t i = 0; i < pat[c].n; ++i) {
-        const OpenInjury& k = pat[c].in[i];
-        if (!k.open) continue;
-        loss += ability_taken(def(k), k.decline, static_cast<Ability>(a));
-      }
+      const int loss = taken(c, static_cast<Ability>(a));
       static constexpr const char* kWhy[kAbilities] = {
           "str reduced to 0", "dex reduced to 0", "con reduced to 0",
           "int reduced to 0", "wis reduced to 0", "cha reduced to 0"};
@@ -395,7 +408,10 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
           note(ctx.log, t, [&] { return label(c, k) + " worsens"; });
           if (def(k).ongoing == Ongoing::AbilityDecline) {
             ++k.decline;
-            if (const char* zero = zero_score(c)) die(c, t, zero);
+            if (const char* zero = zero_score(c))
+              die(c, t, zero);
+            else
+              cap(c, t);  // its point of Con
           } else {
             lose_max_hp(c, k, t);
           }

@@ -39,6 +39,24 @@ std::string hands_text(const std::string& type, const std::string& one_handed,
 
 const std::string kSword = "one_handed_damage = \"1d8+3\"\n";
 
+// The hero (10 HP, first) and a squire (50 HP, second), neither ever hitting, against a brute
+// (last) whose `blows` poisoned blows (+10, 10 damage) strike the weakest; the cap ends the
+// fight after 2 rounds. `options`, `fight`: more keys of each; `hero`: the hero's (its scores).
+std::string poison_text(const std::string& options, const std::string& fight,
+                        const std::string& hero, int blows) {
+  return "name = \"con\"\nruleset = \"dnd5e\"\nhorizon = \"60 days\"\n[options]\n"
+         "lingering_injuries = true\nmassive_damage = false\n" + options +
+         "[fight]\nopponents_target = \"weakest\"\nround_cap = 2\n" + fight +
+         test::combatant_text("party", "hero", "max_hp", 10, 20, "hit_chance = 0.0\ndamage = \"1\"",
+                              "ac = 10\n" + hero) +
+         test::combatant_text("party", "squire", "max_hp", 50, 10,
+                              "hit_chance = 0.0\ndamage = \"1\"", "ac = 10\n") +
+         test::combatant_text("opponents", "brute", "hp", 50, 0,
+                              "attack_bonus = 10\ndamage = \"10\"\ndamage_type = \"poison\"\n"
+                              "strikes = " + std::to_string(blows),
+                              "ac = 10\n");
+}
+
 bool has(const std::string& log, const std::string& text) {
   return log.find(text) != std::string::npos;
 }
@@ -227,19 +245,8 @@ TEST_CASE("dnd5e party: Organe endommagé's -3 Con lowers the Constitution save 
   // Con 14 (+2, con_save's default) less 3 is 11 (+0). The brute's two poisoned blows: the first
   // drops the hero (d20 4: severe, poison 03-05, Organe endommagé), the second strikes her at 0
   // HP (d20 19: light, poison 18-20, Nausée, DC 8).
-  const std::string toml =
-      "name = \"con\"\nruleset = \"dnd5e\"\nhorizon = \"60 days\"\n[options]\n"
-      "lingering_injuries = true\ninjury_trigger = \"each_damage_at_zero\"\n"
-      "massive_damage = false\n[fight]\n"
-      "opponents_target = \"weakest\"\nround_cap = 2\nstrike_fallen = 1.0\n" +
-      test::combatant_text("party", "hero", "max_hp", 10, 20, "hit_chance = 0.0\ndamage = \"1\"",
-                           "ac = 10\ncon = 14\n") +
-      test::combatant_text("party", "squire", "max_hp", 50, 10, "hit_chance = 0.0\ndamage = \"1\"",
-                           "ac = 10\n") +
-      test::combatant_text("opponents", "brute", "hp", 50, 0,
-                           "attack_bonus = 10\ndamage = \"10\"\ndamage_type = \"poison\"\n"
-                           "strikes = 2",
-                           "ac = 10\n");
+  const std::string toml = poison_text("injury_trigger = \"each_damage_at_zero\"\n",
+                                       "strike_fallen = 1.0\n", "con = 14\n", 2);
   Script s;
   s.d(20, 1).d(20, 1).d(20, 1);  // initiative: hero 21, squire 11, brute 1
   s.no().no();                   // hero and squire miss
@@ -359,17 +366,7 @@ TEST_CASE("campaign downtime: a dnd5e party member carries septicaemia's lost St
 TEST_CASE("dnd5e party: Organe endommagé's -3 Con lowers the maximum HP a level; at 0 it kills",
           "[party][injuries][scripted]") {
   // Con 14 (+2) less 3 is 11 (+0): 2 a level off the maximum, 10 at level 5 — the hero's 10.
-  const std::string toml =
-      "name = \"con\"\nruleset = \"dnd5e\"\nhorizon = \"60 days\"\n[options]\n"
-      "lingering_injuries = true\nmassive_damage = false\n[fight]\n"
-      "opponents_target = \"weakest\"\nround_cap = 2\n" +
-      test::combatant_text("party", "hero", "max_hp", 10, 20, "hit_chance = 0.0\ndamage = \"1\"",
-                           "ac = 10\ncon = 14\nlevel = 5\n") +
-      test::combatant_text("party", "squire", "max_hp", 50, 10, "hit_chance = 0.0\ndamage = \"1\"",
-                           "ac = 10\n") +
-      test::combatant_text("opponents", "brute", "hp", 50, 0,
-                           "attack_bonus = 10\ndamage = \"10\"\ndamage_type = \"poison\"",
-                           "ac = 10\n");
+  const std::string toml = poison_text("", "", "con = 14\nlevel = 5\n", 1);
   Script s;
   s.d(20, 1).d(20, 1).d(20, 1);  // initiative: hero 21, squire 11, brute 1
   s.no().no();                   // hero and squire miss

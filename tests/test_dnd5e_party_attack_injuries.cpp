@@ -406,3 +406,58 @@ TEST_CASE("dnd5e party: a member's level below its Hit Dice is a located error",
   });
   CHECK_THAT(e, Catch::Contains("hit_dice") && Catch::Contains("more Hit Dice than levels"));
 }
+
+TEST_CASE("dnd5e party: Gelure's -3 Dex lowers the AC of light armour, not of heavy",
+          "[party][injuries][scripted]") {
+  // Dex 14 (+2) less 3 is 11 (+0): AC 12 in light armour becomes 10. The brute (+0) drops the
+  // hero with a 12 (d20 4: severe, cold 03-05, Gelure), then strikes her fallen with
+  // advantage: 10 and 3 hit AC 10 (critical: two failures), not AC 12.
+  auto toml = [](const std::string& armor) {
+    return "name = \"dex\"\nruleset = \"dnd5e\"\nhorizon = \"60 days\"\n[options]\n"
+           "lingering_injuries = true\nmassive_damage = false\n[fight]\n"
+           "opponents_target = \"weakest\"\nround_cap = 2\nstrike_fallen = 1.0\n" +
+           test::combatant_text("party", "hero", "max_hp", 10, 20,
+                                "hit_chance = 0.0\ndamage = \"1\"",
+                                "ac = 12\ndex = 14\narmor = \"" + armor + "\"\n") +
+           test::combatant_text("party", "squire", "max_hp", 50, 10,
+                                "hit_chance = 0.0\ndamage = \"1\"", "ac = 10\n") +
+           test::combatant_text("opponents", "brute", "hp", 50, 0,
+                                "attack_bonus = 0\ndamage = \"10\"\ndamage_type = \"cold\"\n"
+                                "strikes = 2",
+                                "ac = 10\n");
+  };
+  auto fall = [](Script& s) {
+    s.d(20, 1).d(20, 1).d(20, 1);  // initiative: hero 21, squire 11, brute 1
+    s.no().no();                   // hero and squire miss
+    s.d(20, 12);                   // the brute drops the hero
+    s.d(20, 4).yes();              // Gelure, of a hand (its deadline may take one)
+    s.yes().d(20, 10).d(20, 3);    // its second blow, at the fallen hero
+  };
+  Script light;
+  fall(light);                      // a hit: two failures
+  light.d(20, 1);                   // round 2: a natural 1 on her death save, dead
+  light.no();                       // the squire misses
+  light.d(20, 1).d(20, 1);          // the brute misses the squire twice; the cap ends it
+  const test::Played l = test::play_scripted(toml("light"), light);
+  INFO(l.log);
+  CHECK(has(l.log, "Gelure (cold, severe)"));
+  CHECK(has(l.log, "[0:00:00] brute hits hero (attack 1, critical) for 10"));
+  CHECK(has(l.log, "hero death save 1: 0 successes, 4 failures, dead"));
+  Script heavy;
+  fall(heavy);                      // a miss
+  heavy.d(20, 1);                   // round 2: a natural 1 on her death save
+  heavy.no();                       // the squire misses
+  heavy.yes().d(20, 12).d(20, 3);   // the brute hits the fallen hero: a critical, dead
+  heavy.d(20, 1);                   // and misses the squire; the cap ends it
+  const test::Played h = test::play_scripted(toml("heavy"), heavy);
+  INFO(h.log);
+  CHECK(has(h.log, "[0:00:00] brute misses hero (attack 1)"));
+  CHECK(has(h.log, "hero is struck at 0 HP: 3 failures, dead"));
+}
+
+TEST_CASE("dnd5e party: armor without a dex score is a located error", "[party][errors]") {
+  const std::string e = test::error_of([] {
+    test::load_text(septic_text("str = 10\narmor = \"light\"\n", ""));
+  });
+  CHECK_THAT(e, Catch::Contains("armor") && Catch::Contains("dex = 14"));
+}

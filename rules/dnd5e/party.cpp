@@ -123,6 +123,16 @@ int Party::modifier_drop(const Body& b, Ability a) const {
   return loss == 0 ? 0 : ability_modifier(std::max(score - loss, 0)) - ability_modifier(score);
 }
 
+int Party::dex_ac_drop(const Body& b) const {
+  const Combatant& k = cfg_.combatants[b.c];
+  const int score = k.scores[static_cast<size_t>(Ability::Dex)];
+  const int full = ability_modifier(score);
+  const int now = ability_modifier(std::max(score - ability_loss(b, Ability::Dex), 0));
+  if (k.armor == Combatant::Armor::Medium)  // its AC holds the modifier up to +2
+    return std::min(full, 2) - std::min(now, 2);
+  return full - now;
+}
+
 bool Party::has_combat(const Body& b, Combat c) const {
   for (size_t i = 0; i < b.n_open; ++i)
     if (catalog_->injury(b.open[i]).combat == c) return true;
@@ -405,7 +415,7 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
       roll = advantage ? std::max(roll, other) : std::min(roll, other);
     }
     hit = roll == 20 ||
-          (roll != 1 && roll + a.attack_bonus + drop >= cfg_.combatants[target.c].ac);
+          (roll != 1 && roll + a.attack_bonus + drop >= ac(target));
     crit = roll == 20;
   }
   if (hit && helpless && a.melee) crit = true;

@@ -96,6 +96,11 @@ struct Combatant {
   // has, and one die's roll with its Constitution modifier (`hit_die = "1d10+2"`).
   int hit_dice = 0;
   Dice hit_die;
+  // What its AC holds of its Dex modifier (`armor`, SRD "Armor and Shields"): all of it
+  // (unarmoured, light armour), up to +2 (medium), none (heavy); Unsaid: the AC is the
+  // designer's, and a Dex loss does not move it.
+  enum class Armor : uint8_t { Unsaid, Light, Medium, Heavy };
+  Armor armor = Armor::Unsaid;
   // Its level (`level`; default: hit_dice, one Hit Die a level; 0: none given): with a `con`
   // score, a Con loss lowers the maximum HP by the modifier's drop a level (SRD "Constitution":
   // the modifier counts once a level), as one character's.
@@ -282,6 +287,15 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     const Combatant& k = cfg_.combatants[b.c];
     return k.max_hp - b.rot + (k.level > 0 ? k.level * modifier_drop(b, Ability::Con) : 0);
   }
+  // Its AC: the combatant's, less what a Dex loss takes of the modifier its armour holds.
+  int ac(const Body& b) const {
+    const Combatant& k = cfg_.combatants[b.c];
+    if (k.armor == Combatant::Armor::Unsaid || k.armor == Combatant::Armor::Heavy ||
+        b.n_open == 0) [[likely]]
+      return k.ac;
+    return k.ac - dex_ac_drop(b);
+  }
+  int dex_ac_drop(const Body& b) const;
   // A maximum lowered (a Con loss): HP above it come down to it, and a maximum at 0 kills (003
   // "Si votre maximum atteint 0, vous mourrez", as one character's).
   void lower_to_max(Body& b, Seconds t, EventLog* log) const;

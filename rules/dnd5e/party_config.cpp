@@ -123,6 +123,14 @@ Combatant read_member(Reader& r, bool lingering) {
   if (m.hit_dice == 0 && r.has("hit_die"))
     r.fail("hit_die", "hit_die without hit_dice: how many does the member have?",
            "add hit_dice = 3 (one a level)");
+  if (const auto armor = r.get_choice("armor", {"none", "light", "medium", "heavy"})) {
+    m.armor = *armor == "heavy"    ? Combatant::Armor::Heavy
+              : *armor == "medium" ? Combatant::Armor::Medium
+                                   : Combatant::Armor::Light;
+    if (m.scores[static_cast<size_t>(Ability::Dex)] == 0)
+      r.fail("armor", "armor without a dex score: a Dex loss has nothing to lower",
+             "add dex = 14 (the score whose modifier ac holds)");
+  }
   m.level = static_cast<int>(r.get_int("level", 1, 20, m.hit_dice));
   if (m.hit_dice > m.level)
     r.fail("hit_dice", "more Hit Dice than levels", "a character has one Hit Die per level");

@@ -47,6 +47,8 @@ con_save = 0                     # Constitution saves: seed 003's Nausée, Côte
 hit_dice = 3                     # Hit Dice for a day's short rests (default 0)
 hit_die = "1d10+2"               # one Hit Die's roll, Constitution modifier included
 level = 3                        # with con: a Con loss lowers max HP a level (default hit_dice)
+# armor = "medium"               # with dex: "none", "light", "medium" (Dex up to +2), "heavy":
+                                 # what a Dex loss takes off ac (default: ac does not move)
 [[party.attacks]]
 name = "longsword"
 attack_bonus = 5                 # a d20 against the target's AC

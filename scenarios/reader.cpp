@@ -704,8 +704,18 @@ std::vector<Reader> Reader::get_tables(std::string_view key) {
   }
   Found f = take(key);
   const toml::array* arr = f.node->as_array();
-  if (!arr) type_error(key, f, "an array of tables");
   const std::string base = join_path(f.layer->path, key);
+  if (!arr) {
+    // A table where the list was expected is most often a change to one element written as
+    // [variants.party.fighter], or [party] for [[party]]: say how to write either.
+    const bool patchable = f.layer != &layers_.back();
+    fail(key, std::string("expected an array of tables, got ") + type_word(*f.node),
+         !f.node->is_table() ? "write [[" + base + "]] sections"
+         : patchable ? "to change one entry of the file's " + std::string(key) + ", write " +
+                           patch_key + ".<name> = { ... } in " + f.layer->path +
+                           "; to replace them all, write " + std::string(key) + " = [{ ... }, ...]"
+                     : "write [[" + base + "]] sections, one for each");
+  }
   std::vector<const toml::table*> elements;
   for (const toml::node& e : *arr) {
     const toml::table* t = e.as_table();

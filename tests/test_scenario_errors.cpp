@@ -518,6 +518,27 @@ damage = "1"
                               "no encounter.attackers[3] (numbers run from 1 to 2)");
 }
 
+TEST_CASE("a variant's table where a list was expected suggests a patch", "[errors][patch]") {
+  // [variants.encounter.attackers.goblin] reads as changing the goblin; it replaces the list.
+  const Bad b = load_bad(test::pf2_scenario(R"([[variants]]
+name = "v"
+[variants.encounter.attackers.goblin]
+damage = "2d6"
+)"),
+                         "patch-as-table.toml");
+  CHECK(b.message == b.path +
+                         ":22:1: error: variants[1].encounter.attackers: expected an array of "
+                         "tables, got a table (to change one entry of the file's attackers, write "
+                         "patch_attackers.<name> = { ... } in variants[1].encounter; to replace "
+                         "them all, write attackers = [{ ... }, ...])");
+  std::string text = test::pf2_scenario();
+  text.replace(text.find("[[encounter.attackers]]"), 23, "[encounter.attackers]");
+  const Bad file = load_bad(text, "list-as-table.toml");
+  CHECK(file.message == file.path +
+                            ":15:1: error: encounter.attackers: expected an array of tables, "
+                            "got a table (write [[encounter.attackers]] sections, one for each)");
+}
+
 TEST_CASE("mistakes in a patch are located in the patch", "[errors][patch]") {
   SECTION("an unknown key") {
     const Bad b = load_bad(test::pf2_scenario(R"([[variants]]

@@ -221,6 +221,8 @@ TEST_CASE("dnd5e: rot lowers max HP by 1d4 now and each day, and kills at 0", "[
   s.d(4, 4).d(4, 2);              // day 1: 6 -> 2; day 2: 2 -> 0
   const Played p = play(parts, s);
   CHECK(has(p, "natural 20: HP 1/6"));
+  CHECK(has(p, "[0:00:00] maximum HP now 6 (was 10): HP 0/6"));
+  CHECK(has(p, "[1d 00:00:00] maximum HP now 2 (was 6): HP 1/2"));
   CHECK(p.outcome.end == m::kDiedInjury);
   CHECK(p.outcome.end_time == 2 * kDay);
 }
@@ -268,6 +270,7 @@ TEST_CASE("dnd5e: Constitution loss lowers max HP", "[dnd5e]") {
   s.yes().d(20, 5).no().d(20, 20);  // Organe endommagé: Con 14 -> 11, modifier +2 -> +0
   const Played p = play(parts, s);
   CHECK(has(p, "natural 20: HP 1/8"));
+  CHECK(has(p, "[0:00:00] maximum HP now 8 (was 10): HP 0/8"));
   int32_t mag = 0;
   CHECK(sequela(p.outcome, m::kConLoss, &mag) == 1);
   CHECK(mag == -3);

@@ -380,6 +380,16 @@ TEST_CASE("dnd5e party: Organe endommagé's -3 Con lowers the maximum HP a level
   CHECK(has(p.log, "hero dies: maximum HP reduced to 0"));
   const LoadedScenario ls = test::load_text(toml);
   CHECK(test::counter(ls, p.outcome, "died_hero") == 1);
+  // At level 2 her maximum comes down by 4, and the story says so.
+  Script two;
+  two.d(20, 1).d(20, 1).d(20, 1);
+  two.no().no();
+  two.d(20, 10);
+  two.d(20, 4);
+  two.d(20, 20).no().no().d(20, 1);  // round 2: a 20 on her death save; all miss
+  const test::Played q = test::play_scripted(poison_text("", "", "con = 14\nlevel = 2\n", 1), two);
+  INFO(q.log);
+  CHECK(has(q.log, "[0:00:00] hero's maximum HP is now 6 (was 10)"));
 }
 
 TEST_CASE("dnd5e party: septicaemia's point of Con a day lowers the maximum HP a level",
@@ -397,6 +407,14 @@ TEST_CASE("dnd5e party: septicaemia's point of Con a day lowers the maximum HP a
   const test::Played q = test::play_scripted(septic_text("str = 10\ncon = 10\n", ""), t);
   INFO(q.log);
   CHECK_FALSE(has(q.log, "maximum HP reduced to 0"));
+  // Con 11 (+0) at level 1: the second day's point (Con 9, -1) takes 1 off, and the story says so.
+  Script u;
+  septic_fall(u);
+  const test::Played r =
+      test::play_scripted(septic_text("str = 10\ncon = 11\nlevel = 1\n", ""), u);
+  INFO(r.log);
+  CHECK(has(r.log, "[2d 00:00:24] hero's maximum HP is now 9 (was 10)"));
+  CHECK_FALSE(has(r.log, "[1d 00:00:24] hero's maximum HP"));
 }
 
 TEST_CASE("dnd5e party: a member's level below its Hit Dice is a located error",
@@ -443,6 +461,7 @@ TEST_CASE("dnd5e party: Gelure's -3 Dex lowers the AC of light armour, not of he
   CHECK(has(l.log, "Gelure (cold, severe)"));
   CHECK(has(l.log, "[0:00:00] brute hits hero (attack 1, critical) for 10"));
   CHECK(has(l.log, "hero death save 1: 0 successes, 4 failures, dead"));
+  CHECK(has(l.log, "[0:00:00] hero's AC is now 10 (was 12)"));
   Script heavy;
   fall(heavy);                      // a miss
   heavy.d(20, 1);                   // round 2: a natural 1 on her death save
@@ -453,6 +472,7 @@ TEST_CASE("dnd5e party: Gelure's -3 Dex lowers the AC of light armour, not of he
   INFO(h.log);
   CHECK(has(h.log, "[0:00:00] brute misses hero (attack 1)"));
   CHECK(has(h.log, "hero is struck at 0 HP: 3 failures, dead"));
+  CHECK_FALSE(has(h.log, "AC is now"));
 }
 
 TEST_CASE("dnd5e party: armor without a dex score is a located error", "[party][errors]") {

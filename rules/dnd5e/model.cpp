@@ -354,6 +354,7 @@ void Trial::recompute(Seconds t) {
     rot += in.hp_lost;
   }
   for (int& s : scores_) s = std::max(s, 0);
+  const int max_before = max_hp_;
   const int con_change =
       con_mod() - ability_modifier(ch_.scores[static_cast<size_t>(Ability::Con)]);
   max_hp_ = ch_.max_hp + con_change * ch_.level - rot;
@@ -363,6 +364,11 @@ void Trial::recompute(Seconds t) {
     return;
   }
   hp_ = std::min(hp_, max_hp_);
+  if (max_hp_ != max_before)
+    note(log_, t, [&] {
+      return "maximum HP now " + std::to_string(max_hp_) + " (was " + std::to_string(max_before) +
+             "): HP " + std::to_string(hp_) + "/" + std::to_string(max_hp_);
+    });
   if (opt_.ability_zero_kills)
     for (size_t a = 0; a < kAbilities; ++a)
       if (scores_[a] == 0) {

@@ -186,6 +186,9 @@ void Party::inflict_injury(Body& b, Stream& s, Seconds t, EventLog* log) const {
     return;
   }
   const bool kept = b.n_open < Body::kMaxOpen;
+  // For the story: what a Con or Dex loss takes from its maximum HP and AC.
+  const int top_before = log ? max_hp(b) : 0;
+  const int ac_before = log ? ac(b) : 0;
   // "Mains ou pieds" (a deadline that takes a limb, or one that worsens into such an injury;
   // Perte d'un pied ou d'une main): a hand with lost_limb_hand_percent, drawn next from the
   // same stream, with the injury, as one character's (README interpretation 5).
@@ -219,6 +222,21 @@ void Party::inflict_injury(Body& b, Stream& s, Seconds t, EventLog* log) const {
     note(log, t, [&] { return name(b) + " dies: " + ability_name(d.ability) + " reduced to 0"; });
   }
   if (kept && d.ability == Ability::Con) lower_to_max(b, t, log);
+  if (log && !b.dead) note_lowered(b, top_before, ac_before, t, log);
+}
+
+void Party::note_lowered(const Body& b, int top_before, int ac_before, Seconds t,
+                         EventLog* log) const {
+  if (const int top = max_hp(b); top != top_before)
+    note(log, t, [&] {
+      return name(b) + "'s maximum HP is now " + std::to_string(top) + " (was " +
+             std::to_string(top_before) + ")";
+    });
+  if (const int now = ac(b); now != ac_before)
+    note(log, t, [&] {
+      return name(b) + "'s AC is now " + std::to_string(now) + " (was " +
+             std::to_string(ac_before) + ")";
+    });
 }
 
 Party::Body Party::fresh(size_t c) const {

@@ -299,6 +299,8 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   // A maximum lowered (a Con loss): HP above it come down to it, and a maximum at 0 kills (003
   // "Si votre maximum atteint 0, vous mourrez", as one character's).
   void lower_to_max(Body& b, Seconds t, EventLog* log) const;
+  // The story's lines when an injury changed its maximum HP or its AC from these.
+  void note_lowered(const Body& b, int top_before, int ac_before, Seconds t, EventLog* log) const;
   // Open injury i, one of the healing injuries carried (n_carried <= i < n_carried +
   // n_healing): its index in CarriedMember::healing, past those healed in the day.
   static size_t carried_course(const Body& b, size_t i) {

@@ -406,6 +406,7 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
         if (k.tick == t) {
           k.tick += kDay;
           note(ctx.log, t, [&] { return label(c, k) + " worsens"; });
+          const int top_before = ctx.log ? max_hp(c) : 0;
           if (def(k).ongoing == Ongoing::AbilityDecline) {
             ++k.decline;
             if (const char* zero = zero_score(c))
@@ -415,6 +416,11 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
           } else {
             lose_max_hp(c, k, t);
           }
+          if (ctx.log && !bodies[c].dead && max_hp(c) != top_before)
+            note(ctx.log, t, [&] {
+              return name(bodies[c]) + "'s maximum HP is now " + std::to_string(max_hp(c)) +
+                     " (was " + std::to_string(top_before) + ")";
+            });
         }
         if (k.deadline != t || bodies[c].dead) continue;
         // 003: "Si cela n'est pas traité dans les 1d4 jours qui suivent, vous perdez une main ou

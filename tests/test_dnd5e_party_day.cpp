@@ -209,6 +209,77 @@ TEST_CASE("dnd5e party day: heal_between = top_up spends the uses left on the mo
   CHECK(test::counter(ls, p.outcome, "fell_hero") == 0);
 }
 
+TEST_CASE("dnd5e party day: Second Wind, a bonus action, back after a short rest",
+          "[party][day][scripted]") {
+  // The goblin's 6 leave the hero 4 of 10, at or below half: its Second Wind (1d10) heals it
+  // and its attack follows in the same turn. Used, it is back after the short rest only.
+  auto toml = [](int rests) {
+    return day_text("[day]\nencounters = 2\nshort_rests = " + std::to_string(rests) + "\n",
+                    "second_wind = \"1d10\"\n");
+  };
+  Script s;
+  s.d(20, 1).d(20, 1).d(20, 10);  // the goblin hits first: 4 HP
+  s.d(10, 3);                     // the Second Wind: 7
+  s.d(20, 10);                    // and the hero's attack, the same turn: the goblin falls
+  s.d(8, 2);                      // the short rest: a Hit Die, 3 HP, 10 of 10
+  s.d(20, 1).d(20, 1).d(20, 10);  // encounter 2: 4 HP again
+  s.d(10, 5);                     // the Second Wind is back: 9
+  s.d(20, 10);
+  const test::Played p = test::play_scripted(toml(1), s);
+  INFO(p.log);
+  CHECK(has(p.log, "[0:00:00] hero takes its second wind (bonus action): 3 HP, 7 now"));
+  CHECK(has(p.log, "[0:00:00] hero hits goblin (attack 1) for 1"));
+  CHECK(has(p.log, "hero takes its second wind (bonus action): 5 HP, 9 now"));
+  const LoadedScenario ls = test::load_text(toml(1));
+  CHECK(test::counter(ls, p.outcome, "heals_used") == 2);
+  // Without the short rest it is spent: the second goblin leaves the hero at 1 HP.
+  Script t;
+  t.d(20, 1).d(20, 1).d(20, 10).d(10, 3).d(20, 10);
+  t.d(20, 1).d(20, 1).d(20, 10).d(20, 10);
+  const test::Played q = test::play_scripted(toml(0), t);
+  INFO(q.log);
+  CHECK(q.log.find("second wind") == q.log.rfind("second wind"));  // once
+  CHECK(test::counter(ls, q.outcome, "heals_used") == 1);
+  // Above second_wind_below (0.3: 3 HP) it is not taken; the share needs the dice.
+  Script u;
+  encounter(u);
+  const test::Played r =
+      test::play_scripted(day_text("", "second_wind = \"1d10\"\nsecond_wind_below = 0.3\n"), u);
+  INFO(r.log);
+  CHECK_FALSE(has(r.log, "second wind"));
+  CHECK(error(day_text("", "second_wind_below = 0.3\n")).find("without second_wind") !=
+        std::string::npos);
+}
+
+TEST_CASE("dnd5e party: no Second Wind in the turn of a Healing Word (one bonus action)",
+          "[party][scripted]") {
+  // The goblin drops the squire and leaves the hero 4 of 10: the hero's Healing Word picks the
+  // squire up, its bonus action; the Second Wind waits for its next turn.
+  const std::string toml =
+      "name = \"wind\"\nruleset = \"dnd5e\"\nhorizon = \"30 days\"\n[options]\n"
+      "lingering_injuries = false\n[fight]\nopponents_target = \"weakest\"\nround_cap = 2\n" +
+      test::combatant_text("party", "hero", "max_hp", 10, 10, "hit_chance = 0.0\ndamage = \"1\"",
+                           "second_wind = \"1d10\"\n[party.heals]\ndice = \"1d4\"\nuses = 1\n") +
+      test::combatant_text("party", "squire", "max_hp", 6, 0, "hit_chance = 0.0\ndamage = \"1\"",
+                           "") +
+      test::combatant_text("opponents", "goblin", "hp", 50, 20,
+                           "attack_bonus = 10\ndamage = \"6\"\nstrikes = 2", "ac = 10\n");
+  Script s;
+  s.d(20, 1).d(20, 1).d(20, 1);  // initiative: goblin 21, hero 11, squire 1
+  s.d(20, 10).d(20, 10);         // the goblin drops the squire, then hits the hero: 4 HP
+  s.d(4, 2);                     // the hero's Healing Word: the squire up with 1 HP
+  s.no();                        // the hero's attack misses
+  s.no();                        // the squire's too
+  s.d(20, 1).d(20, 1);           // round 2: the goblin misses twice
+  s.d(10, 3);                    // the hero's Second Wind: 7
+  s.no().no();                   // both miss; the cap ends the fight
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  CHECK(has(p.log, "[0:00:00] hero heals squire for 2"));
+  CHECK(has(p.log, "[0:00:06] hero takes its second wind (bonus action): 3 HP, 7 now"));
+  CHECK_FALSE(has(p.log, "[0:00:00] hero takes its second wind"));
+}
+
 TEST_CASE("dnd5e party day: the day stops at a death", "[party][day]") {
   // The goblin's 6 twice drop the hero in the second of three encounters; the fight ends with
   // the party down, and two natural 1s on its death saves kill it: the third is not fought.

@@ -25,6 +25,9 @@ Party::Party(PartyConfig config) : Lineup(std::move(config)) {
     if (const auto& h = cfg_.combatants[c].heals; h && h->potions > 0)
       drink_at_[c] = std::min(static_cast<int>(h->drink_below * cfg_.combatants[c].max_hp),
                               cfg_.combatants[c].max_hp - 1);  // never at full HP
+  for (size_t c = 0; c < cfg_.members; ++c)
+    if (const Combatant& k = cfg_.combatants[c]; k.second_wind)
+      wind_at_[c] = std::min(static_cast<int>(k.second_wind_below * k.max_hp), k.max_hp - 1);
   // Seed 003's injuries: the single character's counters, as many as fit (Outcome holds 24:
   // all six for a party of five). Declared with lingering_injuries off too (they stay 0), as
   // the single character's are: a variant can turn the injuries on or off and still compare.
@@ -248,6 +251,7 @@ Party::Body Party::fresh(size_t c) const {
   b.uses = k.heals ? k.heals->uses : 0;
   b.potions = k.heals ? k.heals->potions : 0;
   b.hit_dice = static_cast<uint8_t>(k.hit_dice);
+  b.second_wind = k.second_wind.has_value();
   return b;
 }
 
@@ -279,8 +283,25 @@ int Party::drink_at(const Body& b) const {
 
 // SRD "Potions of Healing": "drinking or administering a potion takes an action"; the member
 // regains the potion's hit points, up to its maximum.
+// SRD "Second Wind": "on your turn, you can use a bonus action to regain hit points equal to
+// 1d10 + your fighter level"; a potion may follow, the action, when its HP are still low.
 bool Party::own_care(size_t, Body& b, Stream& s, Seconds t, EventLog* log) const {
-  const Heals& h = *cfg_.combatants[b.c].heals;
+  const Combatant& k = cfg_.combatants[b.c];
+  // A bonus action: not after a Healing Word given this turn, nor with 003's Articulations
+  // rigides ("impossibilité de faire des actions bonus").
+  if (b.second_wind && b.hp <= wind_at_[b.c] && b.bonus_spent != t &&
+      !(b.n_open > 0 && has_combat(b, Combat::NoBonusAction))) {
+    b.second_wind = false;
+    ++b.heals_given;
+    const int amount = static_cast<int>(std::max<int64_t>(k.second_wind->roll(s), 1));
+    b.hp = std::min(b.hp + amount, max_hp(b));
+    note(log, t, [&] {
+      return name(b) + " takes its second wind (bonus action): " + std::to_string(amount) +
+             " HP, " + std::to_string(b.hp) + " now";
+    });
+  }
+  if (!(b.potions > 0 && b.hp <= (b.rot == 0 ? drink_at_[b.c] : drink_at(b)))) return false;
+  const Heals& h = *k.heals;
   --b.potions;
   ++b.heals_given;
   const int amount = static_cast<int>(std::max<int64_t>(h.potion.roll(s), 1));
@@ -496,6 +517,7 @@ fight::Cost Party::pick_up(Body& helper, Body& patient, Stream& s, Seconds t, Ev
     note(log, t, [&] {
       return name(helper) + " heals " + name(patient) + " for " + std::to_string(amount);
     });
+    if (h.bonus_action) helper.bonus_spent = t;  // no Second Wind after it this turn
     return h.bonus_action ? fight::Cost::Bonus : fight::Cost::Action;
   }
   if (helper.potions > 0) {  // SRD: administering a potion to another creature is an action

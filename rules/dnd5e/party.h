@@ -105,6 +105,11 @@ struct Combatant {
   // score, a Con loss lowers the maximum HP by the modifier's drop a level (SRD "Constitution":
   // the modifier counts once a level), as one character's.
   int level = 0;
+  // SRD "Second Wind" (`second_wind = "1d10+3"`: 1d10 + its fighter level): on its turn, standing
+  // at or below second_wind_below of its maximum HP, a bonus action heals it (its attacks
+  // follow); once, back after a short or long rest (an adventuring day's) and at each adventure.
+  std::optional<Dice> second_wind;
+  double second_wind_below = 0.5;
 };
 
 // An adventuring day (docs/days.md; rules/common/day.h): the party's fight played `encounters`
@@ -144,6 +149,8 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     bool stable = false;
     bool dead = false;
     bool sneak_done = false;  // this turn's sneak attack is spent
+    bool second_wind = false;  // Combatant::second_wind not used since the last rest
+    Seconds bonus_spent = -1;  // the round of its last Healing Word: its bonus action spent
     int uses = 0;             // heals left
     int potions = 0;          // potions left
     uint16_t falls = 0;       // times dropped to 0 HP
@@ -202,8 +209,10 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   // ---- the driver's optional hooks
   // A member low on HP drinks its own potion (Heals::drink_below), the action.
   // With rot carried from the adventure before, the share is of its lowered maximum.
+  // And one with its Second Wind unused uses it, a bonus action (Combatant::second_wind).
   bool wants_own_care(const Body& b) const {
-    return b.potions > 0 && b.hp > 0 && b.hp <= (b.rot == 0 ? drink_at_[b.c] : drink_at(b));
+    return (b.potions > 0 && b.hp > 0 && b.hp <= (b.rot == 0 ? drink_at_[b.c] : drink_at(b))) ||
+           (b.second_wind && b.hp > 0 && b.hp <= wind_at_[b.c]);
   }
   int drink_at(const Body& b) const;
   bool own_care(size_t c, Body& b, Stream& s, Seconds t, EventLog* log) const;
@@ -334,6 +343,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
 
   std::vector<Party> next_;  // [[day.next]]: encounter e + 1's fight is next_[e - 1]
   std::array<int, fight::kMaxCombatants> drink_at_{};  // a member drinks at or below these HP
+  std::array<int, fight::kMaxCombatants> wind_at_{};   // and takes its Second Wind at these
   const InjuryCatalog* catalog_ = nullptr;             // with lingering_injuries
   uint16_t piercing_ = 0;                              // the damage type of a piercing wound's loss
   size_t encounters_counter_ = 0;  // "encounters", declared with a [day] only

@@ -134,6 +134,11 @@ Combatant read_member(Reader& r, bool lingering) {
   m.level = static_cast<int>(r.get_int("level", 1, 20, m.hit_dice));
   if (m.hit_dice > m.level)
     r.fail("hit_dice", "more Hit Dice than levels", "a character has one Hit Die per level");
+  m.second_wind = r.get_dice("second_wind", 0, 1000);
+  m.second_wind_below = r.get_number("second_wind_below", 0.0, 1.0, m.second_wind_below);
+  if (r.has("second_wind_below") && !m.second_wind)
+    r.fail("second_wind_below", "second_wind_below without second_wind: what does it heal?",
+           "add second_wind = \"1d10+3\" (1d10 + its fighter level)");
   if (auto h = r.get_table("heals")) {
     Heals hs;
     hs.dice = h->get_dice("dice", 0, 10000);

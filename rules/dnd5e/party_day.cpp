@@ -45,6 +45,7 @@ void Party::short_rest(Body& b, Stream& s, Seconds t, EventLog* log) const {
     close_open(b, i);
   }
   while (b.hit_dice > 0 && b.hp < max_hp(b)) spend("");
+  b.second_wind = k.second_wind.has_value();  // SRD: "you must finish a short or long rest"
 }
 
 void Party::close_open(Body& b, size_t i) const {
@@ -76,6 +77,7 @@ void Party::long_rest(Body& b, Seconds t, EventLog* log) const {
   b.hp = max_hp(b);  // less the rot carried: Pourrissement has no natural healing
   long_rest_dice(b);
   if (k.heals) b.uses = k.heals->uses;
+  b.second_wind = k.second_wind.has_value();
   note(log, t, [&] {
     return name(b) + " wakes from the long rest: " + std::to_string(b.hp) + " HP" +
            (k.hit_dice > 0 ? ", " + std::to_string(b.hit_dice) + " Hit Dice" : std::string()) +

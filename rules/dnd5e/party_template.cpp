@@ -49,6 +49,8 @@ hit_die = "1d10+2"               # one Hit Die's roll, Constitution modifier inc
 level = 3                        # with con: a Con loss lowers max HP a level (default hit_dice)
 # armor = "medium"               # with dex: "none", "light", "medium" (Dex up to +2), "heavy":
                                  # what a Dex loss takes off ac (default: ac does not move)
+second_wind = "1d10+3"           # SRD Second Wind (1d10 + fighter level): a bonus action,
+second_wind_below = 0.5          # at or below this share of max_hp; once, back after a rest
 [[party.attacks]]
 name = "longsword"
 attack_bonus = 5                 # a d20 against the target's AC

@@ -421,6 +421,50 @@ TEST_CASE("dnd5e party day: [[day.next]] encounters have opponents of their own"
   CHECK(test::counter(lq, q.outcome, "fell_hero") == 0);
 }
 
+TEST_CASE("dnd5e party day: a [[day.next]] encounter of opponents who cannot be harmed",
+          "[party][day][scripted]") {
+  // The goblin's fight, then a dart trap (no hp: it cannot be harmed) that shoots for 3 in one
+  // round and is gone: the day goes on to the ogre, and the hero ends it at 1 HP of 10.
+  const std::string trap =
+      "[[day.next]]\n[[day.next.opponents]]\nname = \"dart trap\"\nrounds = 1\n"
+      "initiative = 20\n[[day.next.opponents.attacks]]\nattack_bonus = 10\ndamage = \"3\"\n";
+  const std::string toml = day_text("") + "[day]\n" + trap + next_encounter("ogre", 0);
+  Script s;
+  encounter(s);                   // 4 HP left
+  s.d(20, 1).d(20, 1).d(20, 10);  // the trap: initiative, its dart hits for 3; the hero waits
+  s.d(20, 1).d(20, 1).d(20, 10);  // the ogre hits for 0
+  s.d(20, 10);                    // the hero kills it
+  const test::Played p = test::play_scripted(toml, s);
+  INFO(p.log);
+  CHECK(has(p.log, "encounter 2 of 3 begins: dart trap"));
+  CHECK(has(p.log, "dart trap hits hero (attack 1) for 3"));
+  CHECK(has(p.log, "the opponents leave"));
+  CHECK(has(p.log, "encounter 3 of 3 begins: ogre"));
+  const LoadedScenario ls = test::load_text(toml);
+  CHECK(test::counter(ls, p.outcome, "encounters") == 3);
+  CHECK(test::counter(ls, p.outcome, "fight_won") == 1);  // the last fight's, the ogre's
+  // And the other way round: the scenario's opponents cannot be harmed, the next can.
+  std::string first = day_text("");
+  const size_t hp = first.find("hp = 1\n", first.find("[[opponents]]"));
+  REQUIRE(hp != std::string::npos);
+  first.replace(hp, 7, "rounds = 1\n");
+  first.erase(first.find("ac = 10\n", first.find("[[opponents]]")), 8);  // no AC to hit
+  Script t;
+  t.d(20, 1).d(20, 1).d(20, 10);  // the goblin, unharmable, hits for 6 and leaves
+  t.d(20, 1).d(20, 1).d(20, 10);  // the ogre hits for 0
+  t.d(20, 10);                    // the hero kills it
+  const std::string other = first + "[day]\n" + next_encounter("ogre", 0);
+  const test::Played q = test::play_scripted(other, t);
+  INFO(q.log);
+  CHECK(has(q.log, "the opponents leave"));
+  CHECK(has(q.log, "hero hits ogre (attack 1) for 1"));
+  CHECK(test::counter(test::load_text(other), q.outcome, "fight_won") == 1);
+  // A later encounter mixing the two is a located error.
+  CHECK_THAT(error(day_text("") + "[day]\n" + trap + "[[day.next.opponents]]\nname = \"o\"\n"
+                   "hp = 5\n[[day.next.opponents.attacks]]\nattack_bonus = 1\ndamage = \"1\"\n"),
+             Catch::Contains("opponents are all defeatable"));
+}
+
 TEST_CASE("dnd5e party day: [[day.next]] errors", "[party][day][errors]") {
   CHECK_THAT(error(day_text("") + "[day]\nencounters = 2\n" + next_encounter("ogre", 3)),
              Catch::Contains("both encounters and [[day.next]]"));
@@ -429,7 +473,7 @@ TEST_CASE("dnd5e party day: [[day.next]] errors", "[party][day][errors]") {
   CHECK_THAT(error(day_text("") + "[day]\n[[day.next]]\n[[day.next.opponents]]\nname = \"o\"\n"
                                   "[[day.next.opponents.attacks]]\nattack_bonus = 1\n"
                                   "damage = \"1\"\n"),
-             Catch::Contains("gives no hp"));
+             Catch::Contains("leaves after its rounds: how many?"));
   CHECK_THAT(error(day_text("") + "[day]\nshort_rests = 2\n" + next_encounter("ogre", 3)),
              Catch::Contains("short_rests"));
 }

@@ -171,7 +171,7 @@ TEST_CASE("flux party day: located errors", "[flux][party][day][errors]") {
                 "[day]\n[[day.next]]\n[[day.next.opponents]]\nname = \"shade\"\n"
                 "[[day.next.opponents.attacks]]\nattack_bonus = 1\ndamage = \"1\"\n",
                 kMedic)),
-            "gives no pv"));
+            "leaves after its rounds: how many?"));
 }
 
 TEST_CASE("flux party day: days, a night's rest between two days gives 4 PV and 4 Flux",

@@ -166,13 +166,13 @@ TEST_CASE("harmonies party day: located errors", "[harmonies][party][day][errors
     return test::error_of([&] { test::load_text(text); });
   };
   const std::string base = day_text("[party.heals]\nfirst_aid = 5\n");
-  // A later encounter's opponent must be one the party can harm: it gives `survival`.
+  // A later encounter's opponent without `survival` cannot be harmed: it needs its rounds.
   const std::string next = std::string(base).replace(base.find("encounters = 2\n"), 15, "");
   const std::string unharmed = error(next + "[[day.next]]\n[[day.next.opponents]]\nname = \"x\"\n"
                                             "[[day.next.opponents.attacks]]\nhit_chance = 0.5\n"
                                             "wound = { light = 1.0 }\n");
   INFO(unharmed);
-  CHECK(unharmed.find("gives no survival") != std::string::npos);
+  CHECK(unharmed.find("leaves after its rounds: how many?") != std::string::npos);
   CHECK(unharmed.find("scenario.toml:32:1") != std::string::npos);  // file, line, column
   const std::string rests = base;
   CHECK(error(std::string(rests).replace(rests.find("encounters = 2"), 14,

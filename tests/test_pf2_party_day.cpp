@@ -258,7 +258,7 @@ TEST_CASE("pf2 party day: located errors", "[pf2][party][day][errors]") {
   CHECK(has(error(day_text(
                 "[day]\n[[day.next]]\n[[day.next.opponents]]\nname = \"ghost\"\n"
                 "[[day.next.opponents.attacks]]\nattack_bonus = 1\ndamage = \"1\"\n")),
-            "gives no hp"));
+            "leaves after its rounds: how many?"));
   // A porter told to feed its potions between encounters must carry some.
   std::string none = day_text("[day]\nencounters = 2\n");
   none.replace(none.find("medicine = 5\n"), 13, "medicine = 5\npotions_between = false\n");

@@ -124,7 +124,7 @@ TEST_CASE("unisystem party day: located errors", "[unisystem][party][day][errors
   CHECK(has(error(muldoon("[day]\nencounters = 3\nshort_rests = 3\n")), "short_rests"));
   CHECK(has(error(muldoon("[day]\n[[day.next]]\n[[day.next.opponents]]\nname = \"ghost\"\n"
                           "[[day.next.opponents.attacks]]\nattack_bonus = 1\ndamage = \"1\"\n")),
-            "gives no hp"));
+            "leaves after its rounds: how many?"));
 }
 
 TEST_CASE("unisystem party day: days, the night between two days mends nothing",

@@ -19,7 +19,7 @@ uint64_t spread_short_rests(int encounters, int rests) {
   return mask;
 }
 
-std::vector<Reader> day_next_tables(Reader& day, bool untouchable) {
+std::vector<Reader> day_next_tables(Reader& day) {
   std::vector<Reader> tables = day.get_tables("next");
   if (tables.empty()) return tables;
   if (day.has("encounters"))
@@ -31,15 +31,10 @@ std::vector<Reader> day_next_tables(Reader& day, bool untouchable) {
     tables[DayPlan::kMaxEncounters - 1].fail_here(
         "more than " + std::to_string(DayPlan::kMaxEncounters) + " encounters in a day",
         "split the day over two scenarios");
-  if (untouchable)
-    tables.front().fail_here(
-        "[[day.next]] with opponents who cannot be harmed: a day of different encounters "
-        "needs opponents the party can defeat (each with hp)",
-        "give the scenario's [[opponents]] hp, or play encounters = N of the same fight");
   for (Reader& e : tables)
     if (e.get_tables("opponents").empty())
       e.fail_here("an encounter without opponents",
-                  "add [[day.next.opponents]] with hp and attacks, as [[opponents]]");
+                  "add [[day.next.opponents]] with attacks, as [[opponents]]");
   return tables;
 }
 

@@ -37,10 +37,12 @@ struct DayPlan {
 };
 
 // The plan and [[day.next]]: the opponents of encounters 2, 3, ... (empty: the scenario's,
-// every time).
+// every time), and each one's policies: [fight]'s, with its own opponents who cannot be harmed
+// or not (Policies::untouchable_opponents, each kind's rounds).
 template <typename Combatant>
 struct Day : DayPlan {
   std::vector<std::vector<Combatant>> next;
+  std::vector<Policies> next_policies;
 };
 
 // The encounters after which `rests` short rests come, spread evenly over `encounters`: rest k
@@ -48,38 +50,32 @@ struct Day : DayPlan {
 uint64_t spread_short_rests(int encounters, int rests);
 
 // [day]'s [[day.next]] tables, checked: not with `encounters`, at most kMaxEncounters in all,
-// not when the scenario's opponents cannot be harmed, each with opponents.
-std::vector<Reader> day_next_tables(Reader& day, bool untouchable);
+// each with opponents.
+std::vector<Reader> day_next_tables(Reader& day);
 // [day]'s own keys (encounters, short_rests, travel, days), for a day of `next` [[day.next]].
 void read_day_plan(Reader& day, size_t next, DayPlan& d);
 
 // [day] (absent: a day of one encounter, not `given`): each [[day.next]] encounter's opponents
-// read by `opponent(reader, its 1-based index)` as [[opponents]] are, each kind with `health`
-// (the ruleset's key of an opponent's hit points), counted with the members against the cap.
+// read by `opponent(reader, its 1-based index)` as [[opponents]] are (read_opponents: all with
+// `health`, the ruleset's key of an opponent's hit points, or all without it and with rounds),
+// counted with the members against the cap, and its policies: `fight`'s (the scenario's [fight])
+// with its own opponents'.
 template <typename Combatant, typename Opponent>
-Day<Combatant> read_day(Reader& r, size_t members, bool untouchable, Opponent&& opponent,
+Day<Combatant> read_day(Reader& r, size_t members, const Policies& fight, Opponent&& opponent,
                         const char* health = "hp") {
   Day<Combatant> d;
   std::optional<Reader> t = r.get_table("day");
   if (!t) return d;
   d.given = true;
-  for (Reader& e : day_next_tables(*t, untouchable)) {
+  for (Reader& e : day_next_tables(*t)) {
     std::vector<Reader> kinds = e.get_tables("opponents");
+    Policies p = fight;
+    p.kind_rounds.clear();
+    p.kind = {};
     std::vector<Combatant> line;
-    for (size_t i = 0; i < kinds.size(); ++i) {
-      Reader& k = kinds[i];
-      if (!k.has(health))
-        k.fail_here(std::string("this opponent of a [[day.next]] encounter gives no ") + health +
-                        ": a later encounter's opponents can be defeated",
-                    std::string("add ") + health + " = 15");
-      const Combatant o = opponent(k, i + 1);
-      const int count = read_opponent_count(k, members + line.size());
-      for (int n = 1; n <= count; ++n) {
-        line.push_back(o);
-        if (count > 1) line.back().name.append(1, ' ').append(std::to_string(n));
-      }
-    }
+    read_opponents(kinds, untouchable_kinds(kinds, health), line, members, opponent, p);
     d.next.push_back(std::move(line));
+    d.next_policies.push_back(std::move(p));
   }
   read_day_plan(*t, d.next.size(), d);
   return d;

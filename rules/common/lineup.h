@@ -52,8 +52,10 @@ class Lineup {
   // Outcome::kMaxCounters.
   template <typename Party>
   size_t plan_day(std::vector<Party>& next) {
-    for (const auto& opponents : cfg_.day.next) {
+    for (size_t e = 0; e < cfg_.day.next.size(); ++e) {
+      const auto& opponents = cfg_.day.next[e];
       Config c = cfg_;
+      c.policies = cfg_.day.next_policies[e];  // its opponents', who may not be harmed
       c.day = {};
       c.combatants.resize(cfg_.members);
       c.combatants.insert(c.combatants.end(), opponents.begin(), opponents.end());

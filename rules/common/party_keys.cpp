@@ -80,27 +80,32 @@ PartyTables read_party_tables(Reader& r, const char* health, const char* keeps) 
   if (t.opponents.empty())
     r.fail_here("a party fight needs opponents",
                 std::string("add [[opponents]] with ") + health + " and attacks");
-  t.untouchable = !t.opponents.front().has(health);
+  t.untouchable = untouchable_kinds(t.opponents, health);
+  return t;
+}
+
+bool untouchable_kinds(std::vector<Reader>& opponents, const char* health) {
+  const bool untouchable = !opponents.front().has(health);
   const std::string h = health;
-  for (Reader& o : t.opponents)
-    if (o.has(health) == t.untouchable)
+  for (Reader& o : opponents)
+    if (o.has(health) == untouchable)
       o.fail_here(
-          "this [[opponents]] kind gives " + (t.untouchable ? h : "no " + h) + ", the first one " +
-              (t.untouchable ? "does not" : "does") + ": opponents are all defeatable (each with " +
+          "this [[opponents]] kind gives " + (untouchable ? h : "no " + h) + ", the first one " +
+              (untouchable ? "does not" : "does") + ": opponents are all defeatable (each with " +
               h + ") or all cannot be harmed (none with " + h + ", each leaving after its rounds)",
-          t.untouchable ? "remove " + h + ", and give this kind rounds = 3"
-                        : "add " + h + " to this kind");
+          untouchable ? "remove " + h + ", and give this kind rounds = 3"
+                      : "add " + h + " to this kind");
   // rounds is for opponents who cannot be harmed; asked of the file's table itself, as above,
   // so that the catalog does not list it for opponents with health.
-  if (!t.untouchable)
-    for (Reader& o : t.opponents)
+  if (!untouchable)
+    for (Reader& o : opponents)
       if (o.table() && o.table()->contains("rounds"))
         o.fail("rounds",
                "rounds is for opponents who cannot be harmed (without " + h +
                    "), who leave after them; this kind has " + h + ": the party can defeat it",
                "remove rounds: the fight ends when a side is down, dead or fled, or at [fight] "
                "round_cap");
-  return t;
+  return untouchable;
 }
 
 void check_member_name(Reader& member, const std::vector<std::string>& names) {

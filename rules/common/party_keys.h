@@ -34,6 +34,10 @@ struct PartyTables {
 };
 PartyTables read_party_tables(Reader& r, const char* health, const char* keeps = nullptr);
 
+// Whether the kinds of one fight's opponents cannot be harmed (none gives `health`), checked:
+// all give it or none does (a located error), and `rounds` only without it.
+bool untouchable_kinds(std::vector<Reader>& opponents, const char* health);
+
 // Refuses a member named as one before it: `names` are the members read so far, the last one
 // being the member of `member`.
 void check_member_name(Reader& member, const std::vector<std::string>& names);
@@ -53,11 +57,31 @@ std::string read_attack_name(Reader& attack, size_t i);
 // in rounds 1 to rounds, drawn once a trial, then leaves.
 Dice read_opponent_rounds(Reader& opponent);
 
-// The line-up: every [[party]] member (`member(reader)`, names checked), then every
-// [[opponents]] kind (`opponent(reader, its 1-based index)`) `count` times, into `out`; a kind
-// of several is named "wolf 1", "wolf 2", ... so the story tells them apart. Opponents that
-// cannot be harmed set `policies` (untouchable_opponents, each one's rounds, the round cap at
-// the last of them). Returns the number of members.
+// One fight's opponents: each kind of `kinds` (`opponent(reader, its 1-based index)`) `count`
+// times, appended to `out`, whose first is the fight's combatant `first` (after the members);
+// a kind of several is named "wolf 1", "wolf 2", ... so the story tells them apart. Opponents
+// that cannot be harmed (`untouchable`) set `policies`: untouchable_opponents and each kind's
+// rounds (the fight ends at the last of them, as drawn; fight::play).
+template <typename Combatant, typename Opponent>
+void read_opponents(std::vector<Reader>& kinds, bool untouchable, std::vector<Combatant>& out,
+                    size_t first, Opponent&& opponent, Policies& policies) {
+  policies.untouchable_opponents = untouchable;
+  for (size_t i = 0; i < kinds.size(); ++i) {
+    Reader& t = kinds[i];
+    if (untouchable) policies.kind_rounds.push_back(read_opponent_rounds(t));
+    const Combatant o = opponent(t, i + 1);
+    const int count = read_opponent_count(t, first + out.size());
+    for (int k = 1; k <= count; ++k) {
+      if (untouchable) policies.kind[first + out.size()] = static_cast<uint8_t>(i + 1);
+      out.push_back(o);
+      // (append, not + " ": GCC 12's -Wrestrict misfires on the temporary)
+      if (count > 1) out.back().name.append(1, ' ').append(std::to_string(k));
+    }
+  }
+}
+
+// The line-up: every [[party]] member (`member(reader)`, names checked), then the
+// [[opponents]] (read_opponents), into `out`. Returns the number of members.
 template <typename Combatant, typename Member, typename Opponent>
 size_t read_lineup(PartyTables& tables, std::vector<Combatant>& out, Member&& member,
                    Opponent&& opponent, Policies& policies) {
@@ -68,24 +92,7 @@ size_t read_lineup(PartyTables& tables, std::vector<Combatant>& out, Member&& me
     check_member_name(m, names);
   }
   const size_t members = out.size();
-  policies.untouchable_opponents = tables.untouchable;
-  int last_round = 0;
-  for (size_t i = 0; i < tables.opponents.size(); ++i) {
-    Reader& t = tables.opponents[i];
-    if (tables.untouchable) {
-      policies.kind_rounds.push_back(read_opponent_rounds(t));
-      last_round = std::max(last_round, static_cast<int>(policies.kind_rounds.back().max()));
-    }
-    const Combatant o = opponent(t, i + 1);
-    const int count = read_opponent_count(t, out.size());
-    for (int k = 1; k <= count; ++k) {
-      if (tables.untouchable) policies.kind[out.size()] = static_cast<uint8_t>(i + 1);
-      out.push_back(o);
-      // (append, not + " ": GCC 12's -Wrestrict misfires on the temporary)
-      if (count > 1) out.back().name.append(1, ' ').append(std::to_string(k));
-    }
-  }
-  if (tables.untouchable) policies.round_cap = std::min(policies.round_cap, last_round);
+  read_opponents(tables.opponents, tables.untouchable, out, 0, opponent, policies);
   return members;
 }
 

@@ -236,7 +236,7 @@ PartyConfig read_party(const Scenario& s, size_t v) {
   c.members = fight::read_lineup(
       tables, c.combatants, [&](Reader& m) { return read_member(m, lingering); }, read_opponent,
       c.policies);
-  c.day = fight::read_day<Combatant>(r, c.members, c.policies.untouchable_opponents, read_opponent);
+  c.day = fight::read_day<Combatant>(r, c.members, c.policies, read_opponent);
   return c;
 }
 

@@ -124,8 +124,7 @@ PartyConfig read_party(const Scenario& s, size_t v) {
   c.members = fight::read_lineup(
       tables, c.combatants, [dc](Reader& m) { return read_member(m, dc); }, opponent,
       c.policies);
-  c.day = fight::read_day<Combatant>(r, c.members, c.policies.untouchable_opponents, opponent,
-                                     "pv");
+  c.day = fight::read_day<Combatant>(r, c.members, c.policies, opponent, "pv");
   return c;
 }
 

@@ -136,8 +136,7 @@ PartyConfig read_party(const Scenario& s, size_t v) {
   c.rest = read_rest(r);
   fight::PartyTables tables = fight::read_party_tables(r, "survival");
   c.members = fight::read_lineup(tables, c.combatants, read_member, read_opponent, c.policies);
-  c.day = fight::read_day<Combatant>(r, c.members, c.policies.untouchable_opponents,
-                                     read_opponent, "survival");
+  c.day = fight::read_day<Combatant>(r, c.members, c.policies, read_opponent, "survival");
   return c;
 }
 

@@ -144,7 +144,7 @@ PartyConfig read_party(const Scenario& s, size_t v) {
     return o;
   };
   c.members = fight::read_lineup(tables, c.combatants, read_member, opponent, c.policies);
-  c.day = fight::read_day<Combatant>(r, c.members, c.policies.untouchable_opponents, opponent);
+  c.day = fight::read_day<Combatant>(r, c.members, c.policies, opponent);
   if (fortitude && player_rules_opponent)
     for (size_t m = 0; m < c.members; ++m)
       if (!c.combatants[m].dc)

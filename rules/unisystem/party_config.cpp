@@ -118,7 +118,7 @@ PartyConfig read_party(const Scenario& s, size_t v) {
     return k;
   };
   c.members = fight::read_lineup(tables, c.combatants, member, opponent, c.policies);
-  c.day = fight::read_day<Combatant>(r, c.members, c.policies.untouchable_opponents, opponent);
+  c.day = fight::read_day<Combatant>(r, c.members, c.policies, opponent);
   return c;
 }
 

@@ -300,7 +300,7 @@ bool Party::own_care(size_t, Body& b, Stream& s, Seconds t, EventLog* log) const
              " HP, " + std::to_string(b.hp) + " now";
     });
   }
-  if (!(b.potions > 0 && b.hp <= (b.rot == 0 ? drink_at_[b.c] : drink_at(b)))) return false;
+  if (!wants_potion(b)) return false;
   const Heals& h = *k.heals;
   --b.potions;
   ++b.heals_given;

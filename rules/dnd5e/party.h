@@ -211,8 +211,10 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   // With rot carried from the adventure before, the share is of its lowered maximum.
   // And one with its Second Wind unused uses it, a bonus action (Combatant::second_wind).
   bool wants_own_care(const Body& b) const {
-    return (b.potions > 0 && b.hp > 0 && b.hp <= (b.rot == 0 ? drink_at_[b.c] : drink_at(b))) ||
-           (b.second_wind && b.hp > 0 && b.hp <= wind_at_[b.c]);
+    return (wants_potion(b) || (b.second_wind && b.hp <= wind_at_[b.c])) && b.hp > 0;
+  }
+  bool wants_potion(const Body& b) const {
+    return b.potions > 0 && b.hp <= (b.rot == 0 ? drink_at_[b.c] : drink_at(b));
   }
   int drink_at(const Body& b) const;
   bool own_care(size_t c, Body& b, Stream& s, Seconds t, EventLog* log) const;

@@ -50,7 +50,8 @@ level = 3                        # with con: a Con loss lowers max HP a level (d
 # armor = "medium"               # with dex: "none", "light", "medium" (Dex up to +2), "heavy":
                                  # what a Dex loss takes off ac (default: ac does not move)
 second_wind = "1d10+3"           # SRD Second Wind (1d10 + fighter level): a bonus action,
-second_wind_below = 0.5          # at or below this share of max_hp; once, back after a rest
+second_wind_below = 0.5          # at or below this share of max_hp (0: never); once, back
+                                 # after a short or long rest
 [[party.attacks]]
 name = "longsword"
 attack_bonus = 5                 # a d20 against the target's AC

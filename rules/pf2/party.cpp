@@ -40,6 +40,7 @@ Party::Body Party::fresh(size_t c) const {
   b.doomed = static_cast<int8_t>(k.doomed);
   b.hero_points = static_cast<int8_t>(k.hero_points);
   b.uses = k.heals ? k.heals->uses : 0;
+  b.focus = static_cast<int8_t>(k.heals ? k.heals->focus_points : 0);
   b.potions = static_cast<int8_t>(k.heals ? k.heals->potions : 0);
   return b;
 }
@@ -316,7 +317,9 @@ bool Party::own_care(size_t, Body& b, Stream& s, Seconds t, EventLog* log) const
   return potion(b, b, s, t, log) && b.actions <= 0;
 }
 
-// A Heal spell while uses last (1 or 2 actions); else a potion (2 actions); else Battle
+// The focus spell while Focus Points last and its actions fit (a reading: the pool comes back
+// with a short rest, the Heals only with the night), else a Heal spell while uses last (1 or 2
+// actions); else a potion (2 actions); else Battle
 // Medicine (1 action) if the member has the feat and the patient is not immune to it; then,
 // if the patient is still dying,
 // Administer First Aid (2 actions; Medicine against 15 + dying, option first_aid_dc): success
@@ -326,16 +329,10 @@ fight::Cost Party::pick_up(Body& helper, Body& patient, Stream& s, Seconds t, Ev
   begin_turn(helper, t);
   const Heals& h = *cfg_.combatants[helper.c].heals;
   auto left = [&] { return helper.actions > 0 ? fight::Cost::Bonus : fight::Cost::Action; };
-  if (helper.uses > 0 && helper.actions >= h.actions) {
-    --helper.uses;
-    ++helper.heals_given;
-    helper.actions = static_cast<int8_t>(helper.actions - h.actions);
-    const int amount = static_cast<int>(std::max<int64_t>(h.dice->roll(s), 1));
-    note(log, t, [&] {
-      return name(helper) + " casts Heal on " + name(patient) + ": " + std::to_string(amount) +
-             " HP";
-    });
-    revive(patient, amount, t, log);
+  const bool focus = helper.focus > 0 && helper.actions >= h.focus_actions;
+  if (focus || (helper.uses > 0 && helper.actions >= h.actions)) {
+    helper.actions = static_cast<int8_t>(helper.actions - (focus ? h.focus_actions : h.actions));
+    revive(patient, cast_heal(helper, patient, focus, s, t, "", log), t, log);
     return left();
   }
   if (helper.potions > 0 && potion(helper, patient, s, t, log)) return left();
@@ -357,6 +354,26 @@ fight::Cost Party::pick_up(Body& helper, Body& patient, Stream& s, Seconds t, Ev
   else if (r.degree == Degree::CriticalFailure)
     worsen(patient, patient.dying + 1, t, log);
   return left();
+}
+
+int Party::cast_heal(Body& caster, const Body& patient, bool focus, Stream& s, Seconds t,
+                     const char* when, EventLog* log) const {
+  const Heals& h = *cfg_.combatants[caster.c].heals;
+  if (focus)
+    --caster.focus;
+  else
+    --caster.uses;
+  ++caster.heals_given;
+  const int amount = static_cast<int>(std::max<int64_t>((focus ? h.focus : h.dice)->roll(s), 1));
+  note(log, t, [&] {
+    const std::string spell = focus ? "its focus spell" : "Heal";
+    const std::string left = focus ? " (" + std::to_string(caster.focus) + " Focus Point" +
+                                         (caster.focus == 1 ? "" : "s") + " left)"
+                                   : "";
+    return name(caster) + " casts " + spell + " on " + name(patient) + when + ": " +
+           std::to_string(amount) + " HP" + left;
+  });
+  return amount;
 }
 
 // Treat Wounds (seeds/README, Player Core): 10 minutes of the healer's, then medicine(); a
@@ -550,8 +567,9 @@ Seconds Party::rest_and_treat(Bodies<Body>& bodies, const fight::Result& res, Wh
 
 // The Heals left, spent once the fight is over (`heal_after_fight`, default true, as the single
 // character's healer): each living, conscious member with Heals left, in the party's order,
-// casts one a round from the end of the aftermath while its uses last and someone living is
-// below full HP (itself included): first a member at 0 HP (it wakes: back to the HP healed),
+// casts one a round from the end of the aftermath — its focus spell while Focus Points last,
+// then a Heal while uses last — as long as someone living is below full HP (itself included):
+// first a member at 0 HP (it wakes: back to the HP healed),
 // then the one who lacks the most HP. Each cast's dice come from the caster's care stream of
 // that round, the rounds counting on after the aftermath's (streams::combatant_care). Returns
 // when the last cast ends (the aftermath's end if none).
@@ -565,7 +583,7 @@ Seconds Party::top_up(Bodies<Body>& bodies, Seconds from, int first_round, Trial
     if (!hs || !hs->heal_after_fight || healer.dead || healer.hp == 0) continue;
     int round = first_round;
     Seconds t = from;
-    while (healer.uses > 0) {
+    while (healer.uses > 0 || healer.focus > 0) {
       // The most urgent: at 0 HP before conscious, then the most HP lacking.
       int best = -1;
       std::pair<bool, int> most{};
@@ -581,14 +599,8 @@ Seconds Party::top_up(Bodies<Body>& bodies, Seconds from, int first_round, Trial
       t += kRound;
       Stream s = open(rng, streams::combatant_care(round, h));
       Body& patient = bodies[static_cast<size_t>(best)];
-      --healer.uses;
-      ++healer.heals_given;
-      const int amount = static_cast<int>(std::max<int64_t>(hs->dice->roll(s), 1));
-      note(log, t, [&] {
-        return name(healer) + " casts Heal on " + name(patient) +
-               " after the fight: " + std::to_string(amount) + " HP";
-      });
-      revive(patient, amount, t, log);
+      const bool focus = healer.focus > 0;  // the focus spell first, as in the fight
+      revive(patient, cast_heal(healer, patient, focus, s, t, " after the fight", log), t, log);
     }
     done = std::max(done, t);
   }

@@ -56,6 +56,13 @@ struct Heals {
   // An adventuring day: between two encounters a member still at 0 HP once the Heals are spent
   // is fed one of these potions (docs/days.md); false: the potions wait for the next fight.
   bool potions_between = true;
+  // A focus spell that heals (Player Core, not in the seeds: a champion's Lay on Hands, 6 HP a
+  // rank, 1 action): `focus_points` of them (the focus pool, at most 3), cast before a Heal on a
+  // fallen ally and after the fight; a short rest's Refocus gives one back every 10 minutes the
+  // member does not spend treating wounds, the night all (README, "An adventuring day").
+  std::optional<Dice> focus;
+  int focus_points = 0;
+  int focus_actions = 1;
 };
 
 // Player Core: drawing a potion (Interact) and drinking or feeding it (Activate), an action each.
@@ -134,6 +141,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     int8_t attacks_made = 0;  // this turn, for the multiple attack penalty
     bool dead = false;
     int uses = 0;               // heals left
+    int8_t focus = 0;           // Focus Points left
     int8_t potions = 0;         // potions left
     uint8_t medicine_from = 0;  // the members whose Battle Medicine it is immune to (a bit each)
     Seconds turn_at = -1;       // the round of its current turn (its start time)
@@ -158,7 +166,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
               EventLog* log) const;
   bool can_pick_up(const Body& b) const {
     const auto& h = cfg_.combatants[b.c].heals;
-    return h && (b.uses > 0 || b.potions > 0 || h->medicine.has_value());
+    return h && (b.uses > 0 || b.focus > 0 || b.potions > 0 || h->medicine.has_value());
   }
   fight::Cost pick_up(Body& helper, Body& patient, Stream& s, Seconds t, EventLog* log) const;
   // A member low on HP drinks its own potion (Heals::drink_below), two actions.
@@ -207,6 +215,11 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   // short rest when one comes here and the travel; returns when the next encounter begins.
   Seconds between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng, EventLog* log) const;
   Seconds short_rest(Bodies<Body>& bodies, Seconds t, TrialRng& rng, EventLog* log) const;
+  // A healing spell from the caster's Heals, its actions already paid: its focus spell (a Focus
+  // Point) or a Heal (a use), counted in heals_given; `when` ends the story's line. Returns the
+  // hit points, from `s` (at least 1), for revive().
+  int cast_heal(Body& caster, const Body& patient, bool focus, Stream& s, Seconds t,
+                const char* when, EventLog* log) const;
   bool medic_awake(const Bodies<Body>& bodies) const;
   // The night between two of the day's `days` (party_day.cpp), ending at t: a night's rest.
   void night(Bodies<Body>& bodies, Seconds t, EventLog* log) const;

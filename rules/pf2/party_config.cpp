@@ -93,10 +93,21 @@ Combatant read_member(Reader& r) {
       h->fail("potions_between", "potions_between without potions: how many does the member carry?",
               "add potions = 2");
     hs.potions_between = h->get_bool("potions_between", true);
-    if (hs.uses == 0 && hs.potions == 0 && !hs.medicine)
+    // A focus spell that heals (Lay on Hands): Player Core's pool holds at most 3 points.
+    hs.focus = h->get_dice("focus_dice", 0, 10000);
+    hs.focus_points = static_cast<int>(h->get_int("focus_points", 0, 3, hs.focus ? 1 : 0));
+    if (hs.focus_points > 0 && !hs.focus)
+      h->fail("focus_points", "focus_points without focus_dice: what does the focus spell restore?",
+              "add focus_dice = \"6\" (Lay on Hands: 6 HP a rank, the spell's rank half the "
+              "level, rounded up)");
+    if (h->has("focus_actions") && !hs.focus)
+      h->fail("focus_actions", "focus_actions without focus_dice: which focus spell?",
+              "add focus_dice = \"6\" and focus_points = 1 (Lay on Hands)");
+    hs.focus_actions = static_cast<int>(h->get_int("focus_actions", 1, 2, 1));
+    if (hs.uses == 0 && hs.focus_points == 0 && hs.potions == 0 && !hs.medicine)
       h->fail_here("a healer with nothing to heal with",
-                   "add dice = \"1d8\", uses = 3 and actions = 1 (Heal), potions = 2, or "
-                   "medicine = 9 (Administer First Aid)");
+                   "add dice = \"1d8\", uses = 3 and actions = 1 (Heal), focus_dice = \"6\" "
+                   "(Lay on Hands), potions = 2, or medicine = 9 (Administer First Aid)");
     m.heals = hs;
   }
   return m;

@@ -82,8 +82,8 @@ bool Party::medic_awake(const Bodies<Body>& bodies) const {
 // The night between two days (`days`, README "An adventuring day"), as the nights after the
 // fight (rest_and_treat): each living member above 0 HP (between() has woken the stable) regains
 // Con x level HP (at least its level) and loses 1 doomed (interpretation 8); wounded stays (only
-// Treat Wounds ends it, as after the fight); its daily preparations give its Heals back (`uses`;
-// potions are spent for good; hero points are the session's). Draws nothing.
+// Treat Wounds ends it, as after the fight); its daily preparations give its Heals back (`uses`,
+// and its Focus Points; potions are spent for good; hero points are the session's). Draws nothing.
 void Party::night(Bodies<Body>& bodies, Seconds t, EventLog* log) const {
   for (size_t c = 0; c < cfg_.members; ++c) {
     Body& b = bodies[c];
@@ -91,13 +91,19 @@ void Party::night(Bodies<Body>& bodies, Seconds t, EventLog* log) const {
     const Combatant& k = cfg_.combatants[c];
     b.hp = std::min(b.hp + rest_gain(c), k.max_hp);
     if (cfg_.options.doomed && b.doomed > 0) --b.doomed;
-    if (k.heals) b.uses = k.heals->uses;
+    if (k.heals) {
+      b.uses = k.heals->uses;
+      b.focus = static_cast<int8_t>(k.heals->focus_points);
+    }
     note(log, t, [&] {
       return name(b) + " wakes from the night's rest: HP " + std::to_string(b.hp) + "/" +
              std::to_string(k.max_hp) +
              (cfg_.options.doomed ? ", doomed " + std::to_string(b.doomed) : std::string()) +
              (k.heals && k.heals->uses > 0 ? ", " + std::to_string(b.uses) + " Heals"
-                                             : std::string());
+                                             : std::string()) +
+             (k.heals && k.heals->focus_points > 0
+                  ? ", " + std::to_string(b.focus) + " Focus Point" + (b.focus == 1 ? "" : "s")
+                  : std::string());
     });
   }
 }
@@ -153,7 +159,8 @@ Seconds Party::potions_between(Bodies<Body>& bodies, Seconds from, TrialRng& rng
 // hour), the lowest HP first, each to the healer free soonest, 10 minutes a treatment one after
 // another; a botched one that knocks the patient out is played as after a fight
 // (until_not_dying). Without such a member the hour heals nothing (HP come back with a night's
-// rest). Returns its end: an hour on, or the last treatment's end or waking if later.
+// rest). Then Refocus (below). Returns its end: an hour on, or the last treatment's end or
+// waking if later.
 Seconds Party::short_rest(Bodies<Body>& bodies, Seconds t, TrialRng& rng, EventLog* log) const {
   const size_t m = cfg_.members;
   std::array<Seconds, fight::kMaxMembers> free_at{};
@@ -188,6 +195,23 @@ Seconds Party::short_rest(Bodies<Body>& bodies, Seconds t, TrialRng& rng, EventL
     if (!patient.dead) end = std::max(end, patient.up_last);
     if (!bodies[h].dead) free_at[h] = std::max(free_at[h], bodies[h].up_last);  // itself, asleep
     end = std::max(end, free_at[h]);
+  }
+  // Refocus (Player Core: 10 minutes, 1 Focus Point): each living member who has spent Focus
+  // Points gets one back for every 10 minutes of the rest it was awake and not treating wounds.
+  for (size_t c = 0; c < m; ++c) {
+    Body& b = bodies[c];
+    const auto& hs = cfg_.combatants[c].heals;
+    if (b.dead || !hs || b.focus >= hs->focus_points) continue;
+    const Seconds busy = std::max({t, free_at[c], b.up_last});
+    const Seconds free = std::max<Seconds>(end - busy, 0);
+    const auto back =
+        static_cast<int8_t>(std::min<Seconds>(hs->focus_points - b.focus, free / kTreatment));
+    if (back == 0) continue;
+    b.focus = static_cast<int8_t>(b.focus + back);
+    note(log, end, [&] {
+      return name(b) + " refocuses: " + std::to_string(b.focus) + " of " +
+             std::to_string(hs->focus_points) + " Focus Points";
+    });
   }
   note(log, end, [&] { return std::string("a short rest ends (an hour: Treat Wounds)"); });
   return end;

@@ -1,7 +1,7 @@
 // A pf2 party member's focus spell that heals (Lay on Hands; rules/pf2/README.md, "The party
 // fight" and "An adventuring day"): on scripted dice, cast before a Heal on a fallen ally and
 // after the fight, its Focus Points back with a short rest's Refocus and with the night, not
-// otherwise; the errors.
+// otherwise; Refocus and a cast again and again in the recovery after the day; the errors.
 #include <catch2/catch.hpp>
 
 #include "sim/engine/load.h"
@@ -82,8 +82,12 @@ TEST_CASE("pf2 party focus: Lay on Hands picks up the fallen, tops up, and Refoc
   t.d(20, 20);  // the ally's recovery check in the aftermath: a critical success, stable
   const test::Played q = test::play_scripted(focus_text("[day]\nencounters = 2\n", focus), t);
   INFO(q.log);
-  CHECK(count(q.log, "casts its focus spell") == 2);
   CHECK(t.done());
+  // After the day the champion refocuses and lays hands again, 10 minutes and a round a cast:
+  // the ally, awake at 1 HP, is whole in 20 minutes, not after 19 nights of rest.
+  CHECK(count(q.log, "casts its focus spell") == 4);
+  CHECK(has(q.log, "[0:10:30] champion casts its focus spell on ally after Refocus: 12 HP"));
+  CHECK(has(q.log, "[0:20:36] every survivor is at full HP"));
   CHECK_FALSE(has(q.log, "refocuses"));
   CHECK(has(q.log, "ally is stable"));
 }
@@ -151,12 +155,13 @@ TEST_CASE("pf2 party focus: Refocus only in the rest's minutes not spent treatin
   s.d(4, 1).yes().d(3, 1).yes().d(2, 1).yes().yes();
   for (int k = 0; k < 4; ++k) s.d(20, 2);
   // Encounter 2: the goblins miss; after it the two Focus Points top d and a up, and the
-  // champion's treatments (8 HP each) bring every ally back to full.
+  // champion's treatments (8 HP each, a's last only 2) and a Lay on Hands bring them to full.
   for (int k = 0; k < 5; ++k) s.d(20, 1);
   for (int k = 0; k < 4; ++k) s.d(20, 20);
   for (int k = 1; k <= 4; ++k) s.d(5, k).d(20, 1);
   s.d(4, 1).yes().d(3, 1).yes().d(2, 1).yes().yes();
-  for (int k = 0; k < 4; ++k) s.d(20, 10).d(8, 4).d(8, 4);
+  for (int k = 0; k < 3; ++k) s.d(20, 10).d(8, 4).d(8, 4);
+  s.d(20, 10).d(8, 1).d(8, 1);  // the last patient gets 2 HP
   const test::Played p = test::play_scripted(text, s);
   INFO(p.log);
   CHECK(s.done());
@@ -164,4 +169,8 @@ TEST_CASE("pf2 party focus: Refocus only in the rest's minutes not spent treatin
   CHECK(has(p.log, "[0:40:24] champion treats the wounds of c: d20 2 + 10 = 12 vs DC 15: failure"));
   CHECK(has(p.log, "[1:00:24] champion refocuses: 2 of 3 Focus Points"));
   CHECK(has(p.log, "champion casts its focus spell on a after the fight: 1 HP (0 Focus Points"));
+  // After the day the medic treats first (a treatment ends before a Refocus and a cast), then,
+  // every patient immune for an hour, refocuses for the one still short: a, 19 of 20.
+  CHECK(has(p.log, "[1:50:48] champion casts its focus spell on a after Refocus: 1 HP"));
+  CHECK(has(p.log, "[1:50:48] every survivor is at full HP"));
 }

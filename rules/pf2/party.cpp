@@ -19,6 +19,9 @@ namespace {
 // (off-guard, -2 to AC: Player Core).
 constexpr int kFallenAcPenalty = 4 + 2;
 constexpr int kShift[] = {+2, +1, -1, -2};  // the recovery check's change of dying, by Degree
+// The focus spells cast in the recovery after the fight (rest_and_treat) draw from the casters'
+// care streams of rounds from here on: the fight's rounds and top_up's never come near.
+constexpr int kRecoveryRound = 1 << 29;
 
 }  // namespace
 
@@ -434,6 +437,12 @@ Seconds Party::rest_and_treat(Bodies<Body>& bodies, const fight::Result& res, Wh
     return !bodies[h].dead && hs && hs->treat_wounds;
   };
   auto needs = [&](size_t p) { return !bodies[p].dead && full_at[p] < 0; };
+  // A member with a focus spell that heals: Refocus, then cast it (Lay on Hands, again and again).
+  auto caster = [&](size_t h) {
+    const auto& hs = cfg_.combatants[h].heals;
+    return !bodies[h].dead && hs && hs->focus_points > 0;
+  };
+  int cast_round = kRecoveryRound;  // the casts' care streams (streams::combatant_care)
   auto reached = [&](size_t p, Seconds t) {
     if (full_at[p] < 0 && bodies[p].hp >= cfg_.combatants[p].max_hp) full_at[p] = t;
   };
@@ -458,6 +467,45 @@ Seconds Party::rest_and_treat(Bodies<Body>& bodies, const fight::Result& res, Wh
         }
       }
     }
+    // Or a focus spell, Refocus first if its pool is spent, on the one lacking the most HP, when
+    // it ends sooner than that treatment (ties: the treatment).
+    int cast_h = -1, cast_p = -1;
+    Seconds cast_end = 0;
+    for (size_t h = 0; h < m; ++h) {
+      if (!caster(h)) continue;
+      const Seconds end = free_at[h] + (bodies[h].focus > 0 ? 0 : kTreatment) + kRound;
+      if (end > night || (leave_by > 0 && end > leave_by)) continue;
+      if (cast_h >= 0 && end >= cast_end) continue;
+      int p = -1;
+      for (size_t q = 0; q < m; ++q)
+        if (needs(q) && (p < 0 || bodies[q].hp - cfg_.combatants[q].max_hp <
+                                      bodies[static_cast<size_t>(p)].hp -
+                                          cfg_.combatants[static_cast<size_t>(p)].max_hp))
+          p = static_cast<int>(q);
+      if (p < 0) continue;
+      cast_h = static_cast<int>(h);
+      cast_p = p;
+      cast_end = end;
+    }
+    if (cast_h >= 0 && (best_h < 0 || cast_end < best + kTreatment)) {
+      const auto h = static_cast<size_t>(cast_h);
+      const auto p = static_cast<size_t>(cast_p);
+      Body& b = bodies[h];
+      const bool refocus = b.focus == 0;
+      if (refocus) b.focus = 1;
+      Stream s = open(ctx.rng, streams::combatant_care(++cast_round, h));
+      Body& patient = bodies[p];
+      revive(patient,
+             cast_heal(b, patient, true, s, cast_end, refocus ? " after Refocus" : "", ctx.log),
+             cast_end, ctx.log);
+      if (patient.up_last > cast_end) {
+        patient.up_last = cast_end;
+        note(ctx.log, cast_end, [&] { return name(patient) + " wakes"; });
+      }
+      free_at[h] = cast_end;
+      reached(p, cast_end);
+      continue;
+    }
     if (best_h >= 0) {
       const auto h = static_cast<size_t>(best_h);
       const auto p = static_cast<size_t>(best_p);
@@ -480,7 +528,7 @@ Seconds Party::rest_and_treat(Bodies<Body>& bodies, const fight::Result& res, Wh
     }
     bool any = false, treating = false;
     for (size_t p = 0; p < m; ++p) any = any || needs(p);
-    for (size_t h = 0; h < m; ++h) treating = treating || healer(h);
+    for (size_t h = 0; h < m; ++h) treating = treating || healer(h) || caster(h);
     if (!any) break;
     if (!treating) break;  // the nights alone: counted below, without playing them
     if (leave_by > 0 && night >= leave_by) break;  // the downtime is over
@@ -495,6 +543,7 @@ Seconds Party::rest_and_treat(Bodies<Body>& bodies, const fight::Result& res, Wh
         note(ctx.log, night + 8 * kHour,
              [&] { return name(b) + "'s doomed drops to " + std::to_string(b.doomed); });
       }
+      if (caster(p)) b.focus = static_cast<int8_t>(cfg_.combatants[p].heals->focus_points);
       if (!needs(p)) continue;
       b.hp = std::min(b.hp + rest_gain(p), cfg_.combatants[p].max_hp);
       reached(p, night + 8 * kHour);

@@ -251,6 +251,61 @@ TEST_CASE("dnd5e party day: Second Wind, a bonus action, back after a short rest
         std::string::npos);
 }
 
+TEST_CASE("dnd5e party day: Second Wind between the encounters", "[party][day][scripted]") {
+  // At 4 of 10, above second_wind_below (0.3: 3 HP), the hero keeps it in the fight; before the
+  // short rest it takes it (the rest gives it back), and the Hit Dice do the rest. Without a
+  // rest after, it waits for the threshold.
+  const std::string wind = "second_wind = \"1d10\"\nsecond_wind_below = 0.3\n";
+  Script s;
+  encounter(s);
+  s.d(10, 3);         // the Second Wind before the rest: 3 HP, 7 of 10
+  s.d(8, 2);          // a Hit Die: 3 HP, 10 of 10
+  encounter(s);
+  const test::Played p =
+      test::play_scripted(day_text("[day]\nencounters = 2\nshort_rests = 1\n", wind), s);
+  INFO(p.log);
+  CHECK(s.done());
+  CHECK(has(p.log, "[0:00:06] hero takes its second wind between the encounters: 3 HP, 7 of 10"));
+  CHECK(has(p.log, "hero spends a Hit Die in the short rest: 3 HP, 10 of 10"));
+
+  // A squire behind the goblin fells it after the goblin's blow leaves the hero at 4, at its
+  // threshold (0.4) but with no turn left: it takes the Second Wind between the encounters.
+  const std::string toml =
+      std::string("name = \"day\"\nruleset = \"dnd5e\"\ntrials = 2000\nseed = 3\n") +
+      "horizon = \"30 days\"\n[options]\nlingering_injuries = false\n[day]\nencounters = 2\n"
+      "[fight]\n\n" +
+      test::combatant_text("party", "hero", "max_hp", 10, 19, "attack_bonus = 0\ndamage = \"1\"",
+                           "ac = 10\nsecond_wind = \"1d10\"\nsecond_wind_below = 0.4\n") +
+      test::combatant_text("party", "squire", "max_hp", 10, 0, "attack_bonus = 10\ndamage = \"1\"",
+                           "ac = 30\n") +
+      test::combatant_text("opponents", "goblin", "hp", 1, 10, "attack_bonus = 10\ndamage = \"6\"",
+                           "ac = 10\n");
+  auto fight = [](Script& u, int blow = 10) {
+    u.d(20, 1).d(20, 1).d(20, 1);  // initiative: hero 20, squire 1, goblin 11
+    u.d(20, 1);                    // the hero misses
+    u.d(2, 1).d(20, blow);         // the goblin strikes the hero: 10 hits for 6 (4 of 10)
+    u.d(20, 10);                   // the squire fells it
+  };
+  Script u;
+  fight(u);
+  u.d(10, 6);  // the Second Wind between the encounters: 6, 10 of 10
+  fight(u);
+  const test::Played r = test::play_scripted(toml, u);
+  INFO(r.log);
+  CHECK(u.done());
+  CHECK(has(r.log, "hero takes its second wind between the encounters: 6 HP, 10 of 10"));
+  // Above the threshold (0.3) it keeps it for the next fight.
+  std::string kept = toml;
+  kept.replace(kept.find("second_wind_below = 0.4"), 23, "second_wind_below = 0.3");
+  Script v;
+  fight(v);
+  fight(v, 1);  // the goblin misses: the hero ends the day at 4 of 10, its Second Wind unused
+  const test::Played w = test::play_scripted(kept, v);
+  INFO(w.log);
+  CHECK(v.done());
+  CHECK_FALSE(has(w.log, "second wind"));
+}
+
 TEST_CASE("dnd5e party: no Second Wind in the turn of a Healing Word (one bonus action)",
           "[party][scripted]") {
   // The goblin drops the squire and leaves the hero 4 of 10: the hero's Healing Word picks the

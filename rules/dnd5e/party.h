@@ -286,6 +286,10 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   // Between two encounters: the stable wake, travel and the short rest; returns the day's clock.
   Seconds between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng, EventLog* log) const;
   Seconds heal_between(Bodies<Body>& bodies, Seconds t, TrialRng& rng, EventLog* log) const;
+  // Between two encounters, at t: each member's Second Wind unused, before a short rest if
+  // below its maximum (the rest gives it back), else at or below second_wind_below.
+  void wind_between(Bodies<Body>& bodies, bool rest, Seconds t, TrialRng& rng,
+                    EventLog* log) const;
   void short_rest(Body& b, Stream& s, Seconds t, EventLog* log) const;
   // The night between two of `days` (party_day.cpp): HP, Hit Dice, heals, 003's injuries.
   void long_rest(Body& b, Seconds t, EventLog* log) const;

@@ -163,9 +163,38 @@ Seconds Party::heal_between(Bodies<Body>& bodies, Seconds t, TrialRng& rng,
   return done;
 }
 
+// SRD "Second Wind" ("on your turn, you can use a bonus action"; "you must finish a short or
+// long rest before you can use it again"), read between two encounters (README, "An adventuring
+// day"): each living member above 0 HP with its Second Wind unused takes it — before a short
+// rest whenever it is below its maximum (the rest gives it back, and it spares a Hit Die), else
+// at or below its second_wind_below, as on its turn in the fight, rather than walk into the
+// next fight to take it there. Not with 003's Articulations rigides (no bonus action). Its dice
+// from the member's own care stream of round 2^30, on the next encounter's numbers.
+void Party::wind_between(Bodies<Body>& bodies, bool rest, Seconds t, TrialRng& rng,
+                         EventLog* log) const {
+  for (size_t c = 0; c < cfg_.members; ++c) {
+    Body& b = bodies[c];
+    if (b.dead || b.hp == 0 || !b.second_wind) continue;
+    if (rest ? b.hp >= max_hp(b) : b.hp > wind_at_[c]) continue;
+    if (b.n_open > 0 && has_combat(b, Combat::NoBonusAction)) continue;
+    Stream s = open(rng, streams::combatant_own_care(kBetweenRound, c));
+    b.second_wind = false;
+    ++b.heals_given;
+    const int amount =
+        static_cast<int>(std::max<int64_t>(cfg_.combatants[c].second_wind->roll(s), 1));
+    b.hp = std::min(b.hp + amount, max_hp(b));
+    note(log, t, [&] {
+      return name(b) + " takes its second wind between the encounters: " +
+             std::to_string(amount) + " HP, " + std::to_string(b.hp) + " of " +
+             std::to_string(max_hp(b));
+    });
+  }
+}
+
 // After encounter e: the heals between (heal_between), then the stable wake with 1 HP of those
-// still at 0 HP (option stable_wake; the party waits for them), then the short rest when one
-// comes here, then the travel to the next. Returns when the next encounter begins, on the
+// still at 0 HP (option stable_wake; the party waits for them), then the Second Wind
+// (wind_between; not before a night alone, which gives everything back), then the short rest
+// when one comes here, then the travel to the next. Returns when the next encounter begins, on the
 // day's clock.
 Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
                        EventLog* log) const {
@@ -182,6 +211,8 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
     note(log, b.up_last, [&] { return name(b) + " wakes with 1 HP"; });
   }
   t = awake;
+  if (!cfg_.day.long_rest_after(e) || cfg_.day.short_rest_after(e))
+    wind_between(bodies, cfg_.day.short_rest_after(e), t, rng, log);
   if (cfg_.day.short_rest_after(e)) {
     t += kShortRest;
     note(log, t, [&] { return std::string("a short rest of an hour ends"); });

@@ -390,6 +390,11 @@ TEST_CASE("flux party: bad input is located and explained, status 2, nothing wri
                               ghoul)),
              Catch::Contains("party[1].heals") && Catch::Contains("nothing to heal with") &&
                  Catch::Contains("matériel adapté"));
+  // A concoction named with none left is a healer turned off, as a variant writes it.
+  CHECK_NOTHROW(test::load_text(party_text(
+      member("medic", 10, 0, "attack_bonus = 5\ndamage = \"1d6\"",
+             "[party.heals]\nconcoction = \"2d4\"\nconcoction_uses = 0\n") +
+      ghoul)));
   CHECK_THAT(error(party_text(member("hero", 10, 0, "attack_bonus = 5\ndamage = \"1d6\"",
                                      "states = \"surprised\"\n") +
                               ghoul)),

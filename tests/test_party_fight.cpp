@@ -302,6 +302,12 @@ TEST_CASE("party fight: bad input is located and explained", "[party][errors]") 
                                      "[party.heals]\nbonus_action = true\n") +
                               orc)),
              Catch::Contains("party[1].heals") && Catch::Contains("nothing to heal with"));
+  // A heal named with none left is a healer turned off, as a variant writes it.
+  for (const char* off : {"dice = \"1d4+3\"\nuses = 0\n", "potions = 0\n"})
+    CHECK_NOTHROW(test::load_text(party_text(
+        member("cleric", 10, 0, "attack_bonus = 5\ndamage = \"1d6\"",
+               std::string("[party.heals]\n") + off) +
+        orc)));
   // rounds on an opponent with health: not a plain unknown key.
   CHECK_THAT(error(party_text(hero + test::combatant_text("opponents", "orc", "hp", 15, 0,
                                                           "attack_bonus = 5\ndamage = \"1d12\"",

@@ -87,7 +87,8 @@ TEST_CASE("pf2 party focus: Lay on Hands picks up the fallen, tops up, and Refoc
   // the ally, awake at 1 HP, is whole in 20 minutes, not after 19 nights of rest.
   CHECK(count(q.log, "casts its focus spell") == 4);
   CHECK(has(q.log, "[0:10:30] champion casts its focus spell on ally after Refocus: 12 HP"));
-  CHECK(has(q.log, "[0:20:36] every survivor is at full HP"));
+  CHECK(has(q.log, "[0:20:36] every survivor is at full HP (the nights' rest, the treatments, "
+                   "the focus spells)"));
   CHECK_FALSE(has(q.log, "refocuses"));
   CHECK(has(q.log, "ally is stable"));
 }
@@ -125,7 +126,11 @@ TEST_CASE("pf2 party focus: the errors", "[pf2][party][errors]") {
   CHECK(has(error(focus_text("", "focus_actions = 2\nmedicine = 5\n")),
             "focus_actions without focus_dice"));
   CHECK(has(error(focus_text("", "focus_dice = \"6\"\nfocus_points = 4\n")), "focus_points"));
-  CHECK(has(error(focus_text("", "focus_dice = \"6\"\nfocus_points = 0\n")),
+  // focus_points = 0 turns the focus spell off (what a variant writes), even as the member's
+  // only heal; a [party.heals] naming no heal at all is still refused.
+  CHECK_NOTHROW(test::load_text(focus_text("", "focus_dice = \"6\"\nfocus_points = 0\n")));
+  CHECK(has(error(focus_text("", "focus_actions = 1\n")), "focus_actions without focus_dice"));
+  CHECK(has(error(focus_text("", "heal_after_fight = false\n")),
             "a healer with nothing to heal with"));
 }
 

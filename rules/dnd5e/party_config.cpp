@@ -172,13 +172,16 @@ Combatant read_member(Reader& r, bool lingering) {
     hs.remedies_severe = static_cast<int>(h->get_int("remedies_severe", 0, 100, 0));
     const bool restores = hs.lesser_restoration > 0 || hs.greater_restoration > 0 ||
                           hs.heal_spell > 0 || hs.remedies_moderate > 0 || hs.remedies_severe > 0;
-    if (hs.uses == 0 && hs.potions == 0 && !hs.medicine && !restores)
+    // A heal named with none left (uses = 0, potions = 0) is a healer turned off, as a variant
+    // writes it (docs/parties.md); a table naming no heal is a mistake.
+    const bool named = hs.dice.has_value() || h->has("potions");
+    if (hs.uses == 0 && hs.potions == 0 && !hs.medicine && !restores && !named)
       h->fail_here("a healer with nothing to heal with",
                    "add dice = \"1d4+3\" and uses = 4 (Healing Word), potions = 2, "
                    "lesser_restoration = 1, or medicine = 5");
     // Restorations and remedies heal lingering injuries only: without them such a healer
     // would do nothing, silently.
-    if (hs.uses == 0 && hs.potions == 0 && !hs.medicine && !lingering)
+    if (hs.uses == 0 && hs.potions == 0 && !hs.medicine && !lingering && !named)
       h->fail_here("a healer with nothing to heal with: its restorations and remedies heal "
                    "lingering injuries, which options.lingering_injuries = false leaves out",
                    "add dice = \"1d4+3\" and uses = 4 (Healing Word), potions = 2 or "

@@ -72,7 +72,9 @@ Combatant read_member(Reader& r, int difficulty) {
     if (hs.uses > 0 && !hs.concoction)
       h->fail("concoction_uses", "concoction_uses without concoction",
               "add concoction = \"2d4\" (the PV it restores)");
-    if (hs.uses == 0 && !(hs.medicine && hs.equipment))
+    // A concoction named with none left (concoction_uses = 0) is a healer turned off, as a
+    // variant writes it (docs/parties.md).
+    if (hs.uses == 0 && !hs.concoction && !(hs.medicine && hs.equipment))
       h->fail_here("a healer with nothing to heal with",
                    hs.medicine ? "002: stabilising needs \"matériel adapté\": equipment = true, "
                                  "or add concoction = \"2d4\""

@@ -104,7 +104,9 @@ Combatant read_member(Reader& r) {
       h->fail("focus_actions", "focus_actions without focus_dice: which focus spell?",
               "add focus_dice = \"6\" and focus_points = 1 (Lay on Hands)");
     hs.focus_actions = static_cast<int>(h->get_int("focus_actions", 1, 2, 1));
-    if (hs.uses == 0 && hs.focus_points == 0 && hs.potions == 0 && !hs.medicine)
+    // A heal named with none left (uses = 0, focus_points = 0, potions = 0) is a healer turned
+    // off, as a variant writes it (docs/parties.md); a table naming no heal is a mistake.
+    if (!hs.dice && !hs.focus && !h->has("potions") && !hs.medicine)
       h->fail_here("a healer with nothing to heal with",
                    "add dice = \"1d8\", uses = 3 and actions = 1 (Heal), focus_dice = \"6\" "
                    "(Lay on Hands), potions = 2, or medicine = 9 (Administer First Aid)");

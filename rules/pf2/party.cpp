@@ -753,8 +753,14 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
       return "the downtime is over: the party goes on to the next adventure, " + who;
     });
   else if (hurt && full <= cfg_.horizon)
-    note(ctx.log, full, [] {
-      return std::string("every survivor is at full HP (the nights' rest, the treatments)");
+    note(ctx.log, full, [&] {
+      bool focus = false;
+      for (size_t c = 0; c < cfg_.members; ++c) {
+        const auto& hs = cfg_.combatants[c].heals;
+        focus = focus || (hs && hs->focus_points > 0 && !bodies[c].dead);
+      }
+      return std::string("every survivor is at full HP (the nights' rest, the treatments") +
+             (focus ? ", the focus spells)" : ")");
     });
   Outcome o = fight::party_outcome(res, std::span(members.data(), cfg_.members), defeated, full,
                                    cfg_.horizon, left_at);

@@ -26,10 +26,10 @@ doomed = true
 
 [day]                            # an adventuring day (docs/days.md): the fight again and again
 encounters = 1                   # fights in a row, each against fresh opponents (1: this fight)
-short_rests = 0                  # hours of Treat Wounds spread evenly between them
+short_rests = 0                  # hours of Treat Wounds (and Refocus) spread between them
 travel = "0 minutes"             # between any two encounters
 days = 1                         # the day again after a night's rest (Con x level HP,
-                                 # doomed - 1, the Heals back)
+                                 # doomed - 1, the Heals and Focus Points back)
 # instead of encounters: [[day.next]], each a later encounter with its own
 # [[day.next.opponents]] (the keys of [[opponents]], with hp); docs/days.md
 

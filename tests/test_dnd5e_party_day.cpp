@@ -514,6 +514,22 @@ TEST_CASE("dnd5e party day: a [[day.next]] encounter of opponents who cannot be 
   CHECK(has(q.log, "the opponents leave"));
   CHECK(has(q.log, "hero hits ogre (attack 1) for 1"));
   CHECK(test::counter(test::load_text(other), q.outcome, "fight_won") == 1);
+  // The day ends with the trap: the goblin's fight won is the day's (the trap left, the hero
+  // stood); encounters 3.
+  const std::string last = day_text("") + "[day]\n" + next_encounter("ogre", 0) + trap;
+  Script u;
+  encounter(u);                   // 4 HP left
+  u.d(20, 1).d(20, 1).d(20, 10);  // the ogre hits for 0
+  u.d(20, 10);                    // the hero kills it
+  u.d(20, 1).d(20, 1).d(20, 10);  // the dart: 3, the hero at 1 of 10
+  const test::Played r = test::play_scripted(last, u);
+  INFO(r.log);
+  CHECK(u.done());
+  CHECK(has(r.log, "encounter 3 of 3 begins: dart trap"));
+  const LoadedScenario lr = test::load_text(last);
+  CHECK(test::counter(lr, r.outcome, "encounters") == 3);
+  CHECK(test::counter(lr, r.outcome, "fight_won") == 1);
+  CHECK(test::counter(lr, r.outcome, "round_cap") == 0);
   // A later encounter mixing the two is a located error.
   CHECK_THAT(error(day_text("") + "[day]\n" + trap + "[[day.next.opponents]]\nname = \"o\"\n"
                    "hp = 5\n[[day.next.opponents.attacks]]\nattack_bonus = 1\ndamage = \"1\"\n"),

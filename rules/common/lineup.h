@@ -104,7 +104,8 @@ class Lineup {
   // or `next[e - 1]`'s ([[day.next]]); a member who dies in `between`, or a `between` that
   // returns past the horizon (a member still down when the trial's time is up), ends the day. Each encounter plays on its own
   // clock from 0; its clocks and story move onto the day's (the ruleset's own clocks by
-  // Derived's `shift_clocks(body, t)`, when it has one). Returns the day as one fight: the last fight's ending, the
+  // Derived's `shift_clocks(body, t)`, when it has one). Returns the day as one fight: the last fight's ending (not a trap's that left
+  // after a fight: that fight's), the
   // rounds and fights' lengths added up. `defeated` adds each encounter's opponents defeated,
   // `fought` each encounter played. Body has dead, died_at, down_first and up_last.
   // Allocation-free without a story.
@@ -170,9 +171,13 @@ class Lineup {
           return b.dead;
       });
       ++fought;
-      day.ending = last.ending;
-      day.opponents_fled = last.opponents_fled;
-      day.opponents_left = last.opponents_left;
+      // Opponents who cannot be harmed and left (a trap, a rockfall) do not undo the fight
+      // won before them: the day's ending is its last fight's that ended otherwise (docs/days.md).
+      if (!last.opponents_left || day.opponents_left) {
+        day.ending = last.ending;
+        day.opponents_fled = last.opponents_fled;
+        day.opponents_left = last.opponents_left;
+      }
       day.rounds += last.rounds;
       day.aftermath_rounds += last.aftermath_rounds;
       day.fight_end += last.fight_end;  // the fights' lengths, added up

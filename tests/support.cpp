@@ -55,6 +55,16 @@ std::string error_of(const std::function<void()>& f) {
   return "";
 }
 
+bool has(const std::string& log, const std::string& text) {
+  return log.find(text) != std::string::npos;
+}
+
+size_t count(const std::string& log, const std::string& text) {
+  size_t n = 0;
+  for (size_t at = log.find(text); at != std::string::npos; at = log.find(text, at + 1)) ++n;
+  return n;
+}
+
 std::string source_path(const std::string& relative) {
   return std::string(LETHALITY_SOURCE_DIR) + "/" + relative;
 }

@@ -19,6 +19,9 @@ std::string write_file(const std::string& name, const std::string& contents);
 LoadedScenario load_text(const std::string& toml, const std::string& name = "scenario.toml");
 // The message of the InputError `f` throws, or "" if it throws none.
 std::string error_of(const std::function<void()>& f);
+// Whether a story (or any text) holds `text`; how many times it does (overlaps counted).
+bool has(const std::string& log, const std::string& text);
+size_t count(const std::string& log, const std::string& text);
 // Path of a file in the source tree, e.g. source_path("scenarios/examples/pf2-no-mercy.toml").
 std::string source_path(const std::string& relative);
 // The lethality executable the build made (for tests that run it as a process).

@@ -12,6 +12,7 @@
 #include "tests/support.h"
 
 using namespace leth;
+using test::has;
 
 namespace {
 
@@ -55,10 +56,6 @@ std::string poison_text(const std::string& options, const std::string& fight,
                               "attack_bonus = 10\ndamage = \"10\"\ndamage_type = \"poison\"\n"
                               "strikes = " + std::to_string(blows),
                               "ac = 10\n");
-}
-
-bool has(const std::string& log, const std::string& text) {
-  return log.find(text) != std::string::npos;
 }
 
 // Round 1: the hero misses (a natural 1), the squire too, the brute drops the hero and the

@@ -15,6 +15,7 @@
 #include "tests/support.h"
 
 using namespace leth;
+using test::has;
 using test::counter;
 
 namespace {
@@ -44,10 +45,6 @@ Seconds downtime(const LoadedScenario& ls, const Outcome& o) {
 
 std::string error(const std::string& toml) {
   return test::error_of([&] { test::load_text(toml); });
-}
-
-bool has(const std::string& log, const std::string& text) {
-  return log.find(text) != std::string::npos;
 }
 
 // How many of the sequela `name` the trial reports (the party's permanent losses by kind).

@@ -13,6 +13,7 @@
 #include "tests/support.h"
 
 using namespace leth;
+using test::has;
 
 namespace {
 
@@ -33,10 +34,6 @@ void encounter(Script& s) {
   s.d(20, 1).d(20, 1);  // initiative: the hero 1 + 0, the goblin 1 + 20
   s.d(20, 10);          // the goblin hits: 6 damage
   s.d(20, 10);          // the hero hits: the goblin falls
-}
-
-bool has(const std::string& log, const std::string& text) {
-  return log.find(text) != std::string::npos;
 }
 
 std::string error(const std::string& toml) {

@@ -11,6 +11,7 @@
 #include "tests/support.h"
 
 using namespace leth;
+using test::has;
 using test::counter;
 
 namespace {
@@ -42,10 +43,6 @@ void first_blow(Script& s) {
   s.d(2, 1).yes();
   s.d(20, 5);
   s.d(20, 15);
-}
-
-bool has(const std::string& log, const std::string& text) {
-  return log.find(text) != std::string::npos;
 }
 
 std::string error(const std::string& toml) {

@@ -9,6 +9,8 @@
 #include "tests/support.h"
 
 using namespace leth;
+using test::has;
+using test::count;
 using test::counter;
 
 namespace {
@@ -58,16 +60,6 @@ const std::string kOgreNext =
 
 // A Treat Wounds of 16 HP (20 vs DC 15, 2d8 = 16).
 void treatment(Script& s) { s.d(20, 15).d(8, 8).d(8, 8); }
-
-bool has(const std::string& log, const std::string& text) {
-  return log.find(text) != std::string::npos;
-}
-
-size_t count(const std::string& log, const std::string& text) {
-  size_t n = 0;
-  for (size_t at = log.find(text); at != std::string::npos; at = log.find(text, at + 1)) ++n;
-  return n;
-}
 
 std::string error(const std::string& toml) {
   return test::error_of([&] { test::load_text(toml); });

@@ -9,6 +9,8 @@
 #include "tests/support.h"
 
 using namespace leth;
+using test::has;
+using test::count;
 using test::counter;
 
 namespace {
@@ -35,16 +37,6 @@ void encounter(Script& s) {
   s.d(20, 1).d(20, 1).d(20, 20);  // initiative
   s.d(2, 1).d(20, 5);             // the ogre's target and Strike
   s.yes();                        // the champion's Strike
-}
-
-bool has(const std::string& log, const std::string& text) {
-  return log.find(text) != std::string::npos;
-}
-
-size_t count(const std::string& log, const std::string& text) {
-  size_t n = 0;
-  for (size_t at = log.find(text); at != std::string::npos; at = log.find(text, at + 1)) ++n;
-  return n;
 }
 
 std::string error(const std::string& toml) {

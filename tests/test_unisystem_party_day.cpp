@@ -11,22 +11,14 @@
 #include "tests/unisystem_party_text.h"
 
 using namespace leth;
+using test::has;
+using test::count;
 using test::counter;
 using test::unisystem::member;
 using test::unisystem::opponent;
 using test::unisystem::party_text;
 
 namespace {
-
-bool has(const std::string& log, const std::string& text) {
-  return log.find(text) != std::string::npos;
-}
-
-size_t count(const std::string& log, const std::string& text) {
-  size_t n = 0;
-  for (size_t at = log.find(text); at != std::string::npos; at = log.find(text, at + 1)) ++n;
-  return n;
-}
 
 // Muldoon (30 LP, Will 8, First Aid 4) against the suspect, who shoots first: one bullet of 8,
 // the Will test passed, Muldoon's two shots take the suspect to -30, dying: the fight is won.

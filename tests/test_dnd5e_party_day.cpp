@@ -264,6 +264,18 @@ TEST_CASE("dnd5e party day: Second Wind between the encounters", "[party][day][s
   CHECK(s.done());
   CHECK(has(p.log, "[0:00:06] hero takes its second wind between the encounters: 3 HP, 7 of 10"));
   CHECK(has(p.log, "hero spends a Hit Die in the short rest: 3 HP, 10 of 10"));
+  // second_wind_below = 0 is never, before the rest too: two Hit Dice instead.
+  Script n;
+  encounter(n);
+  n.d(8, 2).d(8, 2);  // two Hit Dice: 3 + 3, 10 of 10
+  encounter(n);
+  const test::Played o = test::play_scripted(
+      day_text("[day]\nencounters = 2\nshort_rests = 1\n",
+               "second_wind = \"1d10\"\nsecond_wind_below = 0.0\n"),
+      n);
+  INFO(o.log);
+  CHECK(n.done());
+  CHECK_FALSE(has(o.log, "second wind"));
 
   // A squire behind the goblin fells it after the goblin's blow leaves the hero at 4, at its
   // threshold (0.4) but with no turn left: it takes the Second Wind between the encounters.

@@ -174,7 +174,9 @@ void Party::wind_between(Bodies<Body>& bodies, bool rest, Seconds t, TrialRng& r
                          EventLog* log) const {
   for (size_t c = 0; c < cfg_.members; ++c) {
     Body& b = bodies[c];
-    if (b.dead || b.hp == 0 || !b.second_wind) continue;
+    // second_wind_below = 0: never, here too (docs/parties.md: what a variant without it writes).
+    if (b.dead || b.hp == 0 || !b.second_wind || cfg_.combatants[c].second_wind_below <= 0.0)
+      continue;
     if (rest ? b.hp >= max_hp(b) : b.hp > wind_at_[c]) continue;
     if (b.n_open > 0 && has_combat(b, Combat::NoBonusAction)) continue;
     Stream s = open(rng, streams::combatant_own_care(kBetweenRound, c));

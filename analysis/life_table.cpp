@@ -65,16 +65,16 @@ std::vector<std::string> member_names(const MetricSpec& m) {
 std::vector<MemberLifeRow> member_life_table(const Tally& x, IntervalKind interval) {
   std::vector<MemberLifeRow> rows;
   const size_t n = x.died_in.size();
-  const std::vector<uint64_t> survivors = x.survivors();
   for (size_t j = 0; j < x.members(); ++j) {
-    uint64_t dead = 0;
+    uint64_t dead = 0, gone = 0;  // dead in, or left after, the adventures before k
     for (size_t k = 0; k < n; ++k) {
       MemberLifeRow r;
       r.member = j;
       r.adventure = static_cast<int>(k);
-      r.at_risk = survivors[k] + x.died_in[k];  // a party plays on only while nobody died
+      r.at_risk = x.trials - gone;  // began adventure k alive (k = 0: every trial)
       r.died = x.member_died_in[j * n + k];
       dead += r.died;
+      gone += r.died + x.member_left_after[j * n + k];
       r.dead_by = rate_interval(interval, dead, x.trials);
       r.hazard = k == 0 ? Estimate{0, 0, 0} : rate_interval(interval, r.died, r.at_risk);
       rows.push_back(r);

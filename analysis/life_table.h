@@ -36,16 +36,17 @@ struct LifeRow {
 // Rows k = 0..N; empty for a tally without a life table.
 std::vector<LifeRow> life_table(const Tally& x, IntervalKind interval);
 
-// A party campaign's life table for one member (Tally::member_died_in). The party's campaign
-// ends at its first adventure with a death, so what a member's row says is its part of the
-// party's deaths: in how many trials it died in adventure k, and the share of all trials in
-// which it died by adventure k (the cumulative incidence of its death, the other members'
-// deaths and the campaign's other ends competing). 1 - dead_by is not its survival had the
-// party played on without the dead: that is not played.
+// A party campaign's life table for one member (Tally::member_died_in, member_left_after): in
+// how many trials it died in adventure k, and the share of all trials in which it died by
+// adventure k (the cumulative incidence of its death, the campaign's other ends competing).
+// A campaign that ends at its first death makes this the member's part of the party's deaths
+// (the others' deaths compete); with after_a_death = "replace" the party plays on past a
+// death, a newcomer in the dead one's place, and the row is the member's own (its first
+// occupant's: a newcomer's death is counted in died_<member>, not here).
 struct MemberLifeRow {
   size_t member = 0;     // the j-th member with a life table (member_names()[j])
   int adventure = 0;     // k = 0..N
-  uint64_t at_risk = 0;  // the party's: trials that began adventure k, the member alive
+  uint64_t at_risk = 0;  // trials that began adventure k with the member alive
   uint64_t died = 0;     // the member died in adventure k
   Estimate dead_by;      // the share of all trials in which it died in adventures 1..k
   Estimate hazard;       // died / at_risk

@@ -150,6 +150,7 @@ Tally::Tally(const MetricSpec& m)
   if (died_in.empty()) return;
   member_death_mask = m.member_death_mask();
   member_died_in.assign(members() * died_in.size(), 0);
+  member_left_after.assign(member_died_in.size(), 0);
 }
 
 size_t Tally::members() const {
@@ -183,12 +184,16 @@ void Tally::add(const Outcome& o, uint64_t draws_used, uint64_t trial) {
     if ((died_mask >> o.end) & 1) {
       ++died_in[o.adventures + 1u];
       add_example(died_in_examples[o.adventures + 1u], trial);
-      size_t j = 0;
-      for (uint64_t m = member_death_mask; m != 0; m &= m - 1, ++j)
-        if (o.counters[static_cast<size_t>(std::countr_zero(m))] > 0)
-          ++member_died_in[j * died_in.size() + o.adventures + 1u];
     } else {
       ++left_after[o.adventures];
+    }
+    // Each member: dead in its adventure, or alive when the campaign ended, after the
+    // adventures it lived through (the party's, and the one the party died in if it lived).
+    const size_t lived = o.adventures + ((died_mask >> o.end) & 1);
+    for (size_t j = 0; j < members(); ++j) {
+      const uint16_t a = o.member_died_in[j];
+      const size_t at = j * died_in.size();
+      ++(a > 0 ? member_died_in[at + a] : member_left_after[at + lived]);
     }
     add_lasting(o);
   }
@@ -287,14 +292,17 @@ void Tally::check() const {
                  " do not fit its survivors");
     }
   }
-  // A member dies in an adventure only with the party's death there, at most once per trial.
-  if (member_died_in.size() != members() * rows)
+  // Each member's life table holds every trial once: dead in one adventure (never before the
+  // first), or alive when its campaign ended.
+  if (member_died_in.size() != members() * rows || member_left_after.size() != members() * rows)
     mismatch("the members' life tables have the wrong length");
-  for (size_t j = 0; j < members(); ++j)
+  for (size_t j = 0; j < members(); ++j) {
+    uint64_t n = 0;
     for (size_t k = 0; k < rows; ++k)
-      if (member_died_in[j * rows + k] > died_in[k])
-        mismatch("a member died more often in adventure " + std::to_string(k) +
-                 " than the party");
+      n += member_died_in[j * rows + k] + member_left_after[j * rows + k];
+    if (n != trials || member_died_in[j * rows] != 0)
+      mismatch("a member's life table does not add up to the trials");
+  }
   if (lasting_merged > trials) mismatch("more trials merged lasting injuries than there were");
   check_examples(end_examples, ends, "end");
   check_examples(counter_examples, counter_trials, "counter");
@@ -389,12 +397,10 @@ void PairedTally::add(const Outcome& b, const Outcome& v) {
     const i128 x = static_cast<i128>(v.adventures) - static_cast<i128>(b.adventures);
     lived_diff_sum[0] += x;
     lived_diff_sq[0] += static_cast<u128>(x * x);
-    // Each member dead by k from the adventure it died in (a + 1) on; never, if it did not.
-    size_t j = 0;
-    for (uint64_t m = member_death_mask; m != 0; m &= m - 1, ++j) {
-      const size_t c = static_cast<size_t>(std::countr_zero(m));
-      const size_t mb = bd && b.counters[c] > 0 ? b.adventures + 1u : top;
-      const size_t mv = vd && v.counters[c] > 0 ? v.adventures + 1u : top;
+    // Each member dead by k from the adventure it died in on; never, if it did not.
+    for (size_t j = 0; j < static_cast<size_t>(std::popcount(member_death_mask)); ++j) {
+      const size_t mb = b.member_died_in[j] > 0 ? b.member_died_in[j] : top;
+      const size_t mv = v.member_died_in[j] > 0 ? v.member_died_in[j] : top;
       uint64_t* ob = only_baseline_dead_by.data() + j * top;
       uint64_t* ov = only_variant_dead_by.data() + j * top;
       for (size_t k = std::min(mb, top); k < std::min(mv, top); ++k) ++ob[k];

@@ -65,10 +65,13 @@ struct Tally {
   // A party campaign's life table per member (empty otherwise): the counters that are a
   // member's death (MetricSpec::member_death_mask; a property of the declaration, like
   // died_mask), and by member j (the j-th of them) and adventure k = 0..N, at j * (N + 1) + k:
-  // the trials in which that member died in adventure k. A party's campaign ends at its first
-  // adventure with a death, so a member's deaths by k are its share of the party's.
+  // the trials in which that member died in adventure k (Outcome::member_died_in, its first
+  // death), and those in which it was alive when the campaign ended, after the k adventures it
+  // lived through. A campaign that ends at its first death makes a member's deaths by k its
+  // share of the party's; one that replaces its dead (after_a_death) plays on past them.
   uint64_t member_death_mask = 0;
   std::vector<uint64_t> member_died_in;
+  std::vector<uint64_t> member_left_after;
   Examples end_examples;
   Examples counter_examples;
   Examples sequela_examples;
@@ -120,6 +123,7 @@ struct Tally {
     f("lasting_merged", t.lasting_merged...);
     f("member_death_mask", t.member_death_mask...);
     f("member_died_in", t.member_died_in...);
+    f("member_left_after", t.member_left_after...);
     f("end_examples", t.end_examples...);
     f("counter_examples", t.counter_examples...);
     f("sequela_examples", t.sequela_examples...);

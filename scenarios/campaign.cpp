@@ -32,6 +32,10 @@ std::optional<CampaignSpec> read_campaign(Reader& file) {
     c.downtime = *r->get_fixed_duration("downtime", kNeverAfter, "\"3 weeks\"",
                                         /*min=*/1, /*never=*/false);
   }
+  if (r->has("after_a_death")) {
+    c.replace_where = r->where("after_a_death");
+    c.replace_dead = *r->get_choice("after_a_death", {"end", "replace"}) == "replace";
+  }
   return c;
 }
 

@@ -80,6 +80,7 @@ TEST_CASE("allocations: a campaign going on wounded makes no heap allocation", "
   for (const char* file : {"scenarios/examples/pf2-party-ambush.toml",
                            "scenarios/examples/pf2-fighter-campaign.toml",
                            "scenarios/examples/flux-ruins-party-campaign.toml",
+                           "scenarios/examples/flux-ruins-party-replace.toml",
                            "scenarios/examples/unisystem-alley-party.toml",
                            "scenarios/examples/harmonies-party-duel.toml",
                            "scenarios/examples/dnd5e-goblin-campaign.toml",

@@ -290,7 +290,7 @@ TEST_CASE("campaign: each duration says how a campaign counts it, members' inclu
   };
   const MetricSpec& harmonies = *find_ruleset("harmonies")->metrics;
   CHECK(kind(harmonies, "downtime") == CampaignTime::FromStart);
-  CHECK(kind(harmonies, "time_to_death") == CampaignTime::FromStart);
+  CHECK(kind(harmonies, "time_to_death") == CampaignTime::FirstFromStart);
   CHECK(kind(harmonies, "time_to_loss") == CampaignTime::FromStart);
   CHECK(kind(harmonies, "time_out_of_action") == CampaignTime::AddedUpWhole);
   CHECK(kind(harmonies, "time_unstable") == CampaignTime::AddedUp);
@@ -301,6 +301,7 @@ TEST_CASE("campaign: each duration says how a campaign counts it, members' inclu
     if (d.member.empty()) continue;
     INFO(d.name);
     const CampaignTime want = d.name.starts_with("time_out_of_action") ? CampaignTime::AddedUpWhole
+                              : d.name.starts_with("time_to_death")    ? CampaignTime::FirstFromStart
                                                                         : CampaignTime::FromStart;
     CHECK(kind(m, d.name) == want);
   }

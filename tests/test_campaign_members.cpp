@@ -113,10 +113,12 @@ TEST_CASE("campaign members: the tally merges, round-trips and checks the member
   both.adventures = 1;
   both.counters[static_cast<size_t>(ann)] = 1;
   both.counters[static_cast<size_t>(bob)] = 1;
+  both.member_died_in = {2, 2};
   Outcome bob_only = both;  // bob dies in adventure 3
   bob_only.end = one_dead;
   bob_only.adventures = 2;
   bob_only.counters[static_cast<size_t>(ann)] = 0;
+  bob_only.member_died_in = {0, 3};
   Outcome lived;  // every adventure played
   lived.end = static_cast<uint16_t>(std::countr_zero(m.end_mask(EndKind::Recovered)));
   lived.adventures = 3;
@@ -126,6 +128,8 @@ TEST_CASE("campaign members: the tally merges, round-trips and checks the member
   b.add(bob_only, 0, 2);
   a.merge(b);
   CHECK(a.member_died_in == std::vector<uint64_t>{0, 0, 1, 0, 0, 0, 1, 1});
+  // Alive when the campaign ended: ann after all three, and after the third, which bob died in.
+  CHECK(a.member_left_after == std::vector<uint64_t>{0, 0, 0, 2, 0, 0, 0, 1});
   CHECK(a.died_in == std::vector<uint64_t>{0, 0, 1, 1});
   const Tally back = Tally::from_json(a.to_json());
   CHECK(back == a);
@@ -149,9 +153,12 @@ TEST_CASE("campaign members: the tally merges, round-trips and checks the member
   CHECK(rows[7].dead_by.value == Approx(2.0 / 3));
   CHECK(rows[7].hazard.value == Approx(0.5));
   CHECK(rows[3].dead_by.value == Approx(1.0 / 3));  // ann, by adventure 3
-  // A member dying more often than the party in an adventure does not add up.
+  // A member's life table holds every trial once.
   nlohmann::json j = a.to_json();
-  j["member_died_in"][1] = 1;  // ann in adventure 1, where nobody died
+  j["member_died_in"][1] = 1;  // ann also in adventure 1
+  CHECK_THROWS_AS(Tally::from_json(j), TallyMismatch);
+  j = a.to_json();
+  j["member_left_after"][3] = 1;  // a trial lost
   CHECK_THROWS_AS(Tally::from_json(j), TallyMismatch);
   // Nor do tallies of different members merge.
   CampaignSpec one;

@@ -90,6 +90,7 @@ TEST_CASE("every bundled party: the party's downtime is its slowest survivor's o
         return static_cast<size_t>(m.counter_index("died_" + m.durations[own[k]].member));
       };
       uint64_t recovered = 0, unresolved = 0;
+      const bool replaces = ls.scenario.campaign && ls.scenario.campaign->replace_dead;
       for (uint64_t trial = 0; trial < 600; ++trial) {
         const Outcome o = replay_trial(ls, 0, 31, trial, nullptr);
         INFO("trial " << trial);
@@ -98,7 +99,10 @@ TEST_CASE("every bundled party: the party's downtime is its slowest survivor's o
         Seconds longest = 0;
         bool all = true;
         for (size_t k = 0; k < own.size(); ++k) {
-          CHECK(o.counters[died(k)] == 0);
+          // A place whose member died in the last adventure of a campaign that replaces its
+          // dead (after_a_death): no survivor there to be whole.
+          if (replaces && o.counters[died(k)] > 0 && !o.has(own[k])) continue;
+          CHECK((replaces || o.counters[died(k)] == 0));
           if (o.has(own[k]))
             longest = std::max(longest, o.durations[own[k]]);
           else

@@ -194,7 +194,7 @@ TEST_CASE("tally: equality sees a change in any field", "[tally]") {
   const Tally t = random_tally(11, 500);
   int fields = 0;
   Tally::fields([&](const char*, const auto&) { ++fields; }, t);
-  CHECK(fields == 25);
+  CHECK(fields == 26);
   Tally u = t;
   CHECK(u == t);
   u.left_after.push_back(1);  // a campaign's life table (empty here)
@@ -207,6 +207,9 @@ TEST_CASE("tally: equality sees a change in any field", "[tally]") {
   CHECK_FALSE(u == t);
   u = t;
   u.member_died_in.push_back(1);  // a party campaign's life table per member
+  CHECK_FALSE(u == t);
+  u = t;
+  u.member_left_after.push_back(1);
   CHECK_FALSE(u == t);
   u = t;
   u.member_death_mask = 1;

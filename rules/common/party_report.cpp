@@ -83,7 +83,7 @@ MetricSpec party_metrics(const std::vector<std::string>& members) {
     m.durations.push_back({"time_to_death_" + n,
                            "from the start of the trial until " + n + "'s death; over " +
                                "the trials in which " + n + " died",
-                           n, CampaignTime::FromStart});
+                           n, CampaignTime::FirstFromStart});
   }
   m.validate();
   return m;
@@ -91,7 +91,7 @@ MetricSpec party_metrics(const std::vector<std::string>& members) {
 
 Outcome party_outcome(const Result& fight, std::span<const MemberReport> members,
                       uint32_t opponents_defeated, Seconds full, Seconds horizon,
-                      Seconds left_at) {
+                      Seconds left_at, bool replace_dead) {
   Outcome o;
   o.measure(kFightLength, fight.fight_end);
   if (fight.ending == Ending::Won) o.count(kFightWon);
@@ -129,10 +129,12 @@ Outcome party_outcome(const Result& fight, std::span<const MemberReport> members
   }
   o.count(kDeaths, deaths);
   if (deaths > 0) {
-    o.end = static_cast<uint16_t>(deaths - 1);
-    o.end_time = first_death;
     o.measure(kPartyTimeToDeath, first_death);
-    return o;
+    if (!replace_dead || deaths == members.size()) {
+      o.end = static_cast<uint16_t>(deaths - 1);
+      o.end_time = first_death;
+      return o;
+    }
   }
   const auto recovered = static_cast<uint16_t>(members.size());
   if (left_at >= 0) {  // went on still healing: every survivor up by then

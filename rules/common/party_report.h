@@ -16,6 +16,7 @@
 namespace leth::fight {
 
 inline constexpr size_t kMaxMembers = 5;  // two counters and three durations each
+static_assert(kMaxMembers <= Outcome::kMaxMembers, "a member life table each");
 
 // One member at the end of its trial.
 struct MemberReport {
@@ -44,9 +45,11 @@ MetricSpec party_metrics(const std::vector<std::string>& members);
 // The outcome: ends by deaths, else recovered at `full` (when every survivor is at full health,
 // after the ruleset's recovery) or unresolved at the horizon; or, with `left_at` (>= 0: a
 // campaign's downtime, sim/engine/campaign.h), unresolved at left_at, when the survivors, every
-// one able to act, went on to the next adventure before all were whole.
+// one able to act, went on to the next adventure before all were whole. With `replace_dead` (a
+// campaign's after_a_death = "replace") only the whole party's death ends it so: with
+// survivors, the deaths are counted and timed, and the end is the survivors'.
 Outcome party_outcome(const Result& fight, std::span<const MemberReport> members,
                       uint32_t opponents_defeated, Seconds full, Seconds horizon,
-                      Seconds left_at = -1);
+                      Seconds left_at = -1, bool replace_dead = false);
 
 }  // namespace leth::fight

@@ -373,11 +373,15 @@ Outcome Party::run_trial(TrialContext& ctx) const {
 }
 
 Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by,
-                             bool* went_on) const {
+                             bool* went_on, bool replace_dead) const {
   Bodies<Body> bodies;
   const fight::Result first = play_fight(bodies, ctx, [&](Body& b) {
     if (b.c >= cfg_.members) return;
     const CarriedMember& m = carried[b.c];
+    if (m.newcomer)
+      note(ctx.log, 0, [&] {
+        return name(b) + " is a newcomer, in the place of the one who died (the scenario's)";
+      });
     b.sequelae += m.sequelae;
     for (size_t k = 0; k < kStatCount; ++k) b.stats[k] -= m.lost[k];  // floored when lost
     if (m.pv >= 0) b.pv = m.pv;
@@ -436,19 +440,21 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
     full = std::max(full, reports[c].whole_at);
   }
   bool later_death = false;  // a member who died after the survivors were whole
-  bool death = false;
+  size_t deaths = 0;
   for (size_t c = 0; c < cfg_.members; ++c) {
     later_death = later_death || (bodies[c].dead && bodies[c].died_at > full);
-    death = death || bodies[c].dead;
+    deaths += bodies[c].dead;
   }
   // With a downtime (interpretation 21, a party's): once it is over and every survivor awake,
   // within the horizon and before the last is whole, the party goes on; each member has the
-  // nights that ended by then (one under way is not counted). A death ends a party's campaign:
-  // no downtime then.
+  // nights that ended by then (one under way is not counted). A death ends a party's campaign
+  // (no downtime then) unless the dead are replaced and some survived: theirs is.
+  const bool goes_on = deaths == 0 || (replace_dead && deaths < cfg_.members);
   Seconds left_at = -1;
-  if (leave_by > 0 && !death && !out && full > leave_by) {
+  if (leave_by > 0 && goes_on && !out && full > leave_by) {
     Seconds go = leave_by;
-    for (size_t c = 0; c < cfg_.members; ++c) go = std::max(go, bodies[c].up_last);
+    for (size_t c = 0; c < cfg_.members; ++c)
+      if (!bodies[c].dead) go = std::max(go, bodies[c].up_last);
     if (go < full && go <= cfg_.horizon) left_at = go;
   }
   for (size_t c = 0; c < cfg_.members && left_at >= 0; ++c) {
@@ -470,7 +476,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
     note(ctx.log, left_at, [&] {
       std::string who;
       for (size_t c = 0; c < cfg_.members; ++c)
-        if (reports[c].whole_at < 0)
+        if (reports[c].whole_at < 0 && !bodies[c].dead)
           who += (who.empty() ? "" : "; ") + name(bodies[c]) + " at PV " +
                  std::to_string(bodies[c].pv) + "/" + std::to_string(cfg_.combatants[c].max_pv);
       return "the downtime is over: the party goes on to the next adventure, " + who;
@@ -479,13 +485,15 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
     note(ctx.log, full,
          [] { return std::string("after the nights' rest, every survivor is at full PV"); });
   Outcome o = fight::party_outcome(res, std::span(reports.data(), cfg_.members), defeated, full,
-                                   cfg_.horizon, left_at);
+                                   cfg_.horizon, left_at, replace_dead);
   if (encounters_counter_ < Outcome::kMaxCounters) o.count(encounters_counter_, fought);
   if (went_on) *went_on = left_at >= 0;
   for (size_t c = 0; c < cfg_.members; ++c) {
     carried[c].sequelae = bodies[c].sequelae - cfg_.combatants[c].sequelae;
     for (size_t k = 0; k < kStatCount; ++k) carried[c].lost[k] += bodies[c].lost[k];
     carried[c].pv = left_at >= 0 && reports[c].whole_at < 0 ? bodies[c].pv : -1;
+    carried[c].newcomer = false;
+    if (bodies[c].dead) carried[c] = CarriedMember{.newcomer = true};  // the place it leaves
   }
   // What the survivors keep: a member who woke with a sequela and died later keeps nothing,
   // so the trial's sequelae are its survivors', whoever else died (README, the party fight, 7).

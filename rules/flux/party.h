@@ -90,10 +90,14 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     int sequelae = 0;
     std::array<int, kStatCount> lost{};
     int pv = -1;  // the PV it went on with; -1: the scenario's
+    bool newcomer = false;  // in a dead member's place (after_a_death = "replace")
   };
   using Carried = std::array<CarriedMember, fight::kMaxMembers>;
+  // With `replace_dead` (docs/campaigns.md, after_a_death) only the whole party's death ends
+  // the campaign: the survivors' end is the adventure's, the downtime theirs, and each dead
+  // member's place goes to a newcomer, the scenario's fresh member (carried: nothing).
   Outcome run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by = 0,
-                        bool* went_on = nullptr) const;
+                        bool* went_on = nullptr, bool replace_dead = false) const;
 
   // ---- fight::FightRules
   struct Body {

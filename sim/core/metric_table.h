@@ -47,7 +47,8 @@ consteval DurationDecl DurationDecl::shared(std::string_view name) {
   if (name == kDowntime) return {kDowntime, kDowntimeHelp, CampaignTime::FromStart};
   if (name == kTimeOutOfAction)
     return {kTimeOutOfAction, kTimeOutOfActionHelp, CampaignTime::AddedUpWhole};
-  if (name == kTimeToDeath) return {kTimeToDeath, kTimeToDeathHelp, CampaignTime::FromStart};
+  if (name == kTimeToDeath)
+    return {kTimeToDeath, kTimeToDeathHelp, CampaignTime::FirstFromStart};
   throw "DurationDecl::shared: not a shared duration (metrics.h)";
 }
 

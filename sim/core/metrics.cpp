@@ -61,7 +61,8 @@ DurationSpec shared_duration(const char* name, bool campaign) {
     return {n, campaign ? kCampaignTimeOutOfActionHelp : kTimeOutOfActionHelp, {},
             CampaignTime::AddedUpWhole};
   if (n == kTimeToDeath)
-    return {n, campaign ? kCampaignTimeToDeathHelp : kTimeToDeathHelp, {}, CampaignTime::FromStart};
+    return {n, campaign ? kCampaignTimeToDeathHelp : kTimeToDeathHelp, {},
+            CampaignTime::FirstFromStart};
   throw std::logic_error("metrics: \"" + n + "\" is not a shared duration");
 }
 

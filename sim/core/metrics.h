@@ -57,8 +57,11 @@ struct CounterSpec {
 enum class CampaignTime : uint8_t {
   AddedUp,       // a span: added up over the adventures that measured it
   AddedUpWhole,  // time_out_of_action: added up, only when the campaign ends whole
-  FromStart,     // a moment counted from the trial's start (time_to_death, downtime,
-                 // time_to_loss): counted from the campaign's start, the last adventure's
+  FromStart,     // a moment counted from the trial's start (downtime, time_to_loss):
+                 // counted from the campaign's start, the last adventure's
+  FirstFromStart,  // a death's moment (time_to_death, a member's): counted from the
+                   // campaign's start, the first adventure's that measured it (a party that
+                   // goes on after a death, after_a_death = "replace", measures it again later)
 };
 
 // A per-trial time in seconds, measured in the trials where it applies (downtime over the

@@ -30,6 +30,7 @@ struct Outcome {
   static constexpr size_t kMaxSequelae = 16;      // distinct kinds in one trial
   static constexpr size_t kMaxSequelaIds = 4096;  // kinds a model may declare
   static constexpr size_t kMaxLastingSteps = 32;  // a campaign's adventures that added some
+  static constexpr size_t kMaxMembers = 8;        // a party campaign's member life tables
 
   uint16_t end = 0;      // index into MetricSpec::ends
   // A campaign's (MetricSpec::adventures > 0): the adventures lived through — a death is in
@@ -46,6 +47,10 @@ struct Outcome {
   uint8_t lasting_steps = 0;
   bool lasting_merged = false;
   std::array<uint32_t, kMaxCounters> counters{};
+  // A party campaign's, by member j (the j-th counter of MetricSpec::member_death_mask): the
+  // adventure (from 1) in which its first death fell; 0: none. With after_a_death = "replace"
+  // a member dies in an adventure the campaign goes on from; otherwise its death ends it.
+  std::array<uint16_t, kMaxMembers> member_died_in{};
   // Only durations[d] with has(d), sequelae[i] with i < sequela_kinds and lasting[i] with
   // i < lasting_steps hold anything: the rest is left unset (not zeroed), as a trial's outcome
   // is made millions of times a second. Read them through has(), sequela_kinds and

@@ -1,5 +1,6 @@
 #include "sim/engine/campaign.h"
 
+#include <bit>
 #include <concepts>
 #include <string>
 #include <type_traits>
@@ -24,6 +25,7 @@ MetricSpec campaign_metrics(const MetricSpec& model, const CampaignSpec& spec) {
     }
     switch (d.campaign) {
       case CampaignTime::FromStart:
+      case CampaignTime::FirstFromStart:
         d.help = "from the campaign's start, the adventures before added: " + d.help;
         break;
       case CampaignTime::AddedUpWhole:
@@ -51,8 +53,21 @@ Campaign::Campaign(const MetricSpec& model, const CampaignSpec& s)
       metrics(campaign_metrics(model, s)),
       retired(s.retires() ? static_cast<uint16_t>(metrics.ends.size() - 1) : kNoRetirement),
       recovered_mask(metrics.end_mask(EndKind::Recovered)),
-      died_mask(metrics.end_mask(EndKind::Died)) {
+      died_mask(metrics.end_mask(EndKind::Died)),
+      member_deaths(metrics.member_death_mask()) {
   for (size_t d = 0; d < metrics.durations.size(); ++d) time[d] = metrics.durations[d].campaign;
+  if (s.replace_dead && metrics.member_death_mask() == 0)
+    throw InputError(s.replace_where,
+                     "campaign.after_a_death: \"replace\" is a party's: a newcomer takes a dead "
+                     "member's place",
+                     "a single character's campaign ends at its death: remove the key, or play "
+                     "a [[party]] (docs/parties.md)");
+  if (s.replace_dead && s.retires())
+    throw InputError(s.replace_where,
+                     "campaign.after_a_death: \"replace\" with a rule to retire: retirement "
+                     "counts the whole party's lasting injuries, the dead members' among them",
+                     "choose one: after_a_death = \"end\" with retire_sequelae or "
+                     "retire_stat_loss, or \"replace\" without them");
   if (s.retire_sequela.empty()) return;
   // retire_stat_loss: a sequela of the ruleset's, one with a magnitude (a stat's change).
   std::string named;
@@ -108,7 +123,9 @@ Outcome play_adventures(const Campaign& c, TrialContext& ctx, Adventure&& advent
     }
     for (size_t i = 0; i < total.counters.size(); ++i) total.counters[i] += o.counters[i];
     for (size_t d = 0; d < nd; ++d) {
-      if (c.time[d] == CampaignTime::FromStart) {
+      if (c.time[d] == CampaignTime::FirstFromStart) {
+        if (o.has(d) && !total.has(d)) total.measure(d, elapsed + o.durations[d]);
+      } else if (c.time[d] == CampaignTime::FromStart) {
         if (o.has(d))
           total.measure(d, elapsed + o.durations[d]);
         else
@@ -127,6 +144,10 @@ Outcome play_adventures(const Campaign& c, TrialContext& ctx, Adventure&& advent
     total.sequela_overflow = static_cast<uint16_t>(total.sequela_overflow + o.sequela_overflow);
     carried += taken;
     if (taken > 0) total.add_lasting(static_cast<uint16_t>(k + 1), taken);
+    size_t j = 0;  // each member's first death (a newcomer's later one is counted, not dated)
+    for (uint64_t m = c.member_deaths; m != 0; m &= m - 1, ++j)
+      if (o.counters[static_cast<size_t>(std::countr_zero(m))] > 0 && total.member_died_in[j] == 0)
+        total.member_died_in[j] = static_cast<uint16_t>(k + 1);
     total.end = o.end;
     total.end_time = elapsed + o.end_time;
     if ((c.died_mask >> o.end) & 1) break;  // died in adventure k + 1
@@ -167,6 +188,11 @@ concept GoesOnWounded = requires(typename M::Carried& c) {
   { c.went_on } -> std::convertible_to<bool>;
 };
 
+// A model whose party can play on after a death, a newcomer in the dead one's place: its
+// Carried is told so (after_a_death = "replace").
+template <typename M>
+concept ReplacesDead = requires(typename M::Carried& c) { c.replace_dead = true; };
+
 // One ruleset's campaign: each adventure's run_adventure plays from what the one before left
 // (M::Carried).
 template <typename M>
@@ -178,6 +204,7 @@ Outcome play(const M& model, const Campaign& c, TrialContext& ctx) {
   return play_adventures(c, ctx, [&](TrialContext& a, int k, bool& went_on) {
     carried.leave_by = k + 1 < c.spec.adventures ? c.spec.downtime : 0;
     carried.went_on = false;
+    if constexpr (ReplacesDead<M>) carried.replace_dead = c.spec.replace_dead;
     const Outcome o = model.run_adventure(a, carried);
     went_on = carried.went_on;
     return o;
@@ -185,6 +212,19 @@ Outcome play(const M& model, const Campaign& c, TrialContext& ctx) {
 }
 
 }  // namespace
+
+void check_campaign(const Model& model, const CampaignSpec& spec) {
+  if (!spec.replace_dead) return;
+  std::visit(
+      [&](const auto& m) {
+        if constexpr (!ReplacesDead<std::decay_t<decltype(m)>>)
+          throw InputError(spec.replace_where,
+                           "campaign.after_a_death: \"replace\" is not played by this "
+                           "ruleset's party yet (docs/campaigns.md lists the rulesets that do)",
+                           "remove the key: the campaign then ends at the party's first death");
+      },
+      model);
+}
 
 Outcome play_campaign(const Model& model, const Campaign& c, TrialContext& ctx) {
   return std::visit([&](const auto& m) { return play(m, c, ctx); }, model);

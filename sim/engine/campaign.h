@@ -34,6 +34,7 @@ struct Campaign {
   uint16_t retired = kNoRetirement;  // the end "lost_retired", only with a rule to retire
   int retire_id = -1;  // retire_stat_loss's sequela, an index into the model's sequelae
   uint64_t recovered_mask = 0, died_mask = 0;
+  uint64_t member_deaths = 0;  // MetricSpec::member_death_mask: a party's
   // How each duration becomes the campaign's, as the model declared it (DurationSpec::campaign,
   // sim/core/metrics.h): a moment from the start (downtime, time_to_death, time_to_loss) counts
   // from the campaign's start (the last adventure's, when it measured it; not for a retired
@@ -50,6 +51,10 @@ struct Campaign {
 // (DurationSpec::campaign; the shared three with their campaign help texts); its sequelae
 // (each reported once, by the adventure that inflicted it); `adventures`, for the life table.
 MetricSpec campaign_metrics(const MetricSpec& model, const CampaignSpec& spec);
+
+// Throws InputError when `model` cannot play what the campaign asks: after_a_death =
+// "replace" by a ruleset whose party does not replace its dead yet.
+void check_campaign(const Model& model, const CampaignSpec& spec);
 
 // One campaign trial of `model`: allocation-free unless ctx.log is given (the story is then
 // told adventure by adventure, on the campaign's clock).

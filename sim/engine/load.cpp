@@ -95,8 +95,10 @@ LoadedScenario build(Scenario scenario) {
                        "with patch_party");
     }
   }
-  if (out.scenario.campaign)
+  if (out.scenario.campaign) {
     out.campaign.emplace(metrics_of(out.models.front()), *out.scenario.campaign);
+    check_campaign(out.models.front(), *out.scenario.campaign);
+  }
   return out;
 }
 
@@ -161,7 +163,8 @@ KeyCatalog scenario_keys(const RulesetInfo& r, bool party) {
   // template is one fight, so a campaign of its own is read for the listing.
   const std::shared_ptr<Document> campaign = Document::parse_string(
       "[campaign]\nadventures = 20\nretire_sequelae = 0\n"
-      "retire_stat_loss = { sequela = \"vai_loss\", reaches = -2 }\ndowntime = \"3 weeks\"\n",
+      "retire_stat_loss = { sequela = \"vai_loss\", reaches = -2 }\ndowntime = \"3 weeks\"\n"
+      "after_a_death = \"end\"\n",
       "<a campaign>");
   campaign->set_catalog(&catalog);
   Reader top(campaign);

@@ -1,0 +1,158 @@
+// A party campaign that plays on after a death (after_a_death = "replace", docs/campaigns.md):
+// a newcomer takes each dead member's place and only the whole party's death ends it. Each
+// member's life table (Tally::member_died_in, member_left_after) is counted again here trial by
+// trial from replays, the first adventure is the campaign's that ends at a death, draw for
+// draw, and the key's mistakes are located.
+#include <catch2/catch.hpp>
+
+#include "analysis/life_table.h"
+#include "sim/engine/campaign.h"
+#include "sim/engine/runner.h"
+#include "tests/cli_support.h"
+#include "tests/support.h"
+
+using namespace leth;
+
+namespace {
+
+const char* const kRuins = "scenarios/examples/flux-ruins-party-campaign.toml";
+
+// The bundled flux party campaign, with `key` added to its [campaign].
+LoadedScenario ruins(const std::string& key) {
+  std::string text = test::read_file(test::source_path(kRuins));
+  const std::string at = "adventures = 10\n";
+  const size_t p = text.find(at);
+  REQUIRE(p != std::string::npos);
+  text.insert(p + at.size(), key);
+  return test::load_text(text, "ruins.toml");
+}
+
+}  // namespace
+
+TEST_CASE("campaign replace: each member's life table is its replays', past the deaths",
+          "[campaign][party][flux]") {
+  const LoadedScenario camp = ruins("after_a_death = \"replace\"\n");
+  const MetricSpec& m = metrics_of(camp);
+  const std::vector<std::string> names = member_names(m);
+  REQUIRE(names == std::vector<std::string>{"warrior", "scout", "healer"});
+  const uint64_t n = 400, seed = 5;
+  const RunTally t = run_trials(camp, seed, 0, n);
+  const Tally& x = t.variants[0];
+  const size_t rows = static_cast<size_t>(m.adventures) + 1;
+  const uint64_t died = m.end_mask(EndKind::Died);
+  std::vector<uint64_t> dead_in(names.size() * rows, 0), at_risk(names.size() * rows, 0);
+  uint64_t went_on = 0;  // a member dead, the campaign played on past that adventure
+  for (uint64_t trial = 0; trial < n; ++trial) {
+    const Outcome o = replay_trial(camp, 0, seed, trial, nullptr);
+    // The adventures the campaign began: those lived, and the one it died in.
+    const size_t began = o.adventures + ((died >> o.end) & 1);
+    for (size_t j = 0; j < names.size(); ++j) {
+      const uint16_t d = o.member_died_in[j];
+      if (d > 0) ++dead_in[j * rows + d];
+      if (d > 0 && d < began) ++went_on;
+      for (size_t k = 1; k <= began; ++k)
+        if (d == 0 || d >= k) ++at_risk[j * rows + k];
+    }
+  }
+  CHECK(x.member_died_in == dead_in);
+  CHECK(went_on > 50);  // the party played on past deaths: the check can fail
+  const std::vector<MemberLifeRow> each = member_life_table(x, IntervalKind::Wilson);
+  REQUIRE(each.size() == names.size() * rows);
+  for (size_t j = 0; j < names.size(); ++j)
+    for (size_t k = 1; k < rows; ++k) {
+      INFO(names[j] << ", adventure " << k);
+      CHECK(each[j * rows + k].at_risk == at_risk[j * rows + k]);
+    }
+  // The healer, the likeliest to die, is at risk in fewer campaigns than the party began.
+  CHECK(each[2 * rows + 5].at_risk < x.survivors()[4]);
+  // The party's own table ends only at a death of all three in one adventure.
+  for (size_t e = 0; e < m.ends.size(); ++e)
+    if (((died >> e) & 1) && m.ends[e].name() != "died_3_members") CHECK(x.ends[e] == 0);
+}
+
+TEST_CASE("campaign replace: the first adventure is the one a death ends, draw for draw",
+          "[campaign][party][flux]") {
+  const LoadedScenario ends = ruins(""), replace = ruins("after_a_death = \"replace\"\n");
+  const uint64_t seed = 8;
+  uint64_t deaths = 0;
+  for (uint64_t trial = 0; trial < 300; ++trial) {
+    const Outcome a = replay_trial(ends, 0, seed, trial, nullptr);
+    const Outcome b = replay_trial(replace, 0, seed, trial, nullptr);
+    for (size_t j = 0; j < 3; ++j) {
+      CHECK((a.member_died_in[j] == 1) == (b.member_died_in[j] == 1));
+      deaths += a.member_died_in[j] == 1;
+    }
+  }
+  CHECK(deaths > 20);
+}
+
+TEST_CASE("campaign replace: the story names the newcomer", "[campaign][party][flux]") {
+  const LoadedScenario camp = ruins("after_a_death = \"replace\"\n");
+  const uint64_t seed = 5;
+  for (uint64_t trial = 0; trial < 200; ++trial) {
+    const Outcome o = replay_trial(camp, 0, seed, trial, nullptr);
+    if (o.member_died_in[2] != 1 || o.adventures < 2) continue;
+    EventLog log;
+    replay_trial(camp, 0, seed, trial, &log);
+    const std::string story = log.render();
+    const size_t second = story.find("adventure 2 of 10 begins");
+    REQUIRE(second != std::string::npos);
+    CHECK(story.find("healer is a newcomer, in the place of the one who died", second) !=
+          std::string::npos);
+    CHECK(story.find("is a newcomer") > story.find("healer dies"));
+    // It carries nothing of the one it replaces into its first adventure.
+    const size_t third = story.find("adventure 3 of 10 begins");
+    CHECK(story.substr(second, third - second).find("healer carries") == std::string::npos);
+    return;
+  }
+  FAIL("no trial in which the healer died in the first adventure and the party went on");
+}
+
+TEST_CASE("campaign replace: the survivors go on at the downtime, the dead left behind",
+          "[campaign][party][flux]") {
+  const LoadedScenario camp = ruins("after_a_death = \"replace\"\ndowntime = \"2 days\"\n");
+  const uint64_t seed = 5;
+  for (uint64_t trial = 0; trial < 400; ++trial) {
+    const Outcome o = replay_trial(camp, 0, seed, trial, nullptr);
+    if (o.member_died_in[2] != 1 || o.adventures < 2) continue;
+    EventLog log;
+    replay_trial(camp, 0, seed, trial, &log);
+    const std::string story = log.render();
+    const size_t second = story.find("adventure 2 of 10 begins");
+    const size_t gone = story.find("the downtime is over: the party goes on");
+    if (gone > second) continue;  // the survivors were whole by then
+    const std::string line = story.substr(gone, story.find('\n', gone) - gone);
+    INFO(line);
+    CHECK(line.find("healer") == std::string::npos);  // the dead healer goes nowhere
+    CHECK((line.find("warrior at PV") != std::string::npos ||
+           line.find("scout at PV") != std::string::npos));
+    return;
+  }
+  FAIL("no trial in which the healer died in the first adventure and the survivors went on "
+       "still hurt");
+}
+
+TEST_CASE("campaign replace: mistakes are located and explained", "[campaign]") {
+  CHECK_THAT(test::error_of([] { ruins("after_a_death = \"replce\"\n"); }),
+             Catch::Contains("ruins.toml:") && Catch::Contains("after_a_death") &&
+                 Catch::Contains("replace"));
+  CHECK_THAT(test::error_of([] { ruins("after_a_death = \"replace\"\nretire_sequelae = 2\n"); }),
+             Catch::Contains("after_a_death") && Catch::Contains("retire"));
+  CHECK(test::error_of([] { ruins("after_a_death = \"end\"\n"); }) == "");
+  // A single character's campaign ends at its death.
+  std::string scout =
+      test::read_file(test::source_path("scenarios/examples/flux-scout-campaign.toml"));
+  const size_t p = scout.find("[campaign]\n");
+  REQUIRE(p != std::string::npos);
+  scout.insert(p + 11, "after_a_death = \"replace\"\n");
+  CHECK_THAT(test::error_of([&] { test::load_text(scout, "scout.toml"); }),
+             Catch::Contains("scout.toml:") && Catch::Contains("a party's"));
+  // A ruleset whose party does not replace its dead yet says so.
+  std::string road =
+      test::read_file(test::source_path("scenarios/examples/pf2-party-road-campaign.toml"));
+  const size_t q = road.find("[campaign]\n");
+  REQUIRE(q != std::string::npos);
+  road.insert(q + 11, "after_a_death = \"replace\"\n");
+  CHECK_THAT(test::error_of([&] { test::load_text(road, "road.toml"); }),
+             Catch::Contains("road.toml:") && Catch::Contains("not played by this ruleset"));
+}

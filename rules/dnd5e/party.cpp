@@ -551,11 +551,15 @@ Outcome Party::run_trial(TrialContext& ctx) const {
 }
 
 Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by,
-                             bool* went_on) const {
+                             bool* went_on, bool replace_dead) const {
   Bodies<Body> bodies;
   fight::Result res = play_fight(bodies, ctx, [&](Body& b) {
     if (b.c >= cfg_.members) return;
     const CarriedMember& m = carried[b.c];
+    if (m.newcomer)
+      note(ctx.log, 0, [&] {
+        return name(b) + " is a newcomer, in the place of the one who died (the scenario's)";
+      });
     // Went on still healing (a downtime, README interpretation 20): its HP and Hit Dice.
     if (m.hp >= 0) {
       b.rot = static_cast<uint16_t>(m.rot);
@@ -637,16 +641,18 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
   Course course;
   if (injured) {
     course = injury_course(bodies, res, awake, std::span(members.data(), cfg_.members), ctx,
-                           carried, leave_by);
+                           carried, leave_by, replace_dead);
     full = course.full;
   } else {
     // HP only (README interpretation 20, a party's): with a downtime the party goes on at its
     // end, every survivor awake, if the long rest that makes them whole has not ended by then; a
-    // long rest under way is cut short. Never past the horizon, never after a death.
-    bool death = false;
-    for (size_t c = 0; c < cfg_.members; ++c) death = death || bodies[c].dead;
+    // long rest under way is cut short. Never past the horizon, never after a death (unless the
+    // dead are replaced and some survived).
+    size_t deaths = 0;
+    for (size_t c = 0; c < cfg_.members; ++c) deaths += bodies[c].dead;
+    const bool goes_on = deaths == 0 || (replace_dead && deaths < cfg_.members);
     const Seconds go = std::max(leave_by, awake);
-    if (leave_by > 0 && hurt && !death && go < full && go <= cfg_.horizon) course.left_at = go;
+    if (leave_by > 0 && hurt && goes_on && go < full && go <= cfg_.horizon) course.left_at = go;
   }
   const Seconds left_at = course.left_at;
   // What each member goes on with (injury_course has set it where the course played).
@@ -692,7 +698,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
                                  : "after a long rest, the survivors are at full HP");
     });
   Outcome o = fight::party_outcome(res, std::span(members.data(), cfg_.members), defeated, full,
-                                   cfg_.horizon, left_at);
+                                   cfg_.horizon, left_at, replace_dead);
   if (catalog_ && lasting_counter_ < Outcome::kMaxCounters)
     o.count(lasting_counter_, course.lasting);
   if (encounters_counter_ < Outcome::kMaxCounters) o.count(encounters_counter_, fought);
@@ -717,6 +723,11 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
         m.severity[m.n++] = b.open_severity[i];
       }
     m.hands = static_cast<uint8_t>(std::min(b.hands_lost + course.hands[c], 255));
+  }
+  // A dead member's place: the next occupant is the scenario's, fresh (after_a_death).
+  for (size_t c = 0; c < cfg_.members; ++c) {
+    carried[c].newcomer = bodies[c].dead;
+    if (bodies[c].dead) carried[c] = CarriedMember{.newcomer = true};
   }
   return o;
 }

@@ -39,7 +39,8 @@ struct Patient {
 
 Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& res, Seconds awake,
                                    std::span<fight::MemberReport> members, TrialContext& ctx,
-                                   Carried& carried, Seconds leave_by) const {
+                                   Carried& carried, Seconds leave_by,
+                                   bool replace_dead) const {
   const Options& o = cfg_.options;
   const size_t m = cfg_.members;
   std::array<Patient, fight::kMaxMembers> pat{};
@@ -313,10 +314,16 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
       }
     // A downtime (README interpretation 20, a party's): the party goes on once it is over and
     // every survivor can act — awake, not kept down nor in bed — no treatment under way; never
-    // after a death, never past the horizon. A long rest under way is cut short.
+    // after a death (unless the dead are replaced and some survived), never past the horizon.
+    // A long rest under way is cut short.
     if (leave_by > 0) {
-      bool can = treating < 0;
-      for (size_t c = 0; c < m && can; ++c) can = can_act(c);
+      bool can = treating < 0, anyone = false;
+      for (size_t c = 0; c < m && can; ++c) {
+        if (replace_dead && bodies[c].dead) continue;
+        can = can_act(c);
+        anyone = true;
+      }
+      can = can && anyone;
       const Seconds go = std::max({leave_by, t, awake});
       if (can && go <= std::min(next, cfg_.horizon)) {
         out_left = go;
@@ -455,7 +462,7 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
     cm.n_healing = 0;
     cm.hp = -1;
     cm.rot = 0;
-    if (out_left < 0) continue;
+    if (out_left < 0 || bodies[c].dead) continue;  // the dead go nowhere (after_a_death)
     for (size_t i = 0; i < pat[c].n; ++i) {
       const OpenInjury& k = pat[c].in[i];
       if (!k.open) continue;  // healed, or a loss kept (carried as such)

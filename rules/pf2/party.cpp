@@ -665,6 +665,10 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
   Bodies<Body> bodies;
   const fight::Result first = play_fight(bodies, ctx, [&](Body& b) {
     if (b.c >= cfg_.members) return;
+    if (carried.newcomer[b.c])
+      note(ctx.log, 0, [&] {
+        return name(b) + " is a newcomer, in the place of the one who died (the scenario's)";
+      });
     const bool healing = carried.hp[b.c] >= 0;  // went on still healing (interpretation 15)
     if (healing) {
       b.hp = carried.hp[b.c];
@@ -719,11 +723,12 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
   Wholes whole;
   whole.fill(res.end);
   // A death ends a party's campaign (docs/campaigns.md): its survivors rest to whole, no
-  // downtime cuts it short.
-  bool death = false;
-  for (size_t c = 0; c < cfg_.members; ++c) death = death || bodies[c].dead;
+  // downtime cuts it short; unless it replaces its dead and some survived: theirs does.
+  size_t deaths = 0;
+  for (size_t c = 0; c < cfg_.members; ++c) deaths += bodies[c].dead;
+  const bool goes_on = deaths == 0 || (carried.replace_dead && deaths < cfg_.members);
   Seconds left_at = -1;
-  const Seconds leave_by = death ? 0 : carried.leave_by;
+  const Seconds leave_by = goes_on ? carried.leave_by : 0;
   const Seconds full =
       hurt ? rest_and_treat(bodies, healed, whole, leave_by, left_at, ctx) : res.end;
   std::array<fight::MemberReport, fight::kMaxMembers> members;
@@ -739,6 +744,8 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
     const bool healing = carried.went_on && !b.dead && whole[c] < 0;
     carried.hp[c] = healing ? b.hp : -1;
     carried.wounded[c] = healing ? b.wounded : -1;
+    carried.newcomer[c] = b.dead;  // its place's next occupant: the scenario's, fresh
+    if (b.dead) carried.doomed[c] = -1;
   }
   if (carried.went_on)
     note(ctx.log, left_at, [&] {
@@ -763,7 +770,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
              (focus ? ", the focus spells)" : ")");
     });
   Outcome o = fight::party_outcome(res, std::span(members.data(), cfg_.members), defeated, full,
-                                   cfg_.horizon, left_at);
+                                   cfg_.horizon, left_at, carried.replace_dead);
   if (encounters_counter_ < Outcome::kMaxCounters) o.count(encounters_counter_, fought);
   return o;
 }

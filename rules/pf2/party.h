@@ -115,6 +115,10 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     std::array<int8_t, fight::kMaxMembers> wounded;
     Seconds leave_by = 0;
     bool went_on = false;  // set by run_adventure: left before every survivor was whole
+    // after_a_death = "replace" (docs/campaigns.md): only the whole party's death ends the
+    // campaign; a dead member's place goes to a newcomer, the scenario's fresh member.
+    bool replace_dead = false;
+    std::array<bool, fight::kMaxMembers> newcomer{};
     Carried() {
       doomed.fill(-1);
       hp.fill(-1);

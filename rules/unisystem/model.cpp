@@ -1048,7 +1048,9 @@ Outcome Model::run_trial(TrialContext& ctx) const {
 }
 
 Outcome Model::run_adventure(TrialContext& ctx, Carried& carried) const {
-  if (party_) return party_->run_adventure(ctx, carried.members, carried.leave_by, &carried.went_on);
+  if (party_)
+    return party_->run_adventure(ctx, carried.members, carried.leave_by, &carried.went_on,
+                                 carried.replace_dead);
   Trial t(*this, ctx, carried);
   const Outcome o = t.run();
   t.carry(carried);

@@ -371,9 +371,13 @@ Outcome Party::run_trial(TrialContext& ctx) const {
 }
 
 Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by,
-                             bool* went_on) const {
+                             bool* went_on, bool replace_dead) const {
   Bodies<Body> bodies;
   const fight::Result first = play_fight(bodies, ctx, [&](Body& b) {
+    if (b.c < cfg_.members && carried.newcomer[b.c])
+      note(ctx.log, 0, [&] {
+        return name(b) + " is a newcomer, in the place of the one who died (the scenario's)";
+      });
     if (b.c >= cfg_.members || !carried.held || carried.hp[b.c] >= cfg_.combatants[b.c].max_hp)
       return;
     b.hp = carried.hp[b.c];
@@ -427,16 +431,18 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
   }
   // The downtime (interpretation 27, a party's): the party goes at its end, or once the last
   // who fell is whole; never past the horizon, nor after a death (a party's campaign ends
-  // there). The members who never fell rest until then, and carry the HP they have.
+  // there, unless it replaces its dead and some survived). The members who never fell rest
+  // until then, and carry the HP they have.
   Seconds left_at = -1;
   if (leave_by > 0) {
     Seconds go = leave_by;
-    bool death = false;
+    size_t deaths = 0;
     for (size_t c = 0; c < cfg_.members; ++c) {
-      death = death || bodies[c].dead;
+      deaths += bodies[c].dead;
       if (!bodies[c].dead && !deferred(bodies[c])) go = std::max(go, mine[c]);
     }
-    const bool can = !death && go <= cfg_.horizon;
+    const bool goes_on = deaths == 0 || (replace_dead && deaths < cfg_.members);
+    const bool can = goes_on && go <= cfg_.horizon;
     for (size_t c = 0; c < cfg_.members; ++c) {
       Body& b = bodies[c];
       if (b.dead || !deferred(b)) continue;
@@ -455,8 +461,10 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
     members[c] = {b.dead, b.died_at, b.falls, 0, b.down_first, b.up_last, hurt[c], b.dead ? -1 : mine[c]};
   }
   carried.held = left_at >= 0;
-  for (size_t c = 0; c < cfg_.members; ++c)
-    carried.hp[c] = mine[c] < 0 ? bodies[c].hp : cfg_.combatants[c].max_hp;
+  for (size_t c = 0; c < cfg_.members; ++c) {
+    carried.hp[c] = mine[c] < 0 && !bodies[c].dead ? bodies[c].hp : cfg_.combatants[c].max_hp;
+    carried.newcomer[c] = bodies[c].dead;  // its place's next occupant: the scenario's, fresh
+  }
   if (went_on) *went_on = carried.held;
   if (carried.held)
     note(ctx.log, left_at, [&] {
@@ -477,7 +485,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
   if (!carried.held && full > res.end && full <= cfg_.horizon && !later_death)
     note(ctx.log, full, [] { return std::string("after the rest, every survivor is at full HP"); });
   Outcome o = fight::party_outcome(res, std::span(members.data(), cfg_.members), defeated, full,
-                                   cfg_.horizon, left_at);
+                                   cfg_.horizon, left_at, replace_dead);
   if (encounters_counter_ < Outcome::kMaxCounters) o.count(encounters_counter_, fought);
   return o;
 }

@@ -70,12 +70,16 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   // A campaign's (README interpretation 27, a party's): with a downtime (`leave_by` > 0 on the
   // adventure's clock) the party may go on before every survivor is whole (`went_on`); each
   // member then carries its HP (`held`), the next adventure beginning from them.
+  // With `replace_dead` (docs/campaigns.md, after_a_death) only the whole party's death ends
+  // the campaign: the survivors' end is the adventure's, the downtime theirs, and each dead
+  // member's place goes to a newcomer (`newcomer`), the scenario's fresh member.
   struct Carried {
     bool held = false;
     std::array<int, fight::kMaxMembers> hp{};
+    std::array<bool, fight::kMaxMembers> newcomer{};
   };
   Outcome run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by = 0,
-                        bool* went_on = nullptr) const;
+                        bool* went_on = nullptr, bool replace_dead = false) const;
 
   // ---- fight::FightRules
   struct Body {

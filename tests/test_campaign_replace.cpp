@@ -1,8 +1,9 @@
 // A party campaign that plays on after a death (after_a_death = "replace", docs/campaigns.md):
 // a newcomer takes each dead member's place and only the whole party's death ends it. Each
 // member's life table (Tally::member_died_in, member_left_after) is counted again here trial by
-// trial from replays, the first adventure is the campaign's that ends at a death, draw for
-// draw, and the key's mistakes are located.
+// trial from replays, in every ruleset that plays it; the first adventure is the campaign's
+// that ends at a death, draw for draw; the newcomer is in the story; the key's mistakes are
+// located.
 #include <catch2/catch.hpp>
 
 #include "analysis/life_table.h"
@@ -70,22 +71,6 @@ TEST_CASE("campaign replace: each member's life table is its replays', past the 
     if (((died >> e) & 1) && m.ends[e].name() != "died_3_members") CHECK(x.ends[e] == 0);
 }
 
-TEST_CASE("campaign replace: the first adventure is the one a death ends, draw for draw",
-          "[campaign][party][flux]") {
-  const LoadedScenario ends = ruins(""), replace = ruins("after_a_death = \"replace\"\n");
-  const uint64_t seed = 8;
-  uint64_t deaths = 0;
-  for (uint64_t trial = 0; trial < 300; ++trial) {
-    const Outcome a = replay_trial(ends, 0, seed, trial, nullptr);
-    const Outcome b = replay_trial(replace, 0, seed, trial, nullptr);
-    for (size_t j = 0; j < 3; ++j) {
-      CHECK((a.member_died_in[j] == 1) == (b.member_died_in[j] == 1));
-      deaths += a.member_died_in[j] == 1;
-    }
-  }
-  CHECK(deaths > 20);
-}
-
 TEST_CASE("campaign replace: the story names the newcomer", "[campaign][party][flux]") {
   const LoadedScenario camp = ruins("after_a_death = \"replace\"\n");
   const uint64_t seed = 5;
@@ -108,34 +93,11 @@ TEST_CASE("campaign replace: the story names the newcomer", "[campaign][party][f
   FAIL("no trial in which the healer died in the first adventure and the party went on");
 }
 
-TEST_CASE("campaign replace: the survivors go on at the downtime, the dead left behind",
-          "[campaign][party][flux]") {
-  const LoadedScenario camp = ruins("after_a_death = \"replace\"\ndowntime = \"2 days\"\n");
-  const uint64_t seed = 5;
-  for (uint64_t trial = 0; trial < 400; ++trial) {
-    const Outcome o = replay_trial(camp, 0, seed, trial, nullptr);
-    if (o.member_died_in[2] != 1 || o.adventures < 2) continue;
-    EventLog log;
-    replay_trial(camp, 0, seed, trial, &log);
-    const std::string story = log.render();
-    const size_t second = story.find("adventure 2 of 10 begins");
-    const size_t gone = story.find("the downtime is over: the party goes on");
-    if (gone > second) continue;  // the survivors were whole by then
-    const std::string line = story.substr(gone, story.find('\n', gone) - gone);
-    INFO(line);
-    CHECK(line.find("healer") == std::string::npos);  // the dead healer goes nowhere
-    CHECK((line.find("warrior at PV") != std::string::npos ||
-           line.find("scout at PV") != std::string::npos));
-    return;
-  }
-  FAIL("no trial in which the healer died in the first adventure and the survivors went on "
-       "still hurt");
-}
-
 namespace {
 
-// A bundled party scenario as a campaign that replaces its dead (and, with `end`, the same
-// campaign ending at the first death): its [campaign] given these keys, no rule to retire.
+// A bundled party scenario as a campaign that replaces its dead (without `replace`, the same
+// campaign ending at the first death): its [campaign] given the keys, no rule to retire; one
+// of 6 adventures with a 3-day downtime for a scenario without [campaign].
 std::string party_campaign(const std::string& file, bool replace, const std::string& more) {
   std::string text = test::read_file(test::source_path(file));
   const std::string keys = (replace ? "after_a_death = \"replace\"\n" : "") + more;
@@ -227,20 +189,18 @@ TEST_CASE("campaign replace: mistakes are located and explained", "[campaign]") 
   CHECK_THAT(test::error_of([] { ruins("after_a_death = \"replace\"\nretire_sequelae = 2\n"); }),
              Catch::Contains("after_a_death") && Catch::Contains("retire"));
   CHECK(test::error_of([] { ruins("after_a_death = \"end\"\n"); }) == "");
-  // A single character's campaign ends at its death.
-  std::string scout =
-      test::read_file(test::source_path("scenarios/examples/flux-scout-campaign.toml"));
-  const size_t p = scout.find("[campaign]\n");
-  REQUIRE(p != std::string::npos);
-  scout.insert(p + 11, "after_a_death = \"replace\"\n");
-  CHECK_THAT(test::error_of([&] { test::load_text(scout, "scout.toml"); }),
-             Catch::Contains("scout.toml:") && Catch::Contains("a party's"));
-  // A ruleset whose party does not replace its dead yet says so.
-  std::string road =
-      test::read_file(test::source_path("scenarios/examples/harmonies-party-duel-campaign.toml"));
-  const size_t q = road.find("[campaign]\n");
-  REQUIRE(q != std::string::npos);
-  road.insert(q + 11, "after_a_death = \"replace\"\n");
-  CHECK_THAT(test::error_of([&] { test::load_text(road, "road.toml"); }),
-             Catch::Contains("road.toml:") && Catch::Contains("not played by this ruleset"));
+  // A single character's campaign ends at its death; a harmonies party does not replace its
+  // dead yet, and says so.
+  const std::string scout = test::error_of([] {
+    test::load_text(party_campaign("scenarios/examples/flux-scout-campaign.toml", true, ""),
+                    "scout.toml");
+  });
+  CHECK_THAT(scout, Catch::Contains("scout.toml:") && Catch::Contains("a party's"));
+  const std::string duel = test::error_of([] {
+    test::load_text(
+        party_campaign("scenarios/examples/harmonies-party-duel-campaign.toml", true, ""),
+        "duel.toml");
+  });
+  CHECK_THAT(duel,
+             Catch::Contains("duel.toml:") && Catch::Contains("not played by this ruleset"));
 }

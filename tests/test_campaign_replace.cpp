@@ -125,7 +125,8 @@ TEST_CASE("campaign replace: every ruleset that plays it, against its replays",
       {"scenarios/examples/pf2-party-road-campaign.toml", "", true},
       {"scenarios/examples/dnd5e-party-crypt-campaign.toml", "", true},
       {"scenarios/examples/unisystem-alley-day.toml", "", false},
-      {"scenarios/examples/flux-ruins-party-campaign.toml", "downtime = \"2 days\"\n", true}};
+      {"scenarios/examples/flux-ruins-party-campaign.toml", "downtime = \"2 days\"\n", true},
+      {"scenarios/examples/harmonies-caravan-day.toml", "", true}};
   for (const auto& [file, more, goes_hurt] : cases) {
     INFO(file);
     const LoadedScenario camp = test::load_text(party_campaign(file, true, more), "camp.toml");
@@ -143,10 +144,18 @@ TEST_CASE("campaign replace: every ruleset that plays it, against its replays",
       const Outcome o = replay_trial(camp, 0, seed, trial, nullptr);
       const Outcome e = replay_trial(ends, 0, seed, trial, nullptr);
       const size_t began = o.adventures + ((died >> o.end) & 1);
+      // The first adventure is the one a death ends, draw for draw, until its survivors go on
+      // at a downtime: a death there, if any, is the same; a later one the campaign that ends
+      // played out, while these survivors had left.
+      bool any_o = false, any_e = false;
+      for (size_t j = 0; j < names.size(); ++j) {
+        any_o = any_o || o.member_died_in[j] == 1;
+        any_e = any_e || e.member_died_in[j] == 1;
+      }
+      CHECK(any_o == any_e);
       for (size_t j = 0; j < names.size(); ++j) {
         const uint16_t d = o.member_died_in[j];
-        // The first adventure is the one a death ends, draw for draw.
-        CHECK((d == 1) == (e.member_died_in[j] == 1));
+        if (d == 1) CHECK(e.member_died_in[j] == 1);
         first += d == 1;
         if (d > 0) ++dead_in[j * rows + d];
         for (size_t k = 1; k <= began; ++k)
@@ -189,18 +198,10 @@ TEST_CASE("campaign replace: mistakes are located and explained", "[campaign]") 
   CHECK_THAT(test::error_of([] { ruins("after_a_death = \"replace\"\nretire_sequelae = 2\n"); }),
              Catch::Contains("after_a_death") && Catch::Contains("retire"));
   CHECK(test::error_of([] { ruins("after_a_death = \"end\"\n"); }) == "");
-  // A single character's campaign ends at its death; a harmonies party does not replace its
-  // dead yet, and says so.
+  // A single character's campaign ends at its death.
   const std::string scout = test::error_of([] {
     test::load_text(party_campaign("scenarios/examples/flux-scout-campaign.toml", true, ""),
                     "scout.toml");
   });
   CHECK_THAT(scout, Catch::Contains("scout.toml:") && Catch::Contains("a party's"));
-  const std::string duel = test::error_of([] {
-    test::load_text(
-        party_campaign("scenarios/examples/harmonies-party-duel-campaign.toml", true, ""),
-        "duel.toml");
-  });
-  CHECK_THAT(duel,
-             Catch::Contains("duel.toml:") && Catch::Contains("not played by this ruleset"));
 }

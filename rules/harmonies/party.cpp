@@ -284,13 +284,17 @@ Outcome Party::run_trial(TrialContext& ctx) const {
 }
 
 Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by,
-                             bool* went_on) const {
+                             bool* went_on, bool replace_dead) const {
   Bodies<Body> bodies;
   // A member that went on still wounded (README interpretation 18, a party's) begins with its
   // wounds, stable, its survival clock from the adventure's start, and its pain.
   const fight::Result first = play_fight(bodies, ctx, [&](Body& b) {
     if (b.c >= cfg_.members) return;
     const CarriedMember& m = carried[b.c];
+    if (m.newcomer)
+      note(ctx.log, 0, [&] {
+        return name(b) + " is a newcomer, in the place of the one who died (the scenario's)";
+      });
     if (m.wounds.n == 0) return;
     for (size_t i = 0; i < m.wounds.n; ++i) ++b.wounds[size_t{m.wounds.w[i].level}];
     b.pain = b.pain_received = m.pain;
@@ -317,7 +321,8 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
   // A member stable by then begins its rest when the fighting ended: one fight's end (a member
   // stabilised in its aftermath, at that moment); a day's, when its last aftermath ended.
   const Seconds rest_from = fought > 1 ? res.end : res.fight_end;
-  Outcome o = rest(bodies, res, defeated, rest_from, ctx, carried, leave_by, went_on);
+  Outcome o =
+      rest(bodies, res, defeated, rest_from, ctx, carried, leave_by, went_on, replace_dead);
   if (encounters_counter_ < Outcome::kMaxCounters) o.count(encounters_counter_, fought);
   return o;
 }

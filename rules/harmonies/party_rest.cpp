@@ -39,8 +39,9 @@ class PartyRestPhase {
   // To the horizon, or (leave_by > 0) until the party goes on still wounded: then `carried`
   // holds what each member takes into the next adventure.
   // `rest_from`: a member stable by then begins its rest there (Party::rest).
+  // `replace_dead`: a death does not keep the survivors from going on (after_a_death).
   Outcome run(const fight::Result& res, uint32_t defeated, Seconds rest_from, Seconds leave_by,
-              bool* went_on);
+              bool* went_on, bool replace_dead);
 
  private:
   struct Patient {
@@ -92,6 +93,7 @@ class PartyRestPhase {
   // --- a campaign's downtime (README interpretation 18, a party's): when the party goes on,
   // from `now` (the last event) and before `until` (the next), or -1
   Seconds leave_time(Seconds leave_by, Seconds now, Seconds until) const;
+  bool replace_dead_ = false;  // run's
   void carry(Seconds left_at);
   void track(size_t c, Seconds t);
   void settle(Seconds until);
@@ -488,6 +490,7 @@ Seconds PartyRestPhase::leave_time(Seconds leave_by, Seconds now, Seconds until)
   bool open = false;
   for (size_t c = 0; c < cfg_.members; ++c) {
     const Party::Body& b = bodies_[c];
+    if (b.dead && replace_dead_) continue;  // left behind, its place a newcomer's
     if (b.dead || b.unstable || !b.conscious) return -1;
     if (q_[c].wounds.n == 0) continue;
     open = true;
@@ -503,7 +506,8 @@ void PartyRestPhase::carry(Seconds left_at) {
     Party::CarriedMember& out = carried_[c];
     const Patient& q = q_[c];
     out = Party::CarriedMember{};
-    if (left_at < 0 || q.wounds.n == 0) continue;
+    out.newcomer = body(c).dead;  // its place's next occupant: the scenario's, fresh
+    if (left_at < 0 || q.wounds.n == 0 || body(c).dead) continue;
     out.wounds = q.wounds;
     for (size_t i = 0; i < q.wounds.n; ++i)
       if (q.wounds.w[i].since != kNotResting) out.wounds.w[i].since = q.wounds.w[i].since - left_at;
@@ -513,8 +517,9 @@ void PartyRestPhase::carry(Seconds left_at) {
 }
 
 Outcome PartyRestPhase::run(const fight::Result& res, uint32_t defeated, Seconds rest_from,
-                            Seconds leave_by, bool* went_on) {
+                            Seconds leave_by, bool* went_on, bool replace_dead) {
   const size_t m = cfg_.members;
+  replace_dead_ = replace_dead;
   std::array<bool, fight::kMaxMembers> hurt{};  // wounded when the fight's aftermath ended
   for (size_t c = 0; c < m; ++c) {
     const Party::Body& b = body(c);
@@ -625,14 +630,14 @@ Outcome PartyRestPhase::run(const fight::Result& res, uint32_t defeated, Seconds
   }
   if (wounded) full = cfg_.horizon + 1;
   return fight::party_outcome(res, std::span(members.data(), m), defeated, full, cfg_.horizon,
-                              left_at);
+                              left_at, replace_dead);
 }
 
 Outcome Party::rest(Bodies<Body>& bodies, const fight::Result& res, uint32_t defeated,
                     Seconds rest_from, TrialContext& ctx, Carried& carried, Seconds leave_by,
-                    bool* went_on) const {
+                    bool* went_on, bool replace_dead) const {
   PartyRestPhase phase(*this, bodies, ctx, carried);
-  return phase.run(res, defeated, rest_from, leave_by, went_on);
+  return phase.run(res, defeated, rest_from, leave_by, went_on, replace_dead);
 }
 
 }  // namespace leth::harmonies

@@ -188,8 +188,8 @@ concept GoesOnWounded = requires(typename M::Carried& c) {
   { c.went_on } -> std::convertible_to<bool>;
 };
 
-// A model whose party can play on after a death, a newcomer in the dead one's place: its
-// Carried is told so (after_a_death = "replace").
+// A model whose party plays on after a death, a newcomer in the dead one's place: its Carried
+// is told so (after_a_death = "replace").
 template <typename M>
 concept ReplacesDead = requires(typename M::Carried& c) { c.replace_dead = true; };
 
@@ -200,11 +200,14 @@ Outcome play(const M& model, const Campaign& c, TrialContext& ctx) {
   static_assert(GoesOnWounded<M>,
                 "every ruleset's model carries its body from one adventure to the next and goes "
                 "on still wounded (docs/campaigns.md): Carried with leave_by and went_on");
+  static_assert(ReplacesDead<M>,
+                "every ruleset's party plays on after a death, a newcomer in the dead one's "
+                "place (docs/campaigns.md, after_a_death): Carried with replace_dead");
   typename M::Carried carried{};
   return play_adventures(c, ctx, [&](TrialContext& a, int k, bool& went_on) {
     carried.leave_by = k + 1 < c.spec.adventures ? c.spec.downtime : 0;
     carried.went_on = false;
-    if constexpr (ReplacesDead<M>) carried.replace_dead = c.spec.replace_dead;
+    carried.replace_dead = c.spec.replace_dead;
     const Outcome o = model.run_adventure(a, carried);
     went_on = carried.went_on;
     return o;
@@ -212,19 +215,6 @@ Outcome play(const M& model, const Campaign& c, TrialContext& ctx) {
 }
 
 }  // namespace
-
-void check_campaign(const Model& model, const CampaignSpec& spec) {
-  if (!spec.replace_dead) return;
-  std::visit(
-      [&](const auto& m) {
-        if constexpr (!ReplacesDead<std::decay_t<decltype(m)>>)
-          throw InputError(spec.replace_where,
-                           "campaign.after_a_death: \"replace\" is not played by this "
-                           "ruleset's party yet (docs/campaigns.md lists the rulesets that do)",
-                           "remove the key: the campaign then ends at the party's first death");
-      },
-      model);
-}
 
 Outcome play_campaign(const Model& model, const Campaign& c, TrialContext& ctx) {
   return std::visit([&](const auto& m) { return play(m, c, ctx); }, model);

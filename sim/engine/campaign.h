@@ -52,10 +52,6 @@ struct Campaign {
 // (each reported once, by the adventure that inflicted it); `adventures`, for the life table.
 MetricSpec campaign_metrics(const MetricSpec& model, const CampaignSpec& spec);
 
-// Throws InputError when `model` cannot play what the campaign asks: after_a_death =
-// "replace" by a ruleset whose party does not replace its dead yet.
-void check_campaign(const Model& model, const CampaignSpec& spec);
-
 // One campaign trial of `model`: allocation-free unless ctx.log is given (the story is then
 // told adventure by adventure, on the campaign's clock).
 Outcome play_campaign(const Model& model, const Campaign& c, TrialContext& ctx);

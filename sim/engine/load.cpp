@@ -95,10 +95,8 @@ LoadedScenario build(Scenario scenario) {
                        "with patch_party");
     }
   }
-  if (out.scenario.campaign) {
+  if (out.scenario.campaign)
     out.campaign.emplace(metrics_of(out.models.front()), *out.scenario.campaign);
-    check_campaign(out.models.front(), *out.scenario.campaign);
-  }
   return out;
 }
 

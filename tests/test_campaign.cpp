@@ -300,9 +300,9 @@ TEST_CASE("campaign: each duration says how a campaign counts it, members' inclu
   for (const DurationSpec& d : m.durations) {
     if (d.member.empty()) continue;
     INFO(d.name);
-    const CampaignTime want = d.name.starts_with("time_out_of_action") ? CampaignTime::AddedUpWhole
-                              : d.name.starts_with("time_to_death")    ? CampaignTime::FirstFromStart
-                                                                        : CampaignTime::FromStart;
+    CampaignTime want = CampaignTime::FromStart;
+    if (d.name.starts_with("time_out_of_action")) want = CampaignTime::AddedUpWhole;
+    if (d.name.starts_with("time_to_death")) want = CampaignTime::FirstFromStart;
     CHECK(kind(m, d.name) == want);
   }
 }

@@ -1,6 +1,7 @@
 // A campaign trial (docs/campaigns.md): the scenario's trial played as adventure after
-// adventure on one character or party, until a death, a retirement, an adventure that does
-// not end whole, or the last adventure. Adventure k plays from TrialRng::adventure(k), so the
+// adventure on one character or party, until a death (a party that replaces its dead,
+// after_a_death: the whole party's), a retirement, an adventure that does not end whole, or
+// the last adventure. Adventure k plays from TrialRng::adventure(k), so the
 // first adventure is the scenario's own trial, draw for draw, and every variant plays the same
 // adventures (common random numbers). What the adventures leave — counters, durations,
 // sequelae — adds up into one Outcome, declared by campaign_metrics(); Outcome::adventures and

@@ -724,11 +724,13 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
       }
     m.hands = static_cast<uint8_t>(std::min(b.hands_lost + course.hands[c], 255));
   }
-  // A dead member's place: the next occupant is the scenario's, fresh (after_a_death).
-  for (size_t c = 0; c < cfg_.members; ++c) {
-    carried[c].newcomer = bodies[c].dead;
-    if (bodies[c].dead) carried[c] = CarriedMember{.newcomer = true};
-  }
+  // A dead member's place: the next occupant is the scenario's, fresh (after_a_death =
+  // "replace"; otherwise a death ends the campaign and nothing carried is read again).
+  if (replace_dead)
+    for (size_t c = 0; c < cfg_.members; ++c) {
+      carried[c].newcomer = bodies[c].dead;
+      if (bodies[c].dead) carried[c] = CarriedMember{.newcomer = true};
+    }
   return o;
 }
 

@@ -33,8 +33,11 @@ std::optional<CampaignSpec> read_campaign(Reader& file) {
                                         /*min=*/1, /*never=*/false);
   }
   if (r->has("after_a_death")) {
-    c.replace_where = r->where("after_a_death");
-    c.replace_dead = *r->get_choice("after_a_death", {"end", "replace"}) == "replace";
+    c.after_death_where = r->where("after_a_death");
+    const std::string a = *r->get_choice("after_a_death", {"end", "replace", "go_on"});
+    c.after_death = a == "replace" ? AfterDeath::Replace
+                    : a == "go_on" ? AfterDeath::GoOn
+                                   : AfterDeath::End;
   }
   return c;
 }

@@ -8,6 +8,7 @@
 
 #include "scenarios/reader.h"
 #include "sim/core/clock.h"
+#include "sim/core/metrics.h"
 
 namespace leth {
 
@@ -30,12 +31,13 @@ struct CampaignSpec {
   // sim/engine/campaign.h). 0: once whole, as without it.
   Seconds downtime = 0;
   SourceLoc downtime_where;
-  // after_a_death = "replace" (a party's): an adventure in which some members die, not all,
-  // does not end the campaign; each dead member's place goes to a newcomer, the scenario's
-  // fresh member of the same sheet, and the campaign ends when the whole party dies in one
-  // adventure. "end" (the default): the campaign ends at its first death.
-  bool replace_dead = false;
-  SourceLoc replace_where;
+  // after_a_death (a party's): with "replace" or "go_on" an adventure in which some members
+  // die, not all, does not end the campaign; each dead member's place goes to a newcomer, the
+  // scenario's fresh member of the same sheet ("replace"), or stays empty ("go_on": the
+  // survivors go on short of their dead), and the campaign ends when the whole party is dead.
+  // "end" (the default): the campaign ends at its first death.
+  AfterDeath after_death = AfterDeath::End;
+  SourceLoc after_death_where;
   bool retires() const { return retire_sequelae > 0 || !retire_sequela.empty(); }
 };
 

@@ -149,7 +149,7 @@ void check_ends_add_up(const LoadedScenario& ls, const RunTally& t, uint64_t n) 
           x.ends_in(m.end_mask(EndKind::Recovered)));
     // A party that replaces its dead (after_a_death) dies only all together: its first death,
     // timed, may be in a campaign that goes on.
-    if (ls.scenario.campaign && ls.scenario.campaign->replace_dead)
+    if (ls.scenario.campaign && plays_on(ls.scenario.campaign->after_death))
       CHECK(x.durations[static_cast<size_t>(to_death)].count() ==
             x.counter_trials[static_cast<size_t>(m.counter_index("deaths"))]);
     else

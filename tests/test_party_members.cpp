@@ -90,7 +90,7 @@ TEST_CASE("every bundled party: the party's downtime is its slowest survivor's o
         return static_cast<size_t>(m.counter_index("died_" + m.durations[own[k]].member));
       };
       uint64_t recovered = 0, unresolved = 0;
-      const bool replaces = ls.scenario.campaign && ls.scenario.campaign->replace_dead;
+      const bool replaces = ls.scenario.campaign && plays_on(ls.scenario.campaign->after_death);
       for (uint64_t trial = 0; trial < 600; ++trial) {
         const Outcome o = replay_trial(ls, 0, 31, trial, nullptr);
         INFO("trial " << trial);

@@ -403,6 +403,11 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
   // policies read into locals: asked on every blow, they need not be loaded again after each.
   const bool untouchable = p.untouchable_opponents, flees = p.morale < 1.0,
              withdraws = p.retreat < 1.0;
+  // The party whose share withdraws: its members dead at the start are not of it (a campaign
+  // that goes on short of its dead, after_a_death = "go_on", leaves their places empty).
+  size_t present = party;
+  if (withdraws)
+    for (size_t c = 0; c < party; ++c) present -= rules.state(bodies[c]) == State::Dead;
   auto over = [&]() LETH_FIGHT_INLINE -> bool {
     if (untouchable) {
       // They leave at the round cap; before it, only the death of every member ends the fight.
@@ -429,8 +434,8 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
       res.opponents_fled = true;
       return true;
     }
-    if (withdraws && static_cast<double>(party - tb.count_standing(Side::Party)) >=
-                         p.retreat * static_cast<double>(party)) {
+    if (withdraws && static_cast<double>(present - tb.count_standing(Side::Party)) >=
+                         p.retreat * static_cast<double>(present)) {
       res.ending = Ending::Retreated;
       return true;
     }

@@ -24,6 +24,14 @@
 
 namespace leth::fight {
 
+// A member absent from this adventure: dead before it began, its place left empty by a
+// campaign that goes on short of its dead (after_a_death = "go_on", docs/campaigns.md). Every
+// death sets died_at; an absent member has none, and its absence ends no day.
+template <typename Body>
+bool absent(const Body& b) {
+  return b.dead && b.died_at < 0;
+}
+
 template <typename Derived, typename Config>
 class Lineup {
  public:
@@ -119,7 +127,7 @@ class Lineup {
     auto goes_on = [&] {
       if (last.ending == Ending::Fell || last.ending == Ending::Retreated) return false;
       for (size_t c = 0; c < cfg_.members; ++c)
-        if (bodies[c].dead) return false;
+        if (bodies[c].dead && !absent(bodies[c])) return false;
       return true;
     };
     for (int e = 1; e < encounters; ++e) {
@@ -155,7 +163,7 @@ class Lineup {
         for (const EventLog::Entry& line : part.entries()) ctx.log->add(t + line.time, line.text);
       for (size_t c = 0; c < cfg_.members; ++c) {
         Body& b = bodies[c];
-        if (b.dead && before[c].died_at < 0) b.died_at += t;
+        if (b.dead && before[c].died_at < 0 && !absent(b)) b.died_at += t;
         b.down_first = before[c].down_first >= 0 ? before[c].down_first
                        : b.down_first >= 0       ? b.down_first + t
                                                  : -1;
@@ -210,7 +218,7 @@ class Lineup {
                         int encounters) const {
     std::string why;
     for (size_t c = 0; c < cfg_.members; ++c)
-      if (bodies[c].dead) why += (why.empty() ? "" : ", ") + name(bodies[c]);
+      if (bodies[c].dead && !absent(bodies[c])) why += (why.empty() ? "" : ", ") + name(bodies[c]);
     why = !why.empty()                   ? why + " died"
           : ending == Ending::Retreated ? std::string("the party withdrew")
                                         : std::string("the party fell");

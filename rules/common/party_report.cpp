@@ -91,7 +91,7 @@ MetricSpec party_metrics(const std::vector<std::string>& members) {
 
 Outcome party_outcome(const Result& fight, std::span<const MemberReport> members,
                       uint32_t opponents_defeated, Seconds full, Seconds horizon,
-                      Seconds left_at, bool replace_dead) {
+                      Seconds left_at, AfterDeath after_death) {
   Outcome o;
   o.measure(kFightLength, fight.fight_end);
   if (fight.ending == Ending::Won) o.count(kFightWon);
@@ -103,8 +103,13 @@ Outcome party_outcome(const Result& fight, std::span<const MemberReport> members
   uint32_t deaths = 0;
   Seconds first_death = -1, first_down = -1, last_up = 0;
   bool hurt = false;
+  size_t absent = 0;
   for (size_t c = 0; c < members.size(); ++c) {
     const MemberReport& b = members[c];
+    if (b.absent) {
+      ++absent;
+      continue;
+    }
     o.count(kMemberCounters + 2 * c, b.falls);
     o.count(kHealsUsed, b.heals_given);
     if (b.down_first >= 0 && (first_down < 0 || b.down_first < first_down))
@@ -130,8 +135,8 @@ Outcome party_outcome(const Result& fight, std::span<const MemberReport> members
   o.count(kDeaths, deaths);
   if (deaths > 0) {
     o.measure(kPartyTimeToDeath, first_death);
-    if (!replace_dead || deaths == members.size()) {
-      o.end = static_cast<uint16_t>(deaths - 1);
+    if (!plays_on(after_death) || deaths + absent == members.size()) {
+      o.end = static_cast<uint16_t>(deaths + absent - 1);
       o.end_time = first_death;
       return o;
     }

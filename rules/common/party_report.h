@@ -29,6 +29,8 @@ struct MemberReport {
   bool hurt = false;         // alive and below full health when the fight's aftermath ended
   Seconds whole_at = -1;     // back to full health after the rest (its downtime when hurt);
                              // -1, or beyond the horizon: not within it
+  bool absent = false;       // dead in an adventure before, its place left empty (a campaign's
+                             // after_a_death = "go_on"): not in this one, nothing reported
 };
 
 // The names of the first `members` of `combatants` (each with a `name`).
@@ -45,11 +47,12 @@ MetricSpec party_metrics(const std::vector<std::string>& members);
 // The outcome: ends by deaths, else recovered at `full` (when every survivor is at full health,
 // after the ruleset's recovery) or unresolved at the horizon; or, with `left_at` (>= 0: a
 // campaign's downtime, sim/engine/campaign.h), unresolved at left_at, when the survivors, every
-// one able to act, went on to the next adventure before all were whole. With `replace_dead` (a
-// campaign's after_a_death = "replace") only the whole party's death ends it so: with
+// one able to act, went on to the next adventure before all were whole. When the party plays on
+// after a death (`after_death`, a campaign's after_a_death = "replace" or "go_on") only the
+// whole party's death ends it so (the absent members' with this adventure's: died_<all>): with
 // survivors, the deaths are counted and timed, and the end is the survivors'.
 Outcome party_outcome(const Result& fight, std::span<const MemberReport> members,
                       uint32_t opponents_defeated, Seconds full, Seconds horizon,
-                      Seconds left_at = -1, bool replace_dead = false);
+                      Seconds left_at = -1, AfterDeath after_death = AfterDeath::End);
 
 }  // namespace leth::fight

@@ -60,7 +60,7 @@ class Model {
     Party::Carried members{};
     Seconds leave_by = 0;  // set by the campaign: 0, play to whole or the horizon
     bool went_on = false;  // set by run_adventure: left still healing at its downtime
-    bool replace_dead = false;  // set by the campaign: after_a_death = "replace" (a party's)
+    AfterDeath after_death = AfterDeath::End;  // set by the campaign (a party's)
     // What it went on with (set by run_adventure as went_on), on the next adventure's clock.
     struct Healing {
       InjuryCourse course;  // next_try from the next adventure's start

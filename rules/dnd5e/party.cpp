@@ -551,11 +551,16 @@ Outcome Party::run_trial(TrialContext& ctx) const {
 }
 
 Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by,
-                             bool* went_on, bool replace_dead) const {
+                             bool* went_on, AfterDeath after_death) const {
   Bodies<Body> bodies;
   fight::Result res = play_fight(bodies, ctx, [&](Body& b) {
     if (b.c >= cfg_.members) return;
     const CarriedMember& m = carried[b.c];
+    if (m.absent) {  // after_a_death = "go_on": the party goes on short of it
+      b.dead = true;
+      note(ctx.log, 0, [&] { return name(b) + "'s place is empty: dead in an adventure before"; });
+      return;
+    }
     if (m.newcomer)
       note(ctx.log, 0, [&] {
         return name(b) + " is a newcomer, in the place of the one who died (the scenario's)";
@@ -629,6 +634,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
     if (!b.dead) awake = std::max(awake, b.up_last);
     hurt = hurt || below;
     members[c] = {b.dead, b.died_at, b.falls, b.heals_given, b.down_first, b.up_last, below};
+    members[c].absent = carried[c].absent;
   }
   for (size_t c = 0; c < cfg_.members; ++c)
     if (!members[c].dead) members[c].whole_at = members[c].hurt ? awake + cfg_.long_rest : res.end;
@@ -641,7 +647,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
   Course course;
   if (injured) {
     course = injury_course(bodies, res, awake, std::span(members.data(), cfg_.members), ctx,
-                           carried, leave_by, replace_dead);
+                           carried, leave_by, after_death);
     full = course.full;
   } else {
     // HP only (README interpretation 20, a party's): with a downtime the party goes on at its
@@ -650,7 +656,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
     // dead are replaced and some survived).
     size_t deaths = 0;
     for (size_t c = 0; c < cfg_.members; ++c) deaths += bodies[c].dead;
-    const bool goes_on = deaths == 0 || (replace_dead && deaths < cfg_.members);
+    const bool goes_on = deaths == 0 || (plays_on(after_death) && deaths < cfg_.members);
     const Seconds go = std::max(leave_by, awake);
     if (leave_by > 0 && hurt && goes_on && go < full && go <= cfg_.horizon) course.left_at = go;
   }
@@ -698,7 +704,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
                                  : "after a long rest, the survivors are at full HP");
     });
   Outcome o = fight::party_outcome(res, std::span(members.data(), cfg_.members), defeated, full,
-                                   cfg_.horizon, left_at, replace_dead);
+                                   cfg_.horizon, left_at, after_death);
   if (catalog_ && lasting_counter_ < Outcome::kMaxCounters)
     o.count(lasting_counter_, course.lasting);
   if (encounters_counter_ < Outcome::kMaxCounters) o.count(encounters_counter_, fought);
@@ -725,11 +731,13 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
     m.hands = static_cast<uint8_t>(std::min(b.hands_lost + course.hands[c], 255));
   }
   // A dead member's place: the next occupant is the scenario's, fresh (after_a_death =
-  // "replace"; otherwise a death ends the campaign and nothing carried is read again).
-  if (replace_dead)
+  // "replace"), or nobody ("go_on"); with "end" a death ends the campaign and nothing carried
+  // is read again.
+  if (plays_on(after_death))
     for (size_t c = 0; c < cfg_.members; ++c) {
-      carried[c].newcomer = bodies[c].dead;
-      if (bodies[c].dead) carried[c] = CarriedMember{.newcomer = true};
+      const bool go_on = after_death == AfterDeath::GoOn;
+      carried[c].newcomer = bodies[c].dead && !go_on;
+      if (bodies[c].dead) carried[c] = CarriedMember{.newcomer = !go_on, .absent = go_on};
     }
   return o;
 }

@@ -263,13 +263,15 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     int rot = 0;  // maximum HP lost to the healing injuries' rot (their hp_lost added up)
     int hit_dice = -1;  // the Hit Dice it went on with; -1: the scenario's
     bool newcomer = false;  // in a dead member's place (after_a_death = "replace")
+    bool absent = false;    // dead, its place left empty (after_a_death = "go_on")
   };
   using Carried = std::array<CarriedMember, fight::kMaxMembers>;
-  // With `replace_dead` (docs/campaigns.md, after_a_death) only the whole party's death ends
+  // With `after_death` (docs/campaigns.md, after_a_death) only the whole party's death ends
   // the campaign: the survivors' end is the adventure's, the downtime theirs, and each dead
-  // member's place goes to a newcomer, the scenario's fresh member (carried: nothing).
+  // member's place goes to a newcomer, the scenario's fresh member (carried: nothing), or stays
+  // empty: the member is absent, dead from the start of every later adventure.
   Outcome run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by = 0,
-                        bool* went_on = nullptr, bool replace_dead = false) const;
+                        bool* went_on = nullptr, AfterDeath after_death = AfterDeath::End) const;
   // Blinded: by an open injury's condition, or two lost eyes (as one character).
   bool blind(const Body& b) const;
   // A hand out: "Vous ne pouvez rien porter à deux mains" (an open injury's Combat::OneHand, of
@@ -347,10 +349,10 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   void add_losses(Outcome& o, const Bodies<Body>& bodies, const Course& course) const;
   // `carried`: in, the healing injuries each member went on with (their course and clocks);
   // out, with a downtime (`leave_by`), what it goes on with when the party leaves.
-  // With `replace_dead` the survivors may go on after a death (run_adventure).
+  // With `after_death` the survivors may go on after a death (run_adventure).
   Course injury_course(Bodies<Body>& bodies, const fight::Result& res, Seconds awake,
                        std::span<fight::MemberReport> members, TrialContext& ctx,
-                       Carried& carried, Seconds leave_by, bool replace_dead) const;
+                       Carried& carried, Seconds leave_by, AfterDeath after_death) const;
 
   std::vector<Party> next_;  // [[day.next]]: encounter e + 1's fight is next_[e - 1]
   std::array<int, fight::kMaxCombatants> drink_at_{};  // a member drinks at or below these HP

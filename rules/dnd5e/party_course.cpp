@@ -40,7 +40,7 @@ struct Patient {
 Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& res, Seconds awake,
                                    std::span<fight::MemberReport> members, TrialContext& ctx,
                                    Carried& carried, Seconds leave_by,
-                                   bool replace_dead) const {
+                                   AfterDeath after_death) const {
   const Options& o = cfg_.options;
   const size_t m = cfg_.members;
   std::array<Patient, fight::kMaxMembers> pat{};
@@ -319,7 +319,7 @@ Party::Course Party::injury_course(Bodies<Body>& bodies, const fight::Result& re
     if (leave_by > 0) {
       bool can = treating < 0, anyone = false;
       for (size_t c = 0; c < m && can; ++c) {
-        if (replace_dead && bodies[c].dead) continue;
+        if (plays_on(after_death) && bodies[c].dead) continue;
         can = can_act(c);
         anyone = true;
       }

@@ -45,7 +45,7 @@ class Model {
     Party::Carried members{};
     Seconds leave_by = 0;  // set by the campaign: 0, play to whole or the horizon
     bool went_on = false;  // set by run_adventure: left short of full PV at its downtime
-    bool replace_dead = false;  // set by the campaign: after_a_death = "replace" (a party's)
+    AfterDeath after_death = AfterDeath::End;  // set by the campaign (a party's)
     bool held = false;     // pv and flux below hold what it went on with (set with went_on)
     int pv = 0, flux = 0;
   };

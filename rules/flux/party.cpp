@@ -373,11 +373,16 @@ Outcome Party::run_trial(TrialContext& ctx) const {
 }
 
 Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by,
-                             bool* went_on, bool replace_dead) const {
+                             bool* went_on, AfterDeath after_death) const {
   Bodies<Body> bodies;
   const fight::Result first = play_fight(bodies, ctx, [&](Body& b) {
     if (b.c >= cfg_.members) return;
     const CarriedMember& m = carried[b.c];
+    if (m.absent) {  // after_a_death = "go_on": the party goes on short of it
+      b.dead = true;
+      note(ctx.log, 0, [&] { return name(b) + "'s place is empty: dead in an adventure before"; });
+      return;
+    }
     if (m.newcomer)
       note(ctx.log, 0, [&] {
         return name(b) + " is a newcomer, in the place of the one who died (the scenario's)";
@@ -424,6 +429,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
     const Body& b = bodies[c];
     const Combatant& k = cfg_.combatants[c];
     reports[c] = {b.dead, b.died_at, b.falls, b.heals_given, b.down_first, b.up_last, hurt[c]};
+    reports[c].absent = carried[c].absent;
     if (!b.dead) any_hurt = any_hurt || hurt[c];  // a survivor to tell of
     if (b.dead) continue;
     if (b.comatose || b.stabilised || b.pv <= 0) {
@@ -449,7 +455,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
   // within the horizon and before the last is whole, the party goes on; each member has the
   // nights that ended by then (one under way is not counted). A death ends a party's campaign
   // (no downtime then) unless the dead are replaced and some survived: theirs is.
-  const bool goes_on = deaths == 0 || (replace_dead && deaths < cfg_.members);
+  const bool goes_on = deaths == 0 || (plays_on(after_death) && deaths < cfg_.members);
   Seconds left_at = -1;
   if (leave_by > 0 && goes_on && !out && full > leave_by) {
     Seconds go = leave_by;
@@ -485,7 +491,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
     note(ctx.log, full,
          [] { return std::string("after the nights' rest, every survivor is at full PV"); });
   Outcome o = fight::party_outcome(res, std::span(reports.data(), cfg_.members), defeated, full,
-                                   cfg_.horizon, left_at, replace_dead);
+                                   cfg_.horizon, left_at, after_death);
   if (encounters_counter_ < Outcome::kMaxCounters) o.count(encounters_counter_, fought);
   if (went_on) *went_on = left_at >= 0;
   for (size_t c = 0; c < cfg_.members; ++c) {
@@ -493,7 +499,9 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
     for (size_t k = 0; k < kStatCount; ++k) carried[c].lost[k] += bodies[c].lost[k];
     carried[c].pv = left_at >= 0 && reports[c].whole_at < 0 ? bodies[c].pv : -1;
     carried[c].newcomer = false;
-    if (bodies[c].dead) carried[c] = CarriedMember{.newcomer = true};  // the place it leaves
+    if (bodies[c].dead)  // the place it leaves: a newcomer's, or empty (after_a_death)
+      carried[c] = after_death == AfterDeath::GoOn ? CarriedMember{.absent = true}
+                                                   : CarriedMember{.newcomer = true};
   }
   // What the survivors keep: a member who woke with a sequela and died later keeps nothing,
   // so the trial's sequelae are its survivors', whoever else died (README, the party fight, 7).

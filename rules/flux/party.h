@@ -91,13 +91,15 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     std::array<int, kStatCount> lost{};
     int pv = -1;  // the PV it went on with; -1: the scenario's
     bool newcomer = false;  // in a dead member's place (after_a_death = "replace")
+    bool absent = false;    // dead, its place left empty (after_a_death = "go_on")
   };
   using Carried = std::array<CarriedMember, fight::kMaxMembers>;
-  // With `replace_dead` (docs/campaigns.md, after_a_death) only the whole party's death ends
+  // With `after_death` (docs/campaigns.md, after_a_death) only the whole party's death ends
   // the campaign: the survivors' end is the adventure's, the downtime theirs, and each dead
-  // member's place goes to a newcomer, the scenario's fresh member (carried: nothing).
+  // member's place goes to a newcomer, the scenario's fresh member (carried: nothing), or stays
+  // empty: the member is absent, dead from the start of every later adventure.
   Outcome run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by = 0,
-                        bool* went_on = nullptr, bool replace_dead = false) const;
+                        bool* went_on = nullptr, AfterDeath after_death = AfterDeath::End) const;
 
   // ---- fight::FightRules
   struct Body {

@@ -47,7 +47,7 @@ class Model {
     std::array<int, kLevels> mental{};
     Seconds leave_by = 0;  // set by the campaign: 0, play to whole or the horizon
     bool went_on = false;  // set by run_adventure: left still wounded at its downtime
-    bool replace_dead = false;  // set by the campaign: after_a_death = "replace" (a party's)
+    AfterDeath after_death = AfterDeath::End;  // set by the campaign (a party's)
     WoundList wounds;      // each wound's rest from `since`, on the next adventure's clock
     int pain = 0;
     int neglect = 0;

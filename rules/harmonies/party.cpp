@@ -284,13 +284,18 @@ Outcome Party::run_trial(TrialContext& ctx) const {
 }
 
 Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by,
-                             bool* went_on, bool replace_dead) const {
+                             bool* went_on, AfterDeath after_death) const {
   Bodies<Body> bodies;
   // A member that went on still wounded (README interpretation 18, a party's) begins with its
   // wounds, stable, its survival clock from the adventure's start, and its pain.
   const fight::Result first = play_fight(bodies, ctx, [&](Body& b) {
     if (b.c >= cfg_.members) return;
     const CarriedMember& m = carried[b.c];
+    if (m.absent) {  // after_a_death = "go_on": the party goes on short of it
+      b.dead = b.absent = true;
+      note(ctx.log, 0, [&] { return name(b) + "'s place is empty: dead in an adventure before"; });
+      return;
+    }
     if (m.newcomer)
       note(ctx.log, 0, [&] {
         return name(b) + " is a newcomer, in the place of the one who died (the scenario's)";
@@ -322,7 +327,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
   // stabilised in its aftermath, at that moment); a day's, when its last aftermath ended.
   const Seconds rest_from = fought > 1 ? res.end : res.fight_end;
   Outcome o =
-      rest(bodies, res, defeated, rest_from, ctx, carried, leave_by, went_on, replace_dead);
+      rest(bodies, res, defeated, rest_from, ctx, carried, leave_by, went_on, after_death);
   if (encounters_counter_ < Outcome::kMaxCounters) o.count(encounters_counter_, fought);
   return o;
 }

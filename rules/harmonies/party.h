@@ -91,18 +91,20 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   // every survivor can act; each member then carries its open wounds with their rest so far
   // (`since` on the next adventure's clock), its pain and its missed-care penalty, and begins
   // the next adventure with them, stable.
-  // With `replace_dead` (docs/campaigns.md, after_a_death) only the whole party's death ends
+  // With `after_death` (docs/campaigns.md, after_a_death) only the whole party's death ends
   // the campaign: the survivors' end is the adventure's, the downtime theirs, and each dead
-  // member's place goes to a newcomer (`newcomer`), the scenario's fresh member.
+  // member's place goes to a newcomer (`newcomer`), the scenario's fresh member, or stays
+  // empty (`absent`): the member is dead from the start of every later adventure.
   struct CarriedMember {
     WoundList wounds;
     int pain = 0;
     int neglect = 0;
     bool newcomer = false;
+    bool absent = false;
   };
   using Carried = std::array<CarriedMember, fight::kMaxMembers>;
   Outcome run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by = 0,
-                        bool* went_on = nullptr, bool replace_dead = false) const;
+                        bool* went_on = nullptr, AfterDeath after_death = AfterDeath::End) const;
 
   // ---- fight::FightRules
   struct Body {
@@ -114,6 +116,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     bool conscious = true;
     bool dead = false;
     bool out = false;       // an opponent without the player rules, fainted: out of the fight
+    bool absent = false;    // dead before this adventure, its place empty (after_a_death)
     Seconds anchor = 0;     // the survival clock: the last roll or change of state
     Seconds check_at = -1;  // the next survival roll; -1: none (no wound)
     Seconds wake_at = -1;   // fainted: when it comes to
@@ -180,7 +183,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   // last encounter's aftermath end) — a member stable by then begins its rest there.
   Outcome rest(Bodies<Body>& bodies, const fight::Result& res, uint32_t defeated,
                Seconds rest_from, TrialContext& ctx, Carried& carried, Seconds leave_by,
-               bool* went_on, bool replace_dead) const;
+               bool* went_on, AfterDeath after_death) const;
   // After a fight ending at `end`: every fainted member comes to when its time is over, then a
   // round at a time first aid to the unstable while the survival clocks run, until every
   // survivor is stable or dead; with nobody able to help, the clocks alone to the horizon.

@@ -45,7 +45,7 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
   };
   auto died = [&] {
     for (size_t c = 0; c < m; ++c)
-      if (bodies[c].dead) return true;
+      if (bodies[c].dead && !fight::absent(bodies[c])) return true;
     return false;
   };
   auto go_home = [&](Seconds at, const char* why) {

@@ -39,9 +39,9 @@ class PartyRestPhase {
   // To the horizon, or (leave_by > 0) until the party goes on still wounded: then `carried`
   // holds what each member takes into the next adventure.
   // `rest_from`: a member stable by then begins its rest there (Party::rest).
-  // `replace_dead`: a death does not keep the survivors from going on (after_a_death).
+  // `after_death`: a death does not keep the survivors from going on (after_a_death).
   Outcome run(const fight::Result& res, uint32_t defeated, Seconds rest_from, Seconds leave_by,
-              bool* went_on, bool replace_dead);
+              bool* went_on, AfterDeath after_death);
 
  private:
   struct Patient {
@@ -93,7 +93,7 @@ class PartyRestPhase {
   // --- a campaign's downtime (README interpretation 18, a party's): when the party goes on,
   // from `now` (the last event) and before `until` (the next), or -1
   Seconds leave_time(Seconds leave_by, Seconds now, Seconds until) const;
-  bool replace_dead_ = false;  // run's
+  AfterDeath after_death_ = AfterDeath::End;  // run's
   void carry(Seconds left_at);
   void track(size_t c, Seconds t);
   void settle(Seconds until);
@@ -490,7 +490,7 @@ Seconds PartyRestPhase::leave_time(Seconds leave_by, Seconds now, Seconds until)
   bool open = false;
   for (size_t c = 0; c < cfg_.members; ++c) {
     const Party::Body& b = bodies_[c];
-    if (b.dead && replace_dead_) continue;  // left behind, its place a newcomer's
+    if (b.dead && plays_on(after_death_)) continue;  // left behind: a newcomer's place, or empty
     if (b.dead || b.unstable || !b.conscious) return -1;
     if (q_[c].wounds.n == 0) continue;
     open = true;
@@ -506,7 +506,9 @@ void PartyRestPhase::carry(Seconds left_at) {
     Party::CarriedMember& out = carried_[c];
     const Patient& q = q_[c];
     out = Party::CarriedMember{};
-    out.newcomer = body(c).dead;  // its place's next occupant: the scenario's, fresh
+    // Its place's next occupant: the scenario's, fresh, or nobody (after_a_death).
+    out.newcomer = body(c).dead && after_death_ != AfterDeath::GoOn;
+    out.absent = body(c).dead && after_death_ == AfterDeath::GoOn;
     if (left_at < 0 || q.wounds.n == 0 || body(c).dead) continue;
     out.wounds = q.wounds;
     for (size_t i = 0; i < q.wounds.n; ++i)
@@ -517,9 +519,9 @@ void PartyRestPhase::carry(Seconds left_at) {
 }
 
 Outcome PartyRestPhase::run(const fight::Result& res, uint32_t defeated, Seconds rest_from,
-                            Seconds leave_by, bool* went_on, bool replace_dead) {
+                            Seconds leave_by, bool* went_on, AfterDeath after_death) {
   const size_t m = cfg_.members;
-  replace_dead_ = replace_dead;
+  after_death_ = after_death;
   std::array<bool, fight::kMaxMembers> hurt{};  // wounded when the fight's aftermath ended
   for (size_t c = 0; c < m; ++c) {
     const Party::Body& b = body(c);
@@ -626,18 +628,19 @@ Outcome PartyRestPhase::run(const fight::Result& res, uint32_t defeated, Seconds
       r.down_first = r.down_first < 0 ? q.out.first() : std::min(r.down_first, q.out.first());
       r.up_last = q.out.out() ? -1 : std::max(b.up_last, q.out.back());
     }
+    r.absent = b.absent;
     members[c] = r;
   }
   if (wounded) full = cfg_.horizon + 1;
   return fight::party_outcome(res, std::span(members.data(), m), defeated, full, cfg_.horizon,
-                              left_at, replace_dead);
+                              left_at, after_death);
 }
 
 Outcome Party::rest(Bodies<Body>& bodies, const fight::Result& res, uint32_t defeated,
                     Seconds rest_from, TrialContext& ctx, Carried& carried, Seconds leave_by,
-                    bool* went_on, bool replace_dead) const {
+                    bool* went_on, AfterDeath after_death) const {
   PartyRestPhase phase(*this, bodies, ctx, carried);
-  return phase.run(res, defeated, rest_from, leave_by, went_on, replace_dead);
+  return phase.run(res, defeated, rest_from, leave_by, went_on, after_death);
 }
 
 }  // namespace leth::harmonies

@@ -1003,7 +1003,7 @@ Outcome Model::run_trial(TrialContext& ctx) const {
 Outcome Model::run_adventure(TrialContext& ctx, Carried& carried) const {
   if (party_) {
     carried.members.leave_by = carried.leave_by;
-    carried.members.replace_dead = carried.replace_dead;
+    carried.members.after_death = carried.after_death;
     const Outcome o = party_->run_adventure(ctx, carried.members);
     carried.went_on = carried.members.went_on;
     return o;

@@ -49,7 +49,7 @@ class Model {
     Party::Carried members;  // a party's, member by member
     Seconds leave_by = 0;  // set by the campaign: 0, play to whole or the horizon
     bool went_on = false;  // set by run_adventure: left short of full HP at its downtime
-    bool replace_dead = false;  // set by the campaign: after_a_death = "replace" (a party's)
+    AfterDeath after_death = AfterDeath::End;  // set by the campaign (a party's)
     int hp = -1;           // the HP it went on with; -1: full (max_hp)
     int wounded = -1;      // its wounded value then; -1: [character]'s
   };

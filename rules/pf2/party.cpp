@@ -665,6 +665,11 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
   Bodies<Body> bodies;
   const fight::Result first = play_fight(bodies, ctx, [&](Body& b) {
     if (b.c >= cfg_.members) return;
+    if (carried.absent[b.c]) {  // after_a_death = "go_on": the party goes on short of it
+      b.dead = true;
+      note(ctx.log, 0, [&] { return name(b) + "'s place is empty: dead in an adventure before"; });
+      return;
+    }
     if (carried.newcomer[b.c])
       note(ctx.log, 0, [&] {
         return name(b) + " is a newcomer, in the place of the one who died (the scenario's)";
@@ -726,7 +731,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
   // downtime cuts it short; unless it replaces its dead and some survived: theirs does.
   size_t deaths = 0;
   for (size_t c = 0; c < cfg_.members; ++c) deaths += bodies[c].dead;
-  const bool goes_on = deaths == 0 || (carried.replace_dead && deaths < cfg_.members);
+  const bool goes_on = deaths == 0 || (plays_on(carried.after_death) && deaths < cfg_.members);
   Seconds left_at = -1;
   const Seconds leave_by = goes_on ? carried.leave_by : 0;
   const Seconds full =
@@ -736,6 +741,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
     const Body& b = bodies[c];
     members[c] = {b.dead,       b.died_at, b.falls,  b.heals_given,
                   b.down_first, b.up_last, below[c], b.dead ? -1 : whole[c]};
+    members[c].absent = carried.absent[c];
   }
   carried.went_on = left_at >= 0;
   for (size_t c = 0; c < cfg_.members; ++c) {
@@ -744,7 +750,9 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
     const bool healing = carried.went_on && !b.dead && whole[c] < 0;
     carried.hp[c] = healing ? b.hp : -1;
     carried.wounded[c] = healing ? b.wounded : -1;
-    carried.newcomer[c] = b.dead;  // its place's next occupant: the scenario's, fresh
+    // Its place's next occupant: the scenario's, fresh, or nobody (after_a_death).
+    carried.newcomer[c] = b.dead && carried.after_death != AfterDeath::GoOn;
+    carried.absent[c] = b.dead && carried.after_death == AfterDeath::GoOn;
     if (b.dead) carried.doomed[c] = -1;
   }
   if (carried.went_on)
@@ -770,7 +778,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
              (focus ? ", the focus spells)" : ")");
     });
   Outcome o = fight::party_outcome(res, std::span(members.data(), cfg_.members), defeated, full,
-                                   cfg_.horizon, left_at, carried.replace_dead);
+                                   cfg_.horizon, left_at, carried.after_death);
   if (encounters_counter_ < Outcome::kMaxCounters) o.count(encounters_counter_, fought);
   return o;
 }

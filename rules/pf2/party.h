@@ -115,10 +115,12 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     std::array<int8_t, fight::kMaxMembers> wounded;
     Seconds leave_by = 0;
     bool went_on = false;  // set by run_adventure: left before every survivor was whole
-    // after_a_death = "replace" (docs/campaigns.md): only the whole party's death ends the
-    // campaign; a dead member's place goes to a newcomer, the scenario's fresh member.
-    bool replace_dead = false;
+    // after_a_death = "replace" or "go_on" (docs/campaigns.md): only the whole party's death
+    // ends the campaign; a dead member's place goes to a newcomer, the scenario's fresh member,
+    // or stays empty (absent: dead from the start of every later adventure).
+    AfterDeath after_death = AfterDeath::End;
     std::array<bool, fight::kMaxMembers> newcomer{};
+    std::array<bool, fight::kMaxMembers> absent{};
     Carried() {
       doomed.fill(-1);
       hp.fill(-1);

@@ -1050,7 +1050,7 @@ Outcome Model::run_trial(TrialContext& ctx) const {
 Outcome Model::run_adventure(TrialContext& ctx, Carried& carried) const {
   if (party_)
     return party_->run_adventure(ctx, carried.members, carried.leave_by, &carried.went_on,
-                                 carried.replace_dead);
+                                 carried.after_death);
   Trial t(*this, ctx, carried);
   const Outcome o = t.run();
   t.carry(carried);

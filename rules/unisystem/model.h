@@ -36,7 +36,7 @@ class Model {
     Party::Carried members;  // a party's
     Seconds leave_by = 0;  // set by the campaign: 0, play to whole or the horizon
     bool went_on = false;  // set by run_adventure: left short of full health at its downtime
-    bool replace_dead = false;  // set by the campaign: after_a_death = "replace" (a party's)
+    AfterDeath after_death = AfterDeath::End;  // set by the campaign (a party's)
     // What it went on with, for the next adventure (held: set by run_adventure as went_on).
     bool held = false;
     int hp = 0, endurance = 0, endurance_owed = 0, essence = 0, essence_lowest = 0;

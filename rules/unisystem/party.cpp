@@ -371,9 +371,14 @@ Outcome Party::run_trial(TrialContext& ctx) const {
 }
 
 Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by,
-                             bool* went_on, bool replace_dead) const {
+                             bool* went_on, AfterDeath after_death) const {
   Bodies<Body> bodies;
   const fight::Result first = play_fight(bodies, ctx, [&](Body& b) {
+    if (b.c < cfg_.members && carried.absent[b.c]) {  // after_a_death = "go_on": short of it
+      b.dead = true;
+      note(ctx.log, 0, [&] { return name(b) + "'s place is empty: dead in an adventure before"; });
+      return;
+    }
     if (b.c < cfg_.members && carried.newcomer[b.c])
       note(ctx.log, 0, [&] {
         return name(b) + " is a newcomer, in the place of the one who died (the scenario's)";
@@ -441,7 +446,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
       deaths += bodies[c].dead;
       if (!bodies[c].dead && !deferred(bodies[c])) go = std::max(go, mine[c]);
     }
-    const bool goes_on = deaths == 0 || (replace_dead && deaths < cfg_.members);
+    const bool goes_on = deaths == 0 || (plays_on(after_death) && deaths < cfg_.members);
     const bool can = goes_on && go <= cfg_.horizon;
     for (size_t c = 0; c < cfg_.members; ++c) {
       Body& b = bodies[c];
@@ -459,11 +464,14 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
     const Body& b = bodies[c];
     if (!b.dead && mine[c] >= 0) full = std::max(full, mine[c]);
     members[c] = {b.dead, b.died_at, b.falls, 0, b.down_first, b.up_last, hurt[c], b.dead ? -1 : mine[c]};
+    members[c].absent = carried.absent[c];
   }
   carried.held = left_at >= 0;
   for (size_t c = 0; c < cfg_.members; ++c) {
     carried.hp[c] = mine[c] < 0 && !bodies[c].dead ? bodies[c].hp : cfg_.combatants[c].max_hp;
-    carried.newcomer[c] = bodies[c].dead;  // its place's next occupant: the scenario's, fresh
+    // Its place's next occupant: the scenario's, fresh, or nobody (after_a_death).
+    carried.newcomer[c] = bodies[c].dead && after_death != AfterDeath::GoOn;
+    carried.absent[c] = bodies[c].dead && after_death == AfterDeath::GoOn;
   }
   if (went_on) *went_on = carried.held;
   if (carried.held)
@@ -485,7 +493,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
   if (!carried.held && full > res.end && full <= cfg_.horizon && !later_death)
     note(ctx.log, full, [] { return std::string("after the rest, every survivor is at full HP"); });
   Outcome o = fight::party_outcome(res, std::span(members.data(), cfg_.members), defeated, full,
-                                   cfg_.horizon, left_at, replace_dead);
+                                   cfg_.horizon, left_at, after_death);
   if (encounters_counter_ < Outcome::kMaxCounters) o.count(encounters_counter_, fought);
   return o;
 }

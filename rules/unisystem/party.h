@@ -70,16 +70,18 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   // A campaign's (README interpretation 27, a party's): with a downtime (`leave_by` > 0 on the
   // adventure's clock) the party may go on before every survivor is whole (`went_on`); each
   // member then carries its HP (`held`), the next adventure beginning from them.
-  // With `replace_dead` (docs/campaigns.md, after_a_death) only the whole party's death ends
+  // With `after_death` (docs/campaigns.md, after_a_death) only the whole party's death ends
   // the campaign: the survivors' end is the adventure's, the downtime theirs, and each dead
-  // member's place goes to a newcomer (`newcomer`), the scenario's fresh member.
+  // member's place goes to a newcomer (`newcomer`), the scenario's fresh member, or stays
+  // empty (`absent`): the member is dead from the start of every later adventure.
   struct Carried {
     bool held = false;
     std::array<int, fight::kMaxMembers> hp{};
     std::array<bool, fight::kMaxMembers> newcomer{};
+    std::array<bool, fight::kMaxMembers> absent{};
   };
   Outcome run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by = 0,
-                        bool* went_on = nullptr, bool replace_dead = false) const;
+                        bool* went_on = nullptr, AfterDeath after_death = AfterDeath::End) const;
 
   // ---- fight::FightRules
   struct Body {

@@ -64,6 +64,15 @@ enum class CampaignTime : uint8_t {
                    // goes on after a death, after_a_death = "replace", measures it again later)
 };
 
+// What a campaign's party does after an adventure in which some of its members died, not all
+// (docs/campaigns.md, after_a_death). The whole party dead in an adventure ends it always.
+enum class AfterDeath : uint8_t {
+  End,      // "end" (the default): the first death ends the campaign
+  Replace,  // "replace": a newcomer, the scenario's fresh member, takes each dead one's place
+  GoOn,     // "go_on": the survivors go on short of their dead, who are absent from then on
+};
+inline bool plays_on(AfterDeath a) { return a != AfterDeath::End; }
+
 // A per-trial time in seconds, measured in the trials where it applies (downtime over the
 // trials that recovered, time to death over deaths, ...). Reported as mean and quantiles.
 struct DurationSpec {

@@ -56,18 +56,20 @@ Campaign::Campaign(const MetricSpec& model, const CampaignSpec& s)
       died_mask(metrics.end_mask(EndKind::Died)),
       member_deaths(metrics.member_death_mask()) {
   for (size_t d = 0; d < metrics.durations.size(); ++d) time[d] = metrics.durations[d].campaign;
-  if (s.replace_dead && metrics.member_death_mask() == 0)
-    throw InputError(s.replace_where,
-                     "campaign.after_a_death: \"replace\" is a party's: a newcomer takes a dead "
-                     "member's place",
+  if (plays_on(s.after_death) && metrics.member_death_mask() == 0)
+    throw InputError(s.after_death_where,
+                     "campaign.after_a_death: \"replace\" and \"go_on\" are a party's: a "
+                     "newcomer takes a dead member's place, or the survivors go on without",
                      "a single character's campaign ends at its death: remove the key, or play "
                      "a [[party]] (docs/parties.md)");
-  if (s.replace_dead && s.retires())
-    throw InputError(s.replace_where,
-                     "campaign.after_a_death: \"replace\" with a rule to retire: retirement "
-                     "counts the whole party's lasting injuries, the dead members' among them",
+  if (plays_on(s.after_death) && s.retires())
+    throw InputError(s.after_death_where,
+                     "campaign.after_a_death: \"" +
+                         std::string(s.after_death == AfterDeath::Replace ? "replace" : "go_on") +
+                         "\" with a rule to retire: retirement counts the whole party's lasting "
+                         "injuries, the dead members' among them",
                      "choose one: after_a_death = \"end\" with retire_sequelae or "
-                     "retire_stat_loss, or \"replace\" without them");
+                     "retire_stat_loss, or \"replace\" or \"go_on\" without them");
   if (s.retire_sequela.empty()) return;
   // retire_stat_loss: a sequela of the ruleset's, one with a magnitude (a stat's change).
   std::string named;
@@ -188,10 +190,10 @@ concept GoesOnWounded = requires(typename M::Carried& c) {
   { c.went_on } -> std::convertible_to<bool>;
 };
 
-// A model whose party plays on after a death, a newcomer in the dead one's place: its Carried
-// is told so (after_a_death = "replace").
+// A model whose party plays on after a death, a newcomer in the dead one's place or short of
+// it: its Carried is told so (after_a_death = "replace", "go_on").
 template <typename M>
-concept ReplacesDead = requires(typename M::Carried& c) { c.replace_dead = true; };
+concept PlaysOnAfterDeath = requires(typename M::Carried& c) { c.after_death = AfterDeath::GoOn; };
 
 // One ruleset's campaign: each adventure's run_adventure plays from what the one before left
 // (M::Carried).
@@ -200,14 +202,14 @@ Outcome play(const M& model, const Campaign& c, TrialContext& ctx) {
   static_assert(GoesOnWounded<M>,
                 "every ruleset's model carries its body from one adventure to the next and goes "
                 "on still wounded (docs/campaigns.md): Carried with leave_by and went_on");
-  static_assert(ReplacesDead<M>,
+  static_assert(PlaysOnAfterDeath<M>,
                 "every ruleset's party plays on after a death, a newcomer in the dead one's "
-                "place (docs/campaigns.md, after_a_death): Carried with replace_dead");
+                "place (docs/campaigns.md, after_a_death): Carried with after_death");
   typename M::Carried carried{};
   return play_adventures(c, ctx, [&](TrialContext& a, int k, bool& went_on) {
     carried.leave_by = k + 1 < c.spec.adventures ? c.spec.downtime : 0;
     carried.went_on = false;
-    carried.replace_dead = c.spec.replace_dead;
+    carried.after_death = c.spec.after_death;
     const Outcome o = model.run_adventure(a, carried);
     went_on = carried.went_on;
     return o;

@@ -1,5 +1,5 @@
 // A campaign trial (docs/campaigns.md): the scenario's trial played as adventure after
-// adventure on one character or party, until a death (a party that replaces its dead,
+// adventure on one character or party, until a death (a party that plays on after one,
 // after_a_death: the whole party's), a retirement, an adventure that does not end whole, or
 // the last adventure. Adventure k plays from TrialRng::adventure(k), so the
 // first adventure is the scenario's own trial, draw for draw, and every variant plays the same

@@ -306,6 +306,14 @@ std::string campaign_lines(const RunInfo& info, const RunTally& t,
   if (n <= 0) return "";
   std::string out = "  a campaign of " + std::to_string(n) + " adventure" + (n == 1 ? "" : "s") +
                     " (survival.csv has its life table):\n";
+  // A party that plays on after a death: the lines below are the whole party's (campaigns.md).
+  if (info.metrics.after_death == AfterDeath::Replace)
+    out += "  the party's, until it dies all together in one adventure (after_a_death = "
+           "\"replace\": a newcomer takes each dead member's place; each place's own in "
+           "member_survival.csv):\n";
+  else if (info.metrics.after_death == AfterDeath::GoOn)
+    out += "  the party's, alive while one member is (after_a_death = \"go_on\": the survivors "
+           "play on short of their dead; each member's own in member_survival.csv):\n";
   char buf[1024];
   for (size_t v = 0; v < t.variants.size(); ++v) {
     const Tally& x = t.variants[v];

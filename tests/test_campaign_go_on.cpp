@@ -180,3 +180,28 @@ TEST_CASE("campaign go_on: refused where it has no meaning", "[campaign]") {
   });
   CHECK_THAT(retire, Catch::Contains("ruins.toml:") && Catch::Contains("\"go_on\" with a rule"));
 }
+
+TEST_CASE("campaign go_on: the terminal says whose survival its lines are", "[campaign][cli]") {
+  // A campaign that ends at the first death says nothing more; one that plays on says that the
+  // lines are the whole party's, and how it plays on.
+  const std::string file = "scenarios/examples/flux-ruins-party-campaign.toml";
+  const struct {
+    const char* key;
+    const char* says;
+  } cases[] = {{"", nullptr},
+               {"after_a_death = \"replace\"\n", "until it dies all together in one adventure"},
+               {"after_a_death = \"go_on\"\n", "alive while one member is"}};
+  for (const auto& [key, says] : cases) {
+    INFO(key);
+    const std::string path = test::write_file("ruins-terminal.toml", campaign_of(file, key));
+    const test::CliResult r = test::cli(
+        {"run", path, "--trials", "200", "--out", test::fresh_path("ruins-terminal-out")});
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("baseline: lived through"));
+    if (says)
+      CHECK_THAT(r.out, Catch::Contains(std::string("the party's, ") + says) &&
+                            Catch::Contains("member_survival.csv"));
+    else
+      CHECK_THAT(r.out, !Catch::Contains("the party's, "));
+  }
+}

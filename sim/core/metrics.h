@@ -99,6 +99,9 @@ struct MetricSpec {
   // A campaign (sim/engine/campaign.h): a trial plays up to this many adventures, and the
   // tallies keep its life table (Outcome::adventures). 0: a trial is one adventure.
   int adventures = 0;
+  // A party's campaign that plays on after a death: its own life table is then the whole
+  // party's, until its last member's death (the reports say so).
+  AfterDeath after_death = AfterDeath::End;
 
   // Bit e is set when ends[e] is of kind k.
   uint64_t end_mask(EndKind k) const;

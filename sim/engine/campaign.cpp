@@ -13,6 +13,7 @@ namespace leth {
 MetricSpec campaign_metrics(const MetricSpec& model, const CampaignSpec& spec) {
   MetricSpec m = model;
   m.adventures = spec.adventures;
+  m.after_death = spec.after_death;
   if (spec.retires())  // without a rule, nobody retires: no end to report
     m.ends.push_back({EndKind::Lost, "retired",
                       "alive and whole, retired by the campaign's rule (retire_sequelae, "

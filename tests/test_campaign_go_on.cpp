@@ -172,13 +172,14 @@ TEST_CASE("campaign go_on: refused where it has no meaning", "[campaign]") {
                     "scout.toml");
   });
   CHECK_THAT(scout, Catch::Contains("scout.toml:") && Catch::Contains("a party's"));
+  // dnd5e's losses have no magnitude: a stat's floor is refused, as without after_a_death.
   const std::string retire = test::error_of([] {
-    test::load_text(campaign_of("scenarios/examples/flux-ruins-party-campaign.toml",
+    test::load_text(campaign_of("scenarios/examples/dnd5e-party-crypt-campaign.toml",
                                 "after_a_death = \"go_on\"\n"
-                                "retire_stat_loss = { sequela = \"vai_loss\", reaches = -2 }\n"),
-                    "ruins.toml");
+                                "retire_stat_loss = { sequela = \"lost_eye\", reaches = 2 }\n"),
+                    "crypt.toml");
   });
-  CHECK_THAT(retire, Catch::Contains("ruins.toml:") && Catch::Contains("\"go_on\" with a rule"));
+  CHECK_THAT(retire, Catch::Contains("crypt.toml:") && Catch::Contains("no magnitude"));
 }
 
 TEST_CASE("campaign go_on: the terminal says whose survival its lines are", "[campaign][cli]") {

@@ -103,11 +103,12 @@ Outcome party_outcome(const Result& fight, std::span<const MemberReport> members
   uint32_t deaths = 0;
   Seconds first_death = -1, first_down = -1, last_up = 0;
   bool hurt = false;
-  size_t absent = 0;
+  size_t absent = 0, absent_dead = 0;
   for (size_t c = 0; c < members.size(); ++c) {
     const MemberReport& b = members[c];
     if (b.absent) {
       ++absent;
+      absent_dead += !b.retired;
       continue;
     }
     o.count(kMemberCounters + 2 * c, b.falls);
@@ -136,7 +137,7 @@ Outcome party_outcome(const Result& fight, std::span<const MemberReport> members
   if (deaths > 0) {
     o.measure(kPartyTimeToDeath, first_death);
     if (!plays_on(after_death) || deaths + absent == members.size()) {
-      o.end = static_cast<uint16_t>(deaths + absent - 1);
+      o.end = static_cast<uint16_t>(deaths + absent_dead - 1);
       o.end_time = first_death;
       return o;
     }

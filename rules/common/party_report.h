@@ -31,6 +31,8 @@ struct MemberReport {
                              // -1, or beyond the horizon: not within it
   bool absent = false;       // dead in an adventure before, its place left empty (a campaign's
                              // after_a_death = "go_on"): not in this one, nothing reported
+  bool retired = false;      // absent: retired by the campaign's rule, not dead (its end
+                             // counts the dead only)
 };
 
 // The names of the first `members` of `combatants` (each with a `name`).
@@ -49,7 +51,8 @@ MetricSpec party_metrics(const std::vector<std::string>& members);
 // campaign's downtime, sim/engine/campaign.h), unresolved at left_at, when the survivors, every
 // one able to act, went on to the next adventure before all were whole. When the party plays on
 // after a death (`after_death`, a campaign's after_a_death = "replace" or "go_on") only the
-// whole party's death ends it so (the absent members' with this adventure's: died_<all>): with
+// whole party's death ends it so (the absent dead members' with this adventure's: died_<all>;
+// a retired member's absence is not a death): with
 // survivors, the deaths are counted and timed, and the end is the survivors'.
 Outcome party_outcome(const Result& fight, std::span<const MemberReport> members,
                       uint32_t opponents_defeated, Seconds full, Seconds horizon,

@@ -1190,7 +1190,7 @@ Outcome Model::run_trial(TrialContext& ctx) const {
 Outcome Model::run_adventure(TrialContext& ctx, Carried& carried) const {
   if (party_)
     return party_->run_adventure(ctx, carried.members, carried.leave_by, &carried.went_on,
-                                 carried.after_death);
+                                 carried.after_death, carried.retire, &carried.left);
   Trial trial(*this, ctx, carried);
   const Outcome o = trial.run();
   trial.carry(carried);

@@ -61,6 +61,8 @@ class Model {
     Seconds leave_by = 0;  // set by the campaign: 0, play to whole or the horizon
     bool went_on = false;  // set by run_adventure: left still healing at its downtime
     AfterDeath after_death = AfterDeath::End;  // set by the campaign (a party's)
+    MemberRetirement retire{};  // set by the campaign: its rule for one member (a party's)
+    Departures left{};          // set by run_adventure: the members that rule retired
     // What it went on with (set by run_adventure as went_on), on the next adventure's clock.
     struct Healing {
       InjuryCourse course;  // next_try from the next adventure's start

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 
+#include "rules/common/retire.h"
 #include "rules/dnd5e/course.h"
 #include "sim/core/substreams.h"
 
@@ -80,12 +81,14 @@ bool Party::blind(const Body& b) const {
   return false;
 }
 
-void Party::add_losses(Outcome& o, const Bodies<Body>& bodies, const Course& course) const {
+void Party::add_losses(Outcome& o, const Bodies<Body>& bodies, const Course& course,
+                       Carried& carried) const {
   enum : uint16_t { kEye, kBlind, kDeaf, kHand, kFoot };
-  std::array<uint16_t, 5> n{};
+  std::array<uint16_t, 5> party{};
   for (size_t c = 0; c < cfg_.members; ++c) {
     const Body& b = bodies[c];
     if (b.dead) continue;
+    std::array<uint16_t, 5> n{};
     Losses l;
     for (size_t i = 0; i < b.n_open; ++i) {
       const Permanent p = catalog_->injury(b.open[i]).permanent;
@@ -98,9 +101,13 @@ void Party::add_losses(Outcome& o, const Bodies<Body>& bodies, const Course& cou
     if (l.new_deafness()) ++n[kDeaf];
     n[kHand] = static_cast<uint16_t>(n[kHand] + course.hands[c]);
     n[kFoot] = static_cast<uint16_t>(n[kFoot] + course.feet[c]);
+    for (size_t k = 0; k < n.size(); ++k) {
+      party[k] = static_cast<uint16_t>(party[k] + n[k]);
+      carried[c].lasting += n[k];
+    }
   }
-  for (uint16_t k = 0; k < n.size(); ++k)
-    if (n[k] > 0) o.add_sequela(static_cast<uint16_t>(loss_sequelae_ + k), 0, n[k]);
+  for (uint16_t k = 0; k < party.size(); ++k)
+    if (party[k] > 0) o.add_sequela(static_cast<uint16_t>(loss_sequelae_ + k), 0, party[k]);
 }
 
 bool Party::one_handed(const Body& b) const {
@@ -551,19 +558,24 @@ Outcome Party::run_trial(TrialContext& ctx) const {
 }
 
 Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by,
-                             bool* went_on, AfterDeath after_death) const {
+                             bool* went_on, AfterDeath after_death,
+                             const MemberRetirement& retire, Departures* left) const {
   Bodies<Body> bodies;
   fight::Result res = play_fight(bodies, ctx, [&](Body& b) {
     if (b.c >= cfg_.members) return;
     const CarriedMember& m = carried[b.c];
     if (m.absent) {  // after_a_death = "go_on": the party goes on short of it
       b.dead = true;
-      note(ctx.log, 0, [&] { return name(b) + "'s place is empty: dead in an adventure before"; });
+      note(ctx.log, 0, [&] {
+        return name(b) + "'s place is empty: " +
+               (m.retired ? "retired after an adventure before" : "dead in an adventure before");
+      });
       return;
     }
     if (m.newcomer)
       note(ctx.log, 0, [&] {
-        return name(b) + " is a newcomer, in the place of the one who died (the scenario's)";
+        return name(b) + " is a newcomer, in the place of the one who " +
+               (m.retired ? "retired" : "died") + " (the scenario's)";
       });
     // Went on still healing (a downtime, README interpretation 20): its HP and Hit Dice.
     if (m.hp >= 0) {
@@ -635,6 +647,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
     hurt = hurt || below;
     members[c] = {b.dead, b.died_at, b.falls, b.heals_given, b.down_first, b.up_last, below};
     members[c].absent = carried[c].absent;
+    members[c].retired = carried[c].absent && carried[c].retired;
   }
   for (size_t c = 0; c < cfg_.members; ++c)
     if (!members[c].dead) members[c].whole_at = members[c].hurt ? awake + cfg_.long_rest : res.end;
@@ -715,7 +728,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
           o.count(injury_counters_, bodies[c].injuries[v]);
         if (by_severity_) o.count(lasting_counter_ + 1 + v, bodies[c].injuries[v]);
       }
-  if (catalog_) add_losses(o, bodies, course);
+  if (catalog_) add_losses(o, bodies, course, carried);
   // The losses each member keeps, carried into a campaign's next adventure.
   for (size_t c = 0; c < cfg_.members && catalog_; ++c) {
     const Body& b = bodies[c];
@@ -736,9 +749,19 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
   if (plays_on(after_death))
     for (size_t c = 0; c < cfg_.members; ++c) {
       const bool go_on = after_death == AfterDeath::GoOn;
+      if (carried[c].absent) continue;  // its place stays empty, for the reason it was left
       carried[c].newcomer = bodies[c].dead && !go_on;
+      carried[c].retired = false;
       if (bodies[c].dead) carried[c] = CarriedMember{.newcomer = !go_on, .absent = go_on};
     }
+  // The campaign's rule to retire a member, on its own permanent losses (no stat: dnd5e's
+  // losses have no magnitude, and retire_stat_loss is refused).
+  const Departures gone = fight::retire_members(
+      std::span(carried.data(), cfg_.members),
+      std::span<const fight::MemberReport>(members.data(), cfg_.members), retire, after_death,
+      [&](size_t c) { return carried[c].lasting; }, [](size_t) { return int64_t{0}; },
+      [&](size_t c) { return name(bodies[c]); }, std::string(), ctx.log, o.end_time);
+  if (left) *left = gone;
   return o;
 }
 

@@ -264,14 +264,19 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     int hit_dice = -1;  // the Hit Dice it went on with; -1: the scenario's
     bool newcomer = false;  // in a dead member's place (after_a_death = "replace")
     bool absent = false;    // dead, its place left empty (after_a_death = "go_on")
+    bool retired = false;   // absent or a newcomer: its place's last member retired
+    uint32_t lasting = 0;   // its lasting injuries reported so far, every adventure's
   };
   using Carried = std::array<CarriedMember, fight::kMaxMembers>;
   // With `after_death` (docs/campaigns.md, after_a_death) only the whole party's death ends
   // the campaign: the survivors' end is the adventure's, the downtime theirs, and each dead
   // member's place goes to a newcomer, the scenario's fresh member (carried: nothing), or stays
-  // empty: the member is absent, dead from the start of every later adventure.
+  // empty: the member is absent, dead from the start of every later adventure. A survivor the
+  // campaign's `retire` rule retires (rules/common/retire.h) leaves its place so too, alive;
+  // `left` says how many did.
   Outcome run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by = 0,
-                        bool* went_on = nullptr, AfterDeath after_death = AfterDeath::End) const;
+                        bool* went_on = nullptr, AfterDeath after_death = AfterDeath::End,
+                        const MemberRetirement& retire = {}, Departures* left = nullptr) const;
   // Blinded: by an open injury's condition, or two lost eyes (as one character).
   bool blind(const Body& b) const;
   // A hand out: "Vous ne pouvez rien porter à deux mains" (an open injury's Combat::OneHand, of
@@ -345,8 +350,10 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     std::array<uint8_t, fight::kMaxMembers> hands{}, feet{};  // lost to a deadline, by member
   };
   // The survivors' new permanent losses as sequelae (README, the party fight): a loss carried
-  // in from a campaign's adventure before was reported by the adventure that inflicted it.
-  void add_losses(Outcome& o, const Bodies<Body>& bodies, const Course& course) const;
+  // in from a campaign's adventure before was reported by the adventure that inflicted it. Each
+  // member's are added to its `lasting` in `carried` (a campaign's rule to retire one).
+  void add_losses(Outcome& o, const Bodies<Body>& bodies, const Course& course,
+                  Carried& carried) const;
   // `carried`: in, the healing injuries each member went on with (their course and clocks);
   // out, with a downtime (`leave_by`), what it goes on with when the party leaves.
   // With `after_death` the survivors may go on after a death (run_adventure).

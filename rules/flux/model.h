@@ -46,6 +46,8 @@ class Model {
     Seconds leave_by = 0;  // set by the campaign: 0, play to whole or the horizon
     bool went_on = false;  // set by run_adventure: left short of full PV at its downtime
     AfterDeath after_death = AfterDeath::End;  // set by the campaign (a party's)
+    MemberRetirement retire{};  // set by the campaign: its rule for one member (a party's)
+    Departures left{};          // set by run_adventure: the members that rule retired
     bool held = false;     // pv and flux below hold what it went on with (set with went_on)
     int pv = 0, flux = 0;
   };

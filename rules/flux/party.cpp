@@ -7,6 +7,7 @@
 #include <limits>
 #include <optional>
 
+#include "rules/common/retire.h"
 #include "rules/flux/model.h"
 #include "rules/flux/resolution.h"
 #include "rules/flux/tables.h"
@@ -373,19 +374,24 @@ Outcome Party::run_trial(TrialContext& ctx) const {
 }
 
 Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by,
-                             bool* went_on, AfterDeath after_death) const {
+                             bool* went_on, AfterDeath after_death,
+                             const MemberRetirement& retire, Departures* left) const {
   Bodies<Body> bodies;
   const fight::Result first = play_fight(bodies, ctx, [&](Body& b) {
     if (b.c >= cfg_.members) return;
     const CarriedMember& m = carried[b.c];
     if (m.absent) {  // after_a_death = "go_on": the party goes on short of it
       b.dead = true;
-      note(ctx.log, 0, [&] { return name(b) + "'s place is empty: dead in an adventure before"; });
+      note(ctx.log, 0, [&] {
+        return name(b) + "'s place is empty: " +
+               (m.retired ? "retired after an adventure before" : "dead in an adventure before");
+      });
       return;
     }
     if (m.newcomer)
       note(ctx.log, 0, [&] {
-        return name(b) + " is a newcomer, in the place of the one who died (the scenario's)";
+        return name(b) + " is a newcomer, in the place of the one who " +
+               (m.retired ? "retired" : "died") + " (the scenario's)";
       });
     b.sequelae += m.sequelae;
     for (size_t k = 0; k < kStatCount; ++k) b.stats[k] -= m.lost[k];  // floored when lost
@@ -430,6 +436,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
     const Combatant& k = cfg_.combatants[c];
     reports[c] = {b.dead, b.died_at, b.falls, b.heals_given, b.down_first, b.up_last, hurt[c]};
     reports[c].absent = carried[c].absent;
+    reports[c].retired = carried[c].absent && carried[c].retired;
     if (!b.dead) any_hurt = any_hurt || hurt[c];  // a survivor to tell of
     if (b.dead) continue;
     if (b.comatose || b.stabilised || b.pv <= 0) {
@@ -495,10 +502,11 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
   if (encounters_counter_ < Outcome::kMaxCounters) o.count(encounters_counter_, fought);
   if (went_on) *went_on = left_at >= 0;
   for (size_t c = 0; c < cfg_.members; ++c) {
+    if (carried[c].absent) continue;  // its place stays empty, for the reason it was left
     carried[c].sequelae = bodies[c].sequelae - cfg_.combatants[c].sequelae;
     for (size_t k = 0; k < kStatCount; ++k) carried[c].lost[k] += bodies[c].lost[k];
     carried[c].pv = left_at >= 0 && reports[c].whole_at < 0 ? bodies[c].pv : -1;
-    carried[c].newcomer = false;
+    carried[c].newcomer = carried[c].retired = false;
     if (bodies[c].dead)  // the place it leaves: a newcomer's, or empty (after_a_death)
       carried[c] = after_death == AfterDeath::GoOn ? CarriedMember{.absent = true}
                                                    : CarriedMember{.newcomer = true};
@@ -510,6 +518,16 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
       if (!bodies[c].dead && bodies[c].sequela_count[k] > 0)
         o.add_sequela(static_cast<uint16_t>(k), -static_cast<int32_t>(bodies[c].lost[k]),
                       bodies[c].sequela_count[k]);
+  // The campaign's rule to retire a member, on its own sequelae and stat points (carried).
+  const bool by_stat = retire.stat >= 0 && static_cast<size_t>(retire.stat) < kStatCount;
+  const Departures gone = fight::retire_members(
+      std::span(carried.data(), cfg_.members),
+      std::span<const fight::MemberReport>(reports.data(), cfg_.members), retire, after_death,
+      [&](size_t c) { return static_cast<uint32_t>(carried[c].sequelae); },
+      [&](size_t c) { return by_stat ? -int64_t{carried[c].lost[retire.stat]} : int64_t{0}; },
+      [&](size_t c) { return name(bodies[c]); },
+      by_stat ? metrics().sequelae[retire.stat].name : std::string(), ctx.log, o.end_time);
+  if (left) *left = gone;
   return o;
 }
 

@@ -92,14 +92,18 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     int pv = -1;  // the PV it went on with; -1: the scenario's
     bool newcomer = false;  // in a dead member's place (after_a_death = "replace")
     bool absent = false;    // dead, its place left empty (after_a_death = "go_on")
+    bool retired = false;   // absent or a newcomer: its place's last member retired
   };
   using Carried = std::array<CarriedMember, fight::kMaxMembers>;
   // With `after_death` (docs/campaigns.md, after_a_death) only the whole party's death ends
   // the campaign: the survivors' end is the adventure's, the downtime theirs, and each dead
   // member's place goes to a newcomer, the scenario's fresh member (carried: nothing), or stays
-  // empty: the member is absent, dead from the start of every later adventure.
+  // empty: the member is absent, dead from the start of every later adventure. A survivor the
+  // campaign's `retire` rule retires (rules/common/retire.h) leaves its place so too, alive;
+  // `left` says how many did.
   Outcome run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_by = 0,
-                        bool* went_on = nullptr, AfterDeath after_death = AfterDeath::End) const;
+                        bool* went_on = nullptr, AfterDeath after_death = AfterDeath::End,
+                        const MemberRetirement& retire = {}, Departures* left = nullptr) const;
 
   // ---- fight::FightRules
   struct Body {

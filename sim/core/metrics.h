@@ -73,6 +73,31 @@ enum class AfterDeath : uint8_t {
 };
 inline bool plays_on(AfterDeath a) { return a != AfterDeath::End; }
 
+// A campaign's rule to retire one member of a party that plays on after a death (after_a_death
+// = "replace" or "go_on", docs/campaigns.md): after an adventure the campaign goes on from, a
+// survivor whose own lasting injuries, every adventure's, number `sequelae` or more, or whose
+// stat sequela's summed magnitude has reached `reaches`, leaves the party alive.
+struct MemberRetirement {
+  int sequelae = 0;  // retire_sequelae; 0: not by count
+  int stat = -1;     // retire_stat_loss's sequela, the model's index; -1: not by a stat
+  int reaches = 0;   // negative: at or below; positive: at or above
+  bool any() const { return sequelae > 0 || stat >= 0; }
+  bool by_count(uint32_t lasting) const {
+    return sequelae > 0 && lasting >= static_cast<uint32_t>(sequelae);
+  }
+  bool by_stat(int64_t change) const {
+    return stat >= 0 && (reaches < 0 ? change <= reaches : change >= reaches);
+  }
+};
+
+// What the members a campaign's rule retired left of the party after an adventure: how many
+// retired, and whether no place is filled any more (after_a_death = "go_on": the campaign ends
+// with them, retired).
+struct Departures {
+  uint8_t retired = 0;
+  bool disbanded = false;
+};
+
 // A per-trial time in seconds, measured in the trials where it applies (downtime over the
 // trials that recovered, time to death over deaths, ...). Reported as mean and quantiles.
 struct DurationSpec {

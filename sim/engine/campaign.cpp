@@ -1,6 +1,7 @@
 #include "sim/engine/campaign.h"
 
 #include <bit>
+#include <stdexcept>
 #include <concepts>
 #include <string>
 #include <type_traits>
@@ -14,10 +15,23 @@ MetricSpec campaign_metrics(const MetricSpec& model, const CampaignSpec& spec) {
   MetricSpec m = model;
   m.adventures = spec.adventures;
   m.after_death = spec.after_death;
-  if (spec.retires())  // without a rule, nobody retires: no end to report
+  // Without a rule, nobody retires: no end to report. A party that plays on retires its
+  // members one by one: "replace" fills their places, so only "go_on" can end retired.
+  if (spec.retires() && !plays_on(spec.after_death))
     m.ends.push_back({EndKind::Lost, "retired",
                       "alive and whole, retired by the campaign's rule (retire_sequelae, "
                       "retire_stat_loss) before another adventure"});
+  if (spec.retires() && spec.after_death == AfterDeath::GoOn)
+    m.ends.push_back({EndKind::Lost, "retired",
+                      "alive: the last members left the party, retired by the campaign's rule "
+                      "(retire_sequelae, retire_stat_loss; each member's own lasting injuries)"});
+  if (spec.retires() && plays_on(spec.after_death)) {
+    if (m.counters.size() >= Outcome::kMaxCounters)
+      throw std::logic_error("campaign: no counter left for the retirements");
+    m.counters.push_back({"retirements",
+                          "members retired by the campaign's rule (retire_sequelae, "
+                          "retire_stat_loss), each by its own lasting injuries"});
+  }
   for (CounterSpec& c : m.counters) c.help = "over the campaign's adventures, added up: " + c.help;
   for (DurationSpec& d : m.durations) {
     if (d.name == kDowntime || d.name == kTimeOutOfAction || d.name == kTimeToDeath) {
@@ -52,7 +66,9 @@ MetricSpec campaign_metrics(const MetricSpec& model, const CampaignSpec& spec) {
 Campaign::Campaign(const MetricSpec& model, const CampaignSpec& s)
     : spec(s),
       metrics(campaign_metrics(model, s)),
-      retired(s.retires() ? static_cast<uint16_t>(metrics.ends.size() - 1) : kNoRetirement),
+      retired(s.retires() && s.after_death != AfterDeath::Replace
+                  ? static_cast<uint16_t>(metrics.ends.size() - 1)
+                  : kNoRetirement),
       recovered_mask(metrics.end_mask(EndKind::Recovered)),
       died_mask(metrics.end_mask(EndKind::Died)),
       member_deaths(metrics.member_death_mask()) {
@@ -63,14 +79,11 @@ Campaign::Campaign(const MetricSpec& model, const CampaignSpec& s)
                      "newcomer takes a dead member's place, or the survivors go on without",
                      "a single character's campaign ends at its death: remove the key, or play "
                      "a [[party]] (docs/parties.md)");
-  if (plays_on(s.after_death) && s.retires())
-    throw InputError(s.after_death_where,
-                     "campaign.after_a_death: \"" +
-                         std::string(s.after_death == AfterDeath::Replace ? "replace" : "go_on") +
-                         "\" with a rule to retire: retirement counts the whole party's lasting "
-                         "injuries, the dead members' among them",
-                     "choose one: after_a_death = \"end\" with retire_sequelae or "
-                     "retire_stat_loss, or \"replace\" or \"go_on\" without them");
+  if (plays_on(s.after_death) && s.retires()) {
+    retirements = metrics.counters.size() - 1;
+    member_retire.sequelae = s.retire_sequelae;
+    member_retire.reaches = s.retire_reaches;
+  }
   if (s.retire_sequela.empty()) return;
   // retire_stat_loss: a sequela of the ruleset's, one with a magnitude (a stat's change).
   std::string named;
@@ -80,7 +93,10 @@ Campaign::Campaign(const MetricSpec& model, const CampaignSpec& s)
     if (q.name == s.retire_sequela) retire_id = static_cast<int>(i);
     named += (named.empty() ? "" : ", ") + q.name;
   }
-  if (retire_id >= 0) return;
+  if (retire_id >= 0) {
+    if (retirements < Outcome::kMaxCounters) member_retire.stat = retire_id;
+    return;
+  }
   bool counted = false;
   for (const SequelaSpec& q : model.sequelae) counted = counted || q.name == s.retire_sequela;
   if (counted)
@@ -98,8 +114,15 @@ Campaign::Campaign(const MetricSpec& model, const CampaignSpec& s)
 
 namespace {
 
-// `adventure(ctx, k, went_on)` plays adventure k (from 0) and sets went_on when the character
-// left it still wounded for the next one (campaign.downtime): not whole, and yet it goes on.
+// How an adventure left the character or party: still wounded for the next one (went_on, with
+// campaign.downtime: not whole, and yet it goes on), or short of members the campaign's rule
+// retired (a party that plays on after a death).
+struct AdventureEnd {
+  bool went_on = false;
+  Departures left;
+};
+
+// `adventure(ctx, k, end)` plays adventure k (from 0) and says how it left the party in `end`.
 template <typename Adventure>
 Outcome play_adventures(const Campaign& c, TrialContext& ctx, Adventure&& adventure) {
   Outcome total;
@@ -112,8 +135,8 @@ Outcome play_adventures(const Campaign& c, TrialContext& ctx, Adventure&& advent
     ctx.timeline.clear();
     EventLog part;  // empty, and never written without a log: no allocation
     TrialContext a{rng, ctx.log ? &part : nullptr, ctx.timeline};
-    bool went_on = false;
-    const Outcome o = adventure(a, k, went_on);
+    AdventureEnd after;
+    const Outcome o = adventure(a, k, after);
     ctx.rng.absorb(rng);
     if (ctx.log) {
       // One entry on the campaign's clock: the adventure's story below it keeps the adventure's
@@ -156,8 +179,19 @@ Outcome play_adventures(const Campaign& c, TrialContext& ctx, Adventure&& advent
     if ((c.died_mask >> o.end) & 1) break;  // died in adventure k + 1
     total.adventures = static_cast<uint16_t>(k + 1);
     // Not whole at the horizon, or lost; unless it went on wounded after its downtime.
-    if (!((c.recovered_mask >> o.end) & 1) && !went_on) break;
+    if (!((c.recovered_mask >> o.end) & 1) && !after.went_on) break;
     elapsed = total.end_time;
+    if (c.retirements < Outcome::kMaxCounters) {  // each member by its own rule, told in its story
+      total.counters[c.retirements] += after.left.retired;
+      if (after.left.disbanded) {  // "go_on": the last members retired
+        total.end = c.retired;
+        for (size_t d = 0; d < nd; ++d)
+          if (c.time[d] == CampaignTime::FromStart) total.measured &= ~(1u << d);
+        if (ctx.log) ctx.log->add(elapsed, "the party is no more: its last members retired");
+        break;
+      }
+      continue;
+    }
     const bool by_count =
         c.spec.retire_sequelae > 0 && carried >= static_cast<uint32_t>(c.spec.retire_sequelae);
     const bool by_stat = c.retire_id >= 0 && (c.spec.retire_reaches < 0
@@ -196,6 +230,16 @@ concept GoesOnWounded = requires(typename M::Carried& c) {
 template <typename M>
 concept PlaysOnAfterDeath = requires(typename M::Carried& c) { c.after_death = AfterDeath::GoOn; };
 
+// A model whose party reports each member's lasting injuries (flux's sequelae, dnd5e's
+// permanent losses) and so can retire a member by the campaign's rule while the party plays on:
+// its Carried is told the rule (retire: none after the last adventure) and says who left.
+// Another's party reports none, and nobody in it retires.
+template <typename M>
+concept RetiresMembers = requires(typename M::Carried& c) {
+  c.retire = MemberRetirement{};
+  c.left = Departures{};
+};
+
 // One ruleset's campaign: each adventure's run_adventure plays from what the one before left
 // (M::Carried).
 template <typename M>
@@ -207,12 +251,18 @@ Outcome play(const M& model, const Campaign& c, TrialContext& ctx) {
                 "every ruleset's party plays on after a death, a newcomer in the dead one's "
                 "place (docs/campaigns.md, after_a_death): Carried with after_death");
   typename M::Carried carried{};
-  return play_adventures(c, ctx, [&](TrialContext& a, int k, bool& went_on) {
-    carried.leave_by = k + 1 < c.spec.adventures ? c.spec.downtime : 0;
+  return play_adventures(c, ctx, [&](TrialContext& a, int k, AdventureEnd& after) {
+    const bool more = k + 1 < c.spec.adventures;
+    carried.leave_by = more ? c.spec.downtime : 0;
     carried.went_on = false;
     carried.after_death = c.spec.after_death;
+    if constexpr (RetiresMembers<M>) {
+      carried.retire = more ? c.member_retire : MemberRetirement{};
+      carried.left = Departures{};
+    }
     const Outcome o = model.run_adventure(a, carried);
-    went_on = carried.went_on;
+    after.went_on = carried.went_on;
+    if constexpr (RetiresMembers<M>) after.left = carried.left;
     return o;
   });
 }

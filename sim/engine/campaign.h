@@ -34,6 +34,10 @@ struct Campaign {
   static constexpr uint16_t kNoRetirement = UINT16_MAX;
   uint16_t retired = kNoRetirement;  // the end "lost_retired", only with a rule to retire
   int retire_id = -1;  // retire_stat_loss's sequela, an index into the model's sequelae
+  // A party that plays on after a death retires its members one by one (each member's own
+  // lasting injuries), counted in the counter `retirements`; kMaxCounters: no such rule.
+  MemberRetirement member_retire;
+  size_t retirements = Outcome::kMaxCounters;
   uint64_t recovered_mask = 0, died_mask = 0;
   uint64_t member_deaths = 0;  // MetricSpec::member_death_mask: a party's
   // How each duration becomes the campaign's, as the model declared it (DurationSpec::campaign,

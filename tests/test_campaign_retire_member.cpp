@@ -1,0 +1,213 @@
+// A party campaign that plays on after a death retires its members one by one
+// (docs/campaigns.md: retire_sequelae and retire_stat_loss with after_a_death = "replace" or
+// "go_on"): after an adventure, a survivor whose own lasting injuries reach the rule leaves
+// alive, and a newcomer takes its place or it stays empty. A party of one retires exactly as
+// the whole party's rule retires it, trial by trial; in a party of three, from replays, each
+// retirement is told, counted, and changes the next adventure as the key says; the last
+// members' retirement ends a "go_on" campaign, retired.
+#include <catch2/catch.hpp>
+
+#include "analysis/life_table.h"
+#include "sim/engine/campaign.h"
+#include "sim/engine/runner.h"
+#include "tests/cli_support.h"
+#include "tests/support.h"
+
+using namespace leth;
+
+namespace {
+
+const char* const kRuins = "scenarios/examples/flux-ruins-party-campaign.toml";
+const char* const kCrypt = "scenarios/examples/dnd5e-party-crypt-campaign.toml";
+
+// A bundled party campaign with `keys` in its [campaign] and its own rule to retire commented
+// out; with `alone`, only its first member (the others and the variants cut).
+std::string campaign_of(const std::string& file, const std::string& keys, bool alone) {
+  std::string text = test::read_file(test::source_path(file));
+  const size_t r = text.find("retire_sequelae = ");
+  if (r != std::string::npos) text.insert(r, "# ");
+  text.insert(text.find("[campaign]\n") + 11, keys);
+  if (alone) {
+    const size_t second = text.find("[[party]]", text.find("[[party]]") + 1);
+    text.erase(second, text.find("[[opponents]]") - second);
+    text.erase(text.find("[[variants]]"));
+  }
+  return text;
+}
+
+size_t counter_of(const MetricSpec& m, const std::string& name) {
+  for (size_t i = 0; i < m.counters.size(); ++i)
+    if (m.counters[i].name == name) return i;
+  FAIL("no counter " << name);
+  return 0;
+}
+
+// The story of adventure k (from 1) of a campaign of `total`.
+std::string adventure_story(const std::string& story, int k, int total) {
+  const std::string of = " of " + std::to_string(total) + " begins";
+  const size_t from = story.find("adventure " + std::to_string(k) + of);
+  if (from == std::string::npos) return "";
+  const size_t to = story.find("adventure " + std::to_string(k + 1) + of);
+  return story.substr(from, to == std::string::npos ? std::string::npos : to - from);
+}
+
+size_t occurrences(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("campaign retire member: a party of one retires as the whole party's rule retires it",
+          "[campaign][party][dnd5e]") {
+  // The member's own lasting injuries are then the party's: "go_on" with a rule must retire it
+  // after the same adventure as "end" does, trial by trial, and "replace" fills its place
+  // with a newcomer instead of ending.
+  const std::string rule = "retire_sequelae = 1\n";
+  const LoadedScenario ends = test::load_text(campaign_of(kCrypt, rule, true), "ends.toml");
+  const LoadedScenario go_on =
+      test::load_text(campaign_of(kCrypt, rule + "after_a_death = \"go_on\"\n", true), "go.toml");
+  const LoadedScenario replace = test::load_text(
+      campaign_of(kCrypt, rule + "after_a_death = \"replace\"\n", true), "replace.toml");
+  const MetricSpec& me = metrics_of(ends);
+  const MetricSpec& mg = metrics_of(go_on);
+  const MetricSpec& mr = metrics_of(replace);
+  REQUIRE(member_names(me).size() == 1);
+  const size_t gone = counter_of(mg, "retirements");
+  uint64_t retired = 0, newcomers = 0;
+  for (uint64_t trial = 0; trial < 400; ++trial) {
+    INFO("trial " << trial);
+    const Outcome e = replay_trial(ends, 0, 7, trial, nullptr);
+    const Outcome g = replay_trial(go_on, 0, 7, trial, nullptr);
+    CHECK(mg.ends[g.end].name() == me.ends[e.end].name());
+    CHECK(g.adventures == e.adventures);
+    CHECK(g.end_time == e.end_time);
+    const bool out = me.ends[e.end].name() == "lost_retired";
+    CHECK(g.counters[gone] == (out ? 1u : 0u));
+    retired += out;
+    // "replace": the same first adventures, then a newcomer where "end" retired it.
+    const Outcome p = replay_trial(replace, 0, 7, trial, nullptr);
+    if (!out) {
+      CHECK(mr.ends[p.end].name() == me.ends[e.end].name());
+      CHECK(p.adventures == e.adventures);
+      continue;
+    }
+    CHECK(p.counters[counter_of(mr, "retirements")] >= 1);
+    CHECK(p.adventures >= e.adventures);
+    newcomers += p.adventures > e.adventures || mr.ends[p.end].kind == EndKind::Died;
+  }
+  CHECK(retired > 20);    // the rule retired some: the checks can fail
+  CHECK(newcomers > 10);  // and "replace" played on past them
+}
+
+TEST_CASE("campaign retire member: a rule of one injury retires first where the party's does",
+          "[campaign][party]") {
+  // With a threshold of one (one lasting injury; a stat's first point) the party's rule retires
+  // it after the first adventure in which some survivor took one; a party that plays on retires
+  // that survivor then, and nobody before.
+  const struct {
+    const char* file;
+    const char* rule;
+  } cases[] = {{kRuins, "retire_sequelae = 1\n"},
+               {kRuins, "retire_stat_loss = { sequela = \"vai_loss\", reaches = -1 }\n"},
+               {kCrypt, "retire_sequelae = 1\n"}};
+  for (const auto& [file, rule] : cases) {
+    INFO(file << " " << rule);
+    const std::string r = rule;
+    const LoadedScenario ends = test::load_text(campaign_of(file, r, false), "ends.toml");
+    const LoadedScenario go_on =
+        test::load_text(campaign_of(file, r + "after_a_death = \"go_on\"\n", false), "go.toml");
+    const MetricSpec& me = metrics_of(ends);
+    const int total = me.adventures;
+    uint64_t retired = 0;
+    for (uint64_t trial = 0; trial < 300; ++trial) {
+      INFO("trial " << trial);
+      const Outcome e = replay_trial(ends, 0, 7, trial, nullptr);
+      EventLog log;
+      replay_trial(go_on, 0, 7, trial, &log);
+      const std::string story = log.render();
+      int first = 0;  // the adventure after which a member first retired
+      for (int k = 1; k <= total && first == 0; ++k)
+        if (adventure_story(story, k, total).find(" retires, alive, carrying ") !=
+            std::string::npos)
+          first = k;
+      if (me.ends[e.end].name() == "lost_retired") {
+        ++retired;
+        CHECK(first == e.adventures);
+      } else {
+        CHECK((first == 0 || first > e.adventures));
+      }
+    }
+    CHECK(retired > 10);  // the party's rule retired some: the check can fail
+  }
+}
+
+TEST_CASE("campaign retire member: each retirement is told, counted and leaves its place",
+          "[campaign][party]") {
+  uint64_t disbanded = 0;  // "go_on" campaigns ended by their last members' retirement
+  for (const char* file : {kRuins, kCrypt}) {
+    for (const char* mode : {"replace", "go_on"}) {
+      INFO(file << " " << mode);
+      const bool go_on = std::string(mode) == "go_on";
+      const LoadedScenario camp = test::load_text(
+          campaign_of(file,
+                      std::string("retire_sequelae = 1\nafter_a_death = \"") + mode + "\"\n",
+                      false),
+          "camp.toml");
+      const MetricSpec& m = metrics_of(camp);
+      const std::vector<std::string> names = member_names(m);
+      const size_t gone = counter_of(m, "retirements");
+      const int total = m.adventures;
+      uint64_t told = 0;
+      for (uint64_t trial = 0; trial < 250; ++trial) {
+        INFO("trial " << trial);
+        EventLog log;
+        const Outcome o = replay_trial(camp, 0, 7, trial, &log);
+        const std::string story = log.render();
+        const size_t retirements = occurrences(story, " retires, alive, carrying ");
+        CHECK(o.counters[gone] == retirements);
+        told += retirements;
+        size_t left = 0;  // members retired in a "go_on" party: its place empty to the end
+        for (size_t j = 0; j < names.size(); ++j) {
+          int out = 0;  // the adventure after which it retired
+          for (int k = 1; k <= total; ++k) {
+            const std::string part = adventure_story(story, k, total);
+            if (part.empty()) break;
+            if (out > 0 && go_on) {
+              CHECK(part.find(names[j] + "'s place is empty: retired after an adventure "
+                                         "before") != std::string::npos);
+              CHECK(occurrences(part, names[j]) == 1);  // nowhere else in the adventure
+            }
+            if (out == k - 1 && out > 0 && !go_on)
+              CHECK(part.find(names[j] + " is a newcomer, in the place of the one who "
+                                         "retired") != std::string::npos);
+            if (part.find(names[j] + " retires, alive, carrying ") != std::string::npos) {
+              CHECK(part.find(go_on ? "; its place stays empty" : "; a newcomer takes its "
+                                                                  "place") != std::string::npos);
+              CHECK(k < total);  // never after the last adventure
+              if (go_on) CHECK(out == 0);  // once
+              out = k;
+            }
+          }
+          // A retired member of a "go_on" party never dies after.
+          if (go_on && out > 0) {
+            ++left;
+            CHECK((o.member_died_in[j] == 0 || o.member_died_in[j] <= out));
+          }
+        }
+        if (m.ends[o.end].name() == "lost_retired") {
+          ++disbanded;
+          REQUIRE(go_on);
+          size_t dead = 0;
+          for (size_t j = 0; j < names.size(); ++j) dead += o.member_died_in[j] > 0;
+          CHECK(dead + left == names.size());
+          CHECK(story.find("the party is no more: its last members retired") !=
+                std::string::npos);
+        }
+      }
+      CHECK(told > 30);  // members retired: the checks can fail
+    }
+  }
+  CHECK(disbanded > 0);
+}

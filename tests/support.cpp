@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 #include "sim/core/event_log.h"
 #include "sim/core/timeline.h"
@@ -63,6 +64,34 @@ size_t count(const std::string& log, const std::string& text) {
   size_t n = 0;
   for (size_t at = log.find(text); at != std::string::npos; at = log.find(text, at + 1)) ++n;
   return n;
+}
+
+std::string party_campaign(const std::string& file, const std::string& keys) {
+  std::ifstream in(source_path(file));
+  REQUIRE(in);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const size_t p = text.find("[campaign]\n");
+  if (p == std::string::npos)
+    return text + "\n[campaign]\nadventures = 6\ndowntime = \"3 days\"\n" + keys;
+  const size_t r = text.find("retire_sequelae = ");
+  if (r != std::string::npos) text.insert(r, "# ");
+  text.insert(p + 11, keys);
+  return text;
+}
+
+size_t counter_index(const MetricSpec& m, const std::string& name) {
+  for (size_t i = 0; i < m.counters.size(); ++i)
+    if (m.counters[i].name == name) return i;
+  FAIL("no counter " << name);
+  return 0;
+}
+
+std::string adventure_story(const std::string& story, int k, int total) {
+  const std::string of = " of " + std::to_string(total) + " begins";
+  const size_t from = story.find("adventure " + std::to_string(k) + of);
+  if (from == std::string::npos) return "";
+  const size_t to = story.find("adventure " + std::to_string(k + 1) + of);
+  return story.substr(from, to == std::string::npos ? std::string::npos : to - from);
 }
 
 std::string source_path(const std::string& relative) {

@@ -22,6 +22,14 @@ std::string error_of(const std::function<void()>& f);
 // Whether a story (or any text) holds `text`; how many times it does (overlaps counted).
 bool has(const std::string& log, const std::string& text);
 size_t count(const std::string& log, const std::string& text);
+// A bundled party scenario's text as a campaign with `keys` in its [campaign], its own rule to
+// retire commented out; one of 6 adventures with a 3-day downtime for a scenario without one.
+std::string party_campaign(const std::string& file, const std::string& keys);
+// The index of the counter `name` in `m` (a test failure without one).
+size_t counter_index(const MetricSpec& m, const std::string& name);
+// The story of a campaign's adventure k (from 1) of `total`, from its "adventure k of total
+// begins" line to the next adventure's (empty when it did not begin).
+std::string adventure_story(const std::string& story, int k, int total);
 // Path of a file in the source tree, e.g. source_path("scenarios/examples/pf2-no-mercy.toml").
 std::string source_path(const std::string& relative);
 // The lethality executable the build made (for tests that run it as a process).

@@ -17,39 +17,6 @@
 
 using namespace leth;
 
-namespace {
-
-// A bundled party scenario as a campaign with `keys` in its [campaign] (one of 6 adventures
-// with a 3-day downtime for a scenario without one), its rule to retire commented out.
-std::string campaign_of(const std::string& file, const std::string& keys) {
-  std::string text = test::read_file(test::source_path(file));
-  const size_t p = text.find("[campaign]\n");
-  if (p == std::string::npos)
-    return text + "\n[campaign]\nadventures = 6\ndowntime = \"3 days\"\n" + keys;
-  text.insert(p + 11, keys);
-  const size_t r = text.find("retire_sequelae = ");
-  if (r != std::string::npos) text.insert(r, "# ");
-  return text;
-}
-
-size_t counter_of(const MetricSpec& m, const std::string& name) {
-  for (size_t i = 0; i < m.counters.size(); ++i)
-    if (m.counters[i].name == name) return i;
-  FAIL("no counter " << name);
-  return 0;
-}
-
-// The story of adventure k (from 1) of a campaign of `total`.
-std::string adventure_story(const std::string& story, int k, int total) {
-  const std::string of = " of " + std::to_string(total) + " begins";
-  const size_t from = story.find("adventure " + std::to_string(k) + of);
-  if (from == std::string::npos) return "";
-  const size_t to = story.find("adventure " + std::to_string(k + 1) + of);
-  return story.substr(from, to == std::string::npos ? std::string::npos : to - from);
-}
-
-}  // namespace
-
 TEST_CASE("campaign go_on: every ruleset's party plays on short of its dead",
           "[campaign][party]") {
   const char* const files[] = {"scenarios/examples/pf2-party-road-campaign.toml",
@@ -60,8 +27,8 @@ TEST_CASE("campaign go_on: every ruleset's party plays on short of its dead",
   for (const char* file : files) {
     INFO(file);
     const LoadedScenario camp =
-        test::load_text(campaign_of(file, "after_a_death = \"go_on\"\n"), "camp.toml");
-    const LoadedScenario ends = test::load_text(campaign_of(file, ""), "ends.toml");
+        test::load_text(test::party_campaign(file, "after_a_death = \"go_on\"\n"), "camp.toml");
+    const LoadedScenario ends = test::load_text(test::party_campaign(file, ""), "ends.toml");
     const MetricSpec& m = metrics_of(camp);
     const std::vector<std::string> names = member_names(m);
     const size_t all = names.size();
@@ -81,7 +48,7 @@ TEST_CASE("campaign go_on: every ruleset's party plays on short of its dead",
       for (size_t j = 0; j < all; ++j) {
         const uint16_t d = o.member_died_in[j];
         // Dies once at most: its place is empty afterwards.
-        CHECK(o.counters[counter_of(m, "died_" + names[j])] == (d > 0 ? 1u : 0u));
+        CHECK(o.counters[test::counter_index(m, "died_" + names[j])] == (d > 0 ? 1u : 0u));
         if (d == 1) CHECK(e.member_died_in[j] == 1);  // as the campaign that ends at a death
         dead += d > 0;
         if (d > 0) ++dead_in[j * rows + d];
@@ -107,7 +74,7 @@ TEST_CASE("campaign go_on: every ruleset's party plays on short of its dead",
         replay_trial(camp, 0, seed, trial, &log);
         const std::string story = log.render();
         for (int k = d + 1; k <= static_cast<int>(began); ++k) {
-          const std::string part = adventure_story(story, k, m.adventures);
+          const std::string part = test::adventure_story(story, k, m.adventures);
           REQUIRE(!part.empty());
           CHECK(part.find(names[j] + "'s place is empty: dead in an adventure before") !=
                 std::string::npos);
@@ -142,7 +109,7 @@ TEST_CASE("campaign go_on: a party that withdraws counts the members present",
   // retreat = 0.3 with three members: one down withdraws. With the healer's place empty the
   // party is two, and one down of two still withdraws; were the empty place counted as down,
   // the party would withdraw at the first blow of every adventure after a death, nobody down.
-  std::string text = campaign_of("scenarios/examples/flux-ruins-party-campaign.toml",
+  std::string text = test::party_campaign("scenarios/examples/flux-ruins-party-campaign.toml",
                                  "after_a_death = \"go_on\"\n");
   const std::string f = "[fight]\n";
   text.insert(text.find(f) + f.size(), "retreat = 0.3\n");
@@ -154,7 +121,7 @@ TEST_CASE("campaign go_on: a party that withdraws counts the members present",
     replay_trial(camp, 0, 5, trial, &log);
     const std::string story = log.render();
     for (int k = 2; k <= total; ++k) {
-      const std::string part = adventure_story(story, k, total);
+      const std::string part = test::adventure_story(story, k, total);
       if (part.find("place is empty") == std::string::npos) continue;
       if (part.find("the party withdraws") == std::string::npos) continue;
       ++withdrew;
@@ -167,14 +134,14 @@ TEST_CASE("campaign go_on: a party that withdraws counts the members present",
 
 TEST_CASE("campaign go_on: refused where it has no meaning", "[campaign]") {
   const std::string scout = test::error_of([] {
-    test::load_text(campaign_of("scenarios/examples/flux-scout-campaign.toml",
+    test::load_text(test::party_campaign("scenarios/examples/flux-scout-campaign.toml",
                                 "after_a_death = \"go_on\"\n"),
                     "scout.toml");
   });
   CHECK_THAT(scout, Catch::Contains("scout.toml:") && Catch::Contains("a party's"));
   // dnd5e's losses have no magnitude: a stat's floor is refused, as without after_a_death.
   const std::string retire = test::error_of([] {
-    test::load_text(campaign_of("scenarios/examples/dnd5e-party-crypt-campaign.toml",
+    test::load_text(test::party_campaign("scenarios/examples/dnd5e-party-crypt-campaign.toml",
                                 "after_a_death = \"go_on\"\n"
                                 "retire_stat_loss = { sequela = \"lost_eye\", reaches = 2 }\n"),
                     "crypt.toml");
@@ -194,7 +161,8 @@ TEST_CASE("campaign go_on: the terminal says whose survival its lines are", "[ca
                {"after_a_death = \"go_on\"\n", "alive while one member is"}};
   for (const auto& [key, says] : cases) {
     INFO(key);
-    const std::string path = test::write_file("ruins-terminal.toml", campaign_of(file, key));
+    const std::string path =
+        test::write_file("ruins-terminal.toml", test::party_campaign(file, key));
     const test::CliResult r = test::cli(
         {"run", path, "--trials", "200", "--out", test::fresh_path("ruins-terminal-out")});
     CHECK(r.status == 0);

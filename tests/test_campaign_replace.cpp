@@ -96,18 +96,9 @@ TEST_CASE("campaign replace: the story names the newcomer", "[campaign][party][f
 namespace {
 
 // A bundled party scenario as a campaign that replaces its dead (without `replace`, the same
-// campaign ending at the first death): its [campaign] given the keys, no rule to retire; one
-// of 6 adventures with a 3-day downtime for a scenario without [campaign].
+// campaign ending at the first death).
 std::string party_campaign(const std::string& file, bool replace, const std::string& more) {
-  std::string text = test::read_file(test::source_path(file));
-  const std::string keys = (replace ? "after_a_death = \"replace\"\n" : "") + more;
-  const size_t p = text.find("[campaign]\n");
-  if (p == std::string::npos)
-    return text + "\n[campaign]\nadventures = 6\ndowntime = \"3 days\"\n" + keys;
-  text.insert(p + 11, keys);
-  const size_t r = text.find("retire_sequelae = ");
-  if (r != std::string::npos) text.insert(r, "# ");
-  return text;
+  return test::party_campaign(file, (replace ? "after_a_death = \"replace\"\n" : "") + more);
 }
 
 }  // namespace

@@ -23,10 +23,7 @@ const char* const kCrypt = "scenarios/examples/dnd5e-party-crypt-campaign.toml";
 // A bundled party campaign with `keys` in its [campaign] and its own rule to retire commented
 // out; with `alone`, only its first member (the others and the variants cut).
 std::string campaign_of(const std::string& file, const std::string& keys, bool alone) {
-  std::string text = test::read_file(test::source_path(file));
-  const size_t r = text.find("retire_sequelae = ");
-  if (r != std::string::npos) text.insert(r, "# ");
-  text.insert(text.find("[campaign]\n") + 11, keys);
+  std::string text = test::party_campaign(file, keys);
   if (alone) {
     const size_t second = text.find("[[party]]", text.find("[[party]]") + 1);
     text.erase(second, text.find("[[opponents]]") - second);
@@ -34,29 +31,6 @@ std::string campaign_of(const std::string& file, const std::string& keys, bool a
   }
   return text;
 }
-
-size_t counter_of(const MetricSpec& m, const std::string& name) {
-  for (size_t i = 0; i < m.counters.size(); ++i)
-    if (m.counters[i].name == name) return i;
-  FAIL("no counter " << name);
-  return 0;
-}
-
-// The story of adventure k (from 1) of a campaign of `total`.
-std::string adventure_story(const std::string& story, int k, int total) {
-  const std::string of = " of " + std::to_string(total) + " begins";
-  const size_t from = story.find("adventure " + std::to_string(k) + of);
-  if (from == std::string::npos) return "";
-  const size_t to = story.find("adventure " + std::to_string(k + 1) + of);
-  return story.substr(from, to == std::string::npos ? std::string::npos : to - from);
-}
-
-size_t occurrences(const std::string& text, const std::string& what) {
-  size_t n = 0;
-  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
-
 }  // namespace
 
 TEST_CASE("campaign retire member: a party of one retires as the whole party's rule retires it",
@@ -74,7 +48,7 @@ TEST_CASE("campaign retire member: a party of one retires as the whole party's r
   const MetricSpec& mg = metrics_of(go_on);
   const MetricSpec& mr = metrics_of(replace);
   REQUIRE(member_names(me).size() == 1);
-  const size_t gone = counter_of(mg, "retirements");
+  const size_t gone = test::counter_index(mg, "retirements");
   uint64_t retired = 0, newcomers = 0;
   for (uint64_t trial = 0; trial < 400; ++trial) {
     INFO("trial " << trial);
@@ -93,7 +67,7 @@ TEST_CASE("campaign retire member: a party of one retires as the whole party's r
       CHECK(p.adventures == e.adventures);
       continue;
     }
-    CHECK(p.counters[counter_of(mr, "retirements")] >= 1);
+    CHECK(p.counters[test::counter_index(mr, "retirements")] >= 1);
     CHECK(p.adventures >= e.adventures);
     newcomers += p.adventures > e.adventures || mr.ends[p.end].kind == EndKind::Died;
   }
@@ -129,7 +103,7 @@ TEST_CASE("campaign retire member: a rule of one injury retires first where the 
       const std::string story = log.render();
       int first = 0;  // the adventure after which a member first retired
       for (int k = 1; k <= total && first == 0; ++k)
-        if (adventure_story(story, k, total).find(" retires, alive, carrying ") !=
+        if (test::adventure_story(story, k, total).find(" retires, alive, carrying ") !=
             std::string::npos)
           first = k;
       if (me.ends[e.end].name() == "lost_retired") {
@@ -157,7 +131,7 @@ TEST_CASE("campaign retire member: each retirement is told, counted and leaves i
           "camp.toml");
       const MetricSpec& m = metrics_of(camp);
       const std::vector<std::string> names = member_names(m);
-      const size_t gone = counter_of(m, "retirements");
+      const size_t gone = test::counter_index(m, "retirements");
       const int total = m.adventures;
       uint64_t told = 0;
       for (uint64_t trial = 0; trial < 250; ++trial) {
@@ -165,19 +139,19 @@ TEST_CASE("campaign retire member: each retirement is told, counted and leaves i
         EventLog log;
         const Outcome o = replay_trial(camp, 0, 7, trial, &log);
         const std::string story = log.render();
-        const size_t retirements = occurrences(story, " retires, alive, carrying ");
+        const size_t retirements = test::count(story, " retires, alive, carrying ");
         CHECK(o.counters[gone] == retirements);
         told += retirements;
         size_t left = 0;  // members retired in a "go_on" party: its place empty to the end
         for (size_t j = 0; j < names.size(); ++j) {
           int out = 0;  // the adventure after which it retired
           for (int k = 1; k <= total; ++k) {
-            const std::string part = adventure_story(story, k, total);
+            const std::string part = test::adventure_story(story, k, total);
             if (part.empty()) break;
             if (out > 0 && go_on) {
               CHECK(part.find(names[j] + "'s place is empty: retired after an adventure "
                                          "before") != std::string::npos);
-              CHECK(occurrences(part, names[j]) == 1);  // nowhere else in the adventure
+              CHECK(test::count(part, names[j]) == 1);  // nowhere else in the adventure
             }
             if (out == k - 1 && out > 0 && !go_on)
               CHECK(part.find(names[j] + " is a newcomer, in the place of the one who "

@@ -16,6 +16,17 @@
 
 namespace leth::fight {
 
+// The story's line at an adventure's start for a place left empty (after_a_death = "go_on") or
+// filled by a newcomer ("replace"): its last member died, or retired.
+inline std::string empty_place(const std::string& name, bool retired) {
+  return name + "'s place is empty: " +
+         (retired ? "retired after an adventure before" : "dead in an adventure before");
+}
+inline std::string newcomer_place(const std::string& name, bool retired) {
+  return name + " is a newcomer, in the place of the one who " + (retired ? "retired" : "died") +
+         " (the scenario's)";
+}
+
 // `lasting(c)`: member c's lasting injuries, every adventure's, one by one; `stat(c)`: its
 // rule.stat sequela's summed magnitude; `name(c)`: its name; `stat_name`: that sequela's.
 // Logged at `t` (the adventure's end). Member has `newcomer`, `absent` and `retired`.

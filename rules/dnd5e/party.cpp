@@ -566,17 +566,11 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
     const CarriedMember& m = carried[b.c];
     if (m.absent) {  // after_a_death = "go_on": the party goes on short of it
       b.dead = true;
-      note(ctx.log, 0, [&] {
-        return name(b) + "'s place is empty: " +
-               (m.retired ? "retired after an adventure before" : "dead in an adventure before");
-      });
+      note(ctx.log, 0, [&] { return fight::empty_place(name(b), m.retired); });
       return;
     }
     if (m.newcomer)
-      note(ctx.log, 0, [&] {
-        return name(b) + " is a newcomer, in the place of the one who " +
-               (m.retired ? "retired" : "died") + " (the scenario's)";
-      });
+      note(ctx.log, 0, [&] { return fight::newcomer_place(name(b), m.retired); });
     // Went on still healing (a downtime, README interpretation 20): its HP and Hit Dice.
     if (m.hp >= 0) {
       b.rot = static_cast<uint16_t>(m.rot);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 
+#include "rules/common/retire.h"
 #include "sim/core/substreams.h"
 
 namespace leth::harmonies {
@@ -293,13 +294,11 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
     const CarriedMember& m = carried[b.c];
     if (m.absent) {  // after_a_death = "go_on": the party goes on short of it
       b.dead = b.absent = true;
-      note(ctx.log, 0, [&] { return name(b) + "'s place is empty: dead in an adventure before"; });
+      note(ctx.log, 0, [&] { return fight::empty_place(name(b), false); });
       return;
     }
     if (m.newcomer)
-      note(ctx.log, 0, [&] {
-        return name(b) + " is a newcomer, in the place of the one who died (the scenario's)";
-      });
+      note(ctx.log, 0, [&] { return fight::newcomer_place(name(b), false); });
     if (m.wounds.n == 0) return;
     for (size_t i = 0; i < m.wounds.n; ++i) ++b.wounds[size_t{m.wounds.w[i].level}];
     b.pain = b.pain_received = m.pain;

@@ -7,6 +7,7 @@
 #include <array>
 #include <optional>
 
+#include "rules/common/retire.h"
 #include "rules/pf2/medicine.h"
 #include "sim/core/check.h"
 #include "sim/core/substreams.h"
@@ -667,13 +668,11 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
     if (b.c >= cfg_.members) return;
     if (carried.absent[b.c]) {  // after_a_death = "go_on": the party goes on short of it
       b.dead = true;
-      note(ctx.log, 0, [&] { return name(b) + "'s place is empty: dead in an adventure before"; });
+      note(ctx.log, 0, [&] { return fight::empty_place(name(b), false); });
       return;
     }
     if (carried.newcomer[b.c])
-      note(ctx.log, 0, [&] {
-        return name(b) + " is a newcomer, in the place of the one who died (the scenario's)";
-      });
+      note(ctx.log, 0, [&] { return fight::newcomer_place(name(b), false); });
     const bool healing = carried.hp[b.c] >= 0;  // went on still healing (interpretation 15)
     if (healing) {
       b.hp = carried.hp[b.c];

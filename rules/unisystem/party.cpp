@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "rules/common/retire.h"
 #include "rules/unisystem/roll.h"
 #include "rules/unisystem/track.h"
 #include "sim/core/substreams.h"
@@ -376,13 +377,11 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
   const fight::Result first = play_fight(bodies, ctx, [&](Body& b) {
     if (b.c < cfg_.members && carried.absent[b.c]) {  // after_a_death = "go_on": short of it
       b.dead = true;
-      note(ctx.log, 0, [&] { return name(b) + "'s place is empty: dead in an adventure before"; });
+      note(ctx.log, 0, [&] { return fight::empty_place(name(b), false); });
       return;
     }
     if (b.c < cfg_.members && carried.newcomer[b.c])
-      note(ctx.log, 0, [&] {
-        return name(b) + " is a newcomer, in the place of the one who died (the scenario's)";
-      });
+      note(ctx.log, 0, [&] { return fight::newcomer_place(name(b), false); });
     if (b.c >= cfg_.members || !carried.held || carried.hp[b.c] >= cfg_.combatants[b.c].max_hp)
       return;
     b.hp = carried.hp[b.c];

@@ -170,11 +170,16 @@ TEST_CASE("campaign retire member: each retirement is told, counted and leaves i
             CHECK((o.member_died_in[j] == 0 || o.member_died_in[j] <= out));
           }
         }
+        size_t dead = 0;
+        for (size_t j = 0; j < names.size(); ++j) dead += o.member_died_in[j] > 0;
+        // A death's end counts the dead only, not the retired absent (never the place's
+        // newcomers: "replace" ends at a death only when the whole party dies in one adventure).
+        if (go_on && m.ends[o.end].kind == EndKind::Died)
+          CHECK(m.ends[o.end].name() ==
+                "died_" + std::to_string(dead) + (dead == 1 ? "_member" : "_members"));
         if (m.ends[o.end].name() == "lost_retired") {
           ++disbanded;
           REQUIRE(go_on);
-          size_t dead = 0;
-          for (size_t j = 0; j < names.size(); ++j) dead += o.member_died_in[j] > 0;
           CHECK(dead + left == names.size());
           CHECK(story.find("the party is no more: its last members retired") !=
                 std::string::npos);

@@ -190,11 +190,12 @@ std::string survival_csv(const RunInfo& info, const RunTally& t) {
 }
 
 // A party campaign's life table per member (analysis/life_table.h: its share of the party's
-// deaths, the campaign ending at the first).
+// deaths, the campaign ending at the first; and, a party that plays on, its retirements).
 std::string member_survival_csv(const RunInfo& info, const RunTally& t) {
   Csv life({"scenario", "variant", "member", "adventure", "at_risk", "died", "dead_by",
             "ci_low", "ci_high", "hazard", "hazard_ci_low", "hazard_ci_high", "reference",
-            "dead_by_difference", "difference_ci_low", "difference_ci_high"});
+            "dead_by_difference", "difference_ci_low", "difference_ci_high", "retired",
+            "retired_by", "retired_ci_low", "retired_ci_high"});
   const std::vector<std::string> members = member_names(info.metrics);
   for (size_t v = 0; v < t.variants.size(); ++v) {
     const size_t r = reference_of(info, v);
@@ -215,6 +216,8 @@ std::string member_survival_csv(const RunInfo& info, const RunTally& t) {
       } else {
         life.field(std::string()).field(NAN).field(NAN).field(NAN);
       }
+      life.field(row.retired);
+      life.field(row.retired_by.value).field(row.retired_by.lo).field(row.retired_by.hi);
       life.end_row();
     }
   }

@@ -66,7 +66,7 @@ std::vector<MemberLifeRow> member_life_table(const Tally& x, IntervalKind interv
   std::vector<MemberLifeRow> rows;
   const size_t n = x.died_in.size();
   for (size_t j = 0; j < x.members(); ++j) {
-    uint64_t dead = 0, gone = 0;  // dead in, or left after, the adventures before k
+    uint64_t dead = 0, gone = 0, retired = 0;  // dead in, or left after, the adventures before k
     for (size_t k = 0; k < n; ++k) {
       MemberLifeRow r;
       r.member = j;
@@ -76,6 +76,9 @@ std::vector<MemberLifeRow> member_life_table(const Tally& x, IntervalKind interv
       dead += r.died;
       gone += r.died + x.member_left_after[j * n + k];
       r.dead_by = rate_interval(interval, dead, x.trials);
+      r.retired = x.member_retired[j * n + k];
+      retired += r.retired;
+      r.retired_by = rate_interval(interval, retired, x.trials);
       r.hazard = k == 0 ? Estimate{0, 0, 0} : rate_interval(interval, r.died, r.at_risk);
       rows.push_back(r);
     }

@@ -50,6 +50,10 @@ struct MemberLifeRow {
   uint64_t died = 0;     // the member died in adventure k
   Estimate dead_by;      // the share of all trials in which it died in adventures 1..k
   Estimate hazard;       // died / at_risk
+  // Retired by the campaign's rule after adventure k (Tally::member_retired), and the share of
+  // all trials in which it retired after one of adventures 1..k (the rate's interval).
+  uint64_t retired = 0;
+  Estimate retired_by;
 };
 
 // The names of the members with a life table, in Tally::member_died_in's order.

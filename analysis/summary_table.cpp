@@ -346,15 +346,21 @@ std::string campaign_lines(const RunInfo& info, const RunTally& t,
     out += buf;
     // A party's: who died (member_survival.csv), each by the last adventure.
     const std::vector<std::string> members = member_names(info.metrics);
-    std::string who;
+    std::string who, gone;  // gone: who retired, a party that plays on with a rule to retire
+    const bool retires = info.metrics.counter_index("retirements") >= 0;
     for (const MemberLifeRow& m : member_life_table(x, info.interval)) {
       if (m.adventure != n || m.member >= members.size()) continue;
       std::snprintf(buf, sizeof buf, "%s %s %.2f%% (95%% CI %.2f-%.2f)", who.empty() ? "" : ",",
                     members[m.member].c_str(), 100 * m.dead_by.value, 100 * m.dead_by.lo,
                     100 * m.dead_by.hi);
       who += buf;
+      std::snprintf(buf, sizeof buf, "%s %s %.2f%% (95%% CI %.2f-%.2f)", gone.empty() ? "" : ",",
+                    members[m.member].c_str(), 100 * m.retired_by.value, 100 * m.retired_by.lo,
+                    100 * m.retired_by.hi);
+      if (retires) gone += buf;
     }
     if (!who.empty()) out += "      died in the campaign:" + who + "\n";
+    if (!gone.empty()) out += "      retired in the campaign:" + gone + "\n";
     if (last.survivors > 0) {
       std::snprintf(buf, sizeof buf,
                     "      the %llu who lived through all %d carry %.2f lasting injuries each (95%% "

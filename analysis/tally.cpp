@@ -151,6 +151,7 @@ Tally::Tally(const MetricSpec& m)
   member_death_mask = m.member_death_mask();
   member_died_in.assign(members() * died_in.size(), 0);
   member_left_after.assign(member_died_in.size(), 0);
+  member_retired.assign(member_died_in.size(), 0);
 }
 
 size_t Tally::members() const {
@@ -187,13 +188,21 @@ void Tally::add(const Outcome& o, uint64_t draws_used, uint64_t trial) {
     } else {
       ++left_after[o.adventures];
     }
-    // Each member: dead in its adventure, or alive when the campaign ended, after the
-    // adventures it lived through (the party's, and the one the party died in if it lived).
+    // Each member: dead in its adventure, retired after its adventure, or alive when the
+    // campaign ended, after the adventures it lived through (the party's, and the one the
+    // party died in if it lived).
     const size_t lived = o.adventures + ((died_mask >> o.end) & 1);
     for (size_t j = 0; j < members(); ++j) {
-      const uint16_t a = o.member_died_in[j];
+      const uint16_t a = o.member_died_in[j], r = o.member_retired_after[j];
       const size_t at = j * died_in.size();
-      ++(a > 0 ? member_died_in[at + a] : member_left_after[at + lived]);
+      if (a > 0) {
+        ++member_died_in[at + a];
+      } else if (r > 0) {
+        ++member_left_after[at + r];
+        ++member_retired[at + r];
+      } else {
+        ++member_left_after[at + lived];
+      }
     }
     add_lasting(o);
   }
@@ -293,15 +302,18 @@ void Tally::check() const {
     }
   }
   // Each member's life table holds every trial once: dead in one adventure (never before the
-  // first), or alive when its campaign ended.
-  if (member_died_in.size() != members() * rows || member_left_after.size() != members() * rows)
+  // first), or alive when its campaign ended or it retired (after one adventure at least).
+  if (member_died_in.size() != members() * rows || member_left_after.size() != members() * rows ||
+      member_retired.size() != members() * rows)
     mismatch("the members' life tables have the wrong length");
   for (size_t j = 0; j < members(); ++j) {
     uint64_t n = 0;
-    for (size_t k = 0; k < rows; ++k)
+    bool fits = rows > 0 && member_died_in[j * rows] == 0 && member_retired[j * rows] == 0;
+    for (size_t k = 0; k < rows; ++k) {
       n += member_died_in[j * rows + k] + member_left_after[j * rows + k];
-    if (n != trials || member_died_in[j * rows] != 0)
-      mismatch("a member's life table does not add up to the trials");
+      fits = fits && member_retired[j * rows + k] <= member_left_after[j * rows + k];
+    }
+    if (n != trials || !fits) mismatch("a member's life table does not add up to the trials");
   }
   if (lasting_merged > trials) mismatch("more trials merged lasting injuries than there were");
   check_examples(end_examples, ends, "end");

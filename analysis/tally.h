@@ -68,10 +68,13 @@ struct Tally {
   // the trials in which that member died in adventure k (Outcome::member_died_in, its first
   // death), and those in which it was alive when the campaign ended, after the k adventures it
   // lived through. A campaign that ends at its first death makes a member's deaths by k its
-  // share of the party's; one that replaces its dead (after_a_death) plays on past them.
+  // share of the party's; one that replaces its dead (after_a_death) plays on past them. A
+  // member the campaign's rule retired (Outcome::member_retired_after) left after the adventure
+  // it retired after, and is counted there also in member_retired.
   uint64_t member_death_mask = 0;
   std::vector<uint64_t> member_died_in;
   std::vector<uint64_t> member_left_after;
+  std::vector<uint64_t> member_retired;
   Examples end_examples;
   Examples counter_examples;
   Examples sequela_examples;
@@ -124,6 +127,7 @@ struct Tally {
     f("member_death_mask", t.member_death_mask...);
     f("member_died_in", t.member_died_in...);
     f("member_left_after", t.member_left_after...);
+    f("member_retired", t.member_retired...);
     f("end_examples", t.end_examples...);
     f("counter_examples", t.counter_examples...);
     f("sequela_examples", t.sequela_examples...);

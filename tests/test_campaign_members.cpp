@@ -160,6 +160,16 @@ TEST_CASE("campaign members: the tally merges, round-trips and checks the member
   j = a.to_json();
   j["member_left_after"][3] = 1;  // a trial lost
   CHECK_THROWS_AS(Tally::from_json(j), TallyMismatch);
+  // A retirement is one of the trials the member left after: never more of them, never at
+  // the start.
+  j = a.to_json();
+  j["member_retired"][3] = 1;  // ann left after adventure 3 in two trials: one may have retired
+  CHECK_NOTHROW(Tally::from_json(j));
+  j["member_retired"][3] = 3;
+  CHECK_THROWS_AS(Tally::from_json(j), TallyMismatch);
+  j = a.to_json();
+  j["member_retired"][4] = 1;  // bob retired before his first adventure
+  CHECK_THROWS_AS(Tally::from_json(j), TallyMismatch);
   // Nor do tallies of different members merge.
   CampaignSpec one;
   one.adventures = 3;
@@ -177,11 +187,13 @@ TEST_CASE("campaign members: run writes member_survival.csv and names who died",
   INFO(r.err);
   REQUIRE(r.status == 0);
   CHECK_THAT(r.out, Catch::Contains("      died in the campaign: fighter "));
+  CHECK_THAT(r.out, !Catch::Contains("retired in the campaign"));  // no rule to retire
   const std::string csv = test::read_file(out + "/member_survival.csv");
   CHECK_THAT(csv, Catch::StartsWith("scenario,variant,member,adventure,at_risk,died,dead_by,"
                                     "ci_low,ci_high,hazard,hazard_ci_low,hazard_ci_high,"
                                     "reference,dead_by_difference,difference_ci_low,"
-                                    "difference_ci_high"));
+                                    "difference_ci_high,retired,retired_by,retired_ci_low,"
+                                    "retired_ci_high"));
   CHECK_THAT(csv, Catch::Contains("pf2-party-road-campaign,cleric-waits,wizard,0,1000,0,0,0,"));
   CHECK_THAT(csv, Catch::Contains(",0,0,0,baseline,0,"));  // adventure 0: nobody dead yet
   CHECK_THAT(csv, Catch::Contains("pf2-party-road-campaign,baseline,wizard,0,1000,0,0,"));

@@ -4,8 +4,13 @@
 // alive, and a newcomer takes its place or it stays empty. A party of one retires exactly as
 // the whole party's rule retires it, trial by trial; in a party of three, from replays, each
 // retirement is told, counted, and changes the next adventure as the key says; the last
-// members' retirement ends a "go_on" campaign, retired.
+// members' retirement ends a "go_on" campaign, retired; each member's life table dates its
+// retirement (member_survival.csv's `retired`).
 #include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <map>
+#include <sstream>
 
 #include "analysis/life_table.h"
 #include "sim/engine/campaign.h"
@@ -189,4 +194,103 @@ TEST_CASE("campaign retire member: each retirement is told, counted and leaves i
     }
   }
   CHECK(disbanded > 0);
+}
+
+TEST_CASE("campaign retire member: each member's life table dates its retirement",
+          "[campaign][party]") {
+  // member_survival.csv's rows are each place's first occupant's: from the story, it is at
+  // risk in adventure k when k was played and its place was neither emptied nor given to a
+  // newcomer before; it retired after k when the story's first line about its place leaving
+  // is its retirement, after k. A retired member leaves the risk then, not at the campaign's
+  // end, and a newcomer's death in its place is not its own.
+  for (const char* file : {kRuins, kCrypt}) {
+    for (const char* mode : {"replace", "go_on"}) {
+      INFO(file << " " << mode);
+      const LoadedScenario camp = test::load_text(
+          campaign_of(file,
+                      std::string("retire_sequelae = 1\nafter_a_death = \"") + mode + "\"\n",
+                      false),
+          "camp.toml");
+      const MetricSpec& m = metrics_of(camp);
+      const std::vector<std::string> names = member_names(m);
+      const size_t all = names.size(), rows = static_cast<size_t>(m.adventures) + 1;
+      std::vector<uint64_t> at_risk(all * rows, 0), retired(all * rows, 0);
+      Tally x(m);
+      uint64_t dated = 0;
+      for (uint64_t trial = 0; trial < 250; ++trial) {
+        INFO("trial " << trial);
+        EventLog log;
+        const Outcome o = replay_trial(camp, 0, 7, trial, &log);
+        x.add(o, 0, trial);
+        const std::string story = log.render();
+        for (size_t j = 0; j < all; ++j) {
+          int out = 0;  // the adventure after which its first occupant retired
+          for (int k = 1; k < static_cast<int>(rows); ++k) {
+            const std::string part = test::adventure_story(story, k, m.adventures);
+            if (part.empty() || part.find(names[j] + "'s place is empty") != std::string::npos ||
+                part.find(names[j] + " is a newcomer") != std::string::npos)
+              break;
+            ++at_risk[j * rows + static_cast<size_t>(k)];
+            if (part.find(names[j] + " retires, alive") != std::string::npos) {
+              out = k;
+              ++retired[j * rows + static_cast<size_t>(k)];
+              break;
+            }
+          }
+          CHECK(o.member_retired_after[j] == out);
+          if (out > 0) CHECK(o.member_died_in[j] == 0);
+          dated += out > 0;
+        }
+      }
+      CHECK(dated > 20);  // members retired: the checks can fail
+      CHECK(x.member_retired == retired);
+      const std::vector<MemberLifeRow> each = member_life_table(x, IntervalKind::Wilson);
+      for (size_t j = 0; j < all; ++j) {
+        uint64_t by = 0;
+        for (size_t k = 1; k < rows; ++k) {
+          INFO(names[j] << " adventure " << k);
+          CHECK(each[j * rows + k].at_risk == at_risk[j * rows + k]);
+          by += retired[j * rows + k];
+          CHECK(each[j * rows + k].retired_by.value == Approx(by / 250.0));
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("campaign retire member: the run writes each member's retirements",
+          "[campaign][party][cli]") {
+  // member_survival.csv's retired_by after the last adventure is the terminal's "retired in the
+  // campaign" share, member by member.
+  const std::string file = test::write_file(
+      "crypt-retire.toml",
+      campaign_of(kCrypt, "retire_sequelae = 1\nafter_a_death = \"go_on\"\n", false));
+  const std::string out = test::fresh_path("crypt-retire-out");
+  const test::CliResult r = test::cli({"run", file, "--trials", "600", "--out", out});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const size_t line = r.out.find("      retired in the campaign: ");
+  REQUIRE(line != std::string::npos);
+  const std::string said = r.out.substr(line, r.out.find('\n', line) - line);
+  std::istringstream csv(test::read_file(out + "/member_survival.csv"));
+  std::string row;
+  std::getline(csv, row);
+  REQUIRE(row.find(",retired,retired_by,retired_ci_low,retired_ci_high") != std::string::npos);
+  std::map<std::string, double> by_last;  // each baseline member's row, k ascending: the last's
+  while (std::getline(csv, row)) {
+    std::vector<std::string> f;
+    std::stringstream cells(row);
+    for (std::string c; std::getline(cells, c, ',');) f.push_back(c);
+    REQUIRE(f.size() == 20);
+    if (f[1] == "baseline") by_last[f[2]] = std::stod(f[17]);
+  }
+  REQUIRE(by_last.size() == 3);
+  size_t members = 0;
+  for (const auto& [name, share] : by_last) {
+    char text[64];
+    std::snprintf(text, sizeof text, " %s %.2f%% (95%% CI ", name.c_str(), 100 * share);
+    CHECK_THAT(said, Catch::Contains(text));
+    members += share > 0;
+  }
+  CHECK(members >= 2);  // some members retired: the check can fail
 }

@@ -411,7 +411,7 @@ TEST_CASE("a damaged or forged checkpoint is refused with status 2, never a cras
     CHECK(r.status == 2);
     CHECK_THAT(r.err, Catch::Contains("nested deeper than 64 levels"));
     // As the body, whose checksum is computed over its JSON text: that crashed the reader.
-    r = resume(R"({"format": "lethality-checkpoint", "format_version": 4, "body": )" + deep +
+    r = resume(R"({"format": "lethality-checkpoint", "format_version": 5, "body": )" + deep +
                R"(, "body_sha256": "0"})");
     CHECK(r.status == 2);
     CHECK_THAT(r.err, Catch::Contains("nested deeper than 64 levels"));

@@ -194,7 +194,7 @@ TEST_CASE("tally: equality sees a change in any field", "[tally]") {
   const Tally t = random_tally(11, 500);
   int fields = 0;
   Tally::fields([&](const char*, const auto&) { ++fields; }, t);
-  CHECK(fields == 26);
+  CHECK(fields == 27);
   Tally u = t;
   CHECK(u == t);
   u.left_after.push_back(1);  // a campaign's life table (empty here)
@@ -210,6 +210,9 @@ TEST_CASE("tally: equality sees a change in any field", "[tally]") {
   CHECK_FALSE(u == t);
   u = t;
   u.member_left_after.push_back(1);
+  CHECK_FALSE(u == t);
+  u = t;
+  u.member_retired.push_back(1);  // and its members retired
   CHECK_FALSE(u == t);
   u = t;
   u.member_death_mask = 1;

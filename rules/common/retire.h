@@ -51,6 +51,7 @@ Departures retire_members(std::span<Member> carried, std::span<const MemberRepor
       continue;
     }
     ++left.retired;
+    left.who = static_cast<uint8_t>(left.who | 1u << c);  // c < fight::kMaxMembers (5)
     if (log)
       log->add(t, name(c) + " retires, alive, carrying " + std::to_string(n) +
                       (n == 1 ? " lasting injury" : " lasting injuries") +

@@ -91,10 +91,12 @@ struct MemberRetirement {
 };
 
 // What the members a campaign's rule retired left of the party after an adventure: how many
-// retired, and whether no place is filled any more (after_a_death = "go_on": the campaign ends
-// with them, retired).
+// retired, which (bit c: the party's member c, its `died_<name>` counter the c-th of
+// MetricSpec::member_death_mask), and whether no place is filled any more (after_a_death =
+// "go_on": the campaign ends with them, retired).
 struct Departures {
   uint8_t retired = 0;
+  uint8_t who = 0;
   bool disbanded = false;
 };
 

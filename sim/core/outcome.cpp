@@ -28,6 +28,7 @@ void Outcome::add_lasting(uint16_t adventure, uint32_t n) {
 bool Outcome::operator==(const Outcome& o) const {
   if (end != o.end || adventures != o.adventures || end_time != o.end_time ||
       measured != o.measured || counters != o.counters || member_died_in != o.member_died_in ||
+      member_retired_after != o.member_retired_after ||
       sequela_kinds != o.sequela_kinds || sequela_overflow != o.sequela_overflow ||
       lasting_steps != o.lasting_steps || lasting_merged != o.lasting_merged)
     return false;

@@ -52,6 +52,9 @@ struct Outcome {
   // adventure (from 1) in which its first death fell; 0: none. With after_a_death = "replace"
   // a member dies in an adventure the campaign goes on from; otherwise its death ends it.
   std::array<uint16_t, kMaxMembers> member_died_in{};
+  // And the adventure (from 1) after which the campaign's rule retired it, alive (its place
+  // then empty, or a newcomer's whose death is not dated here); 0: never retired.
+  std::array<uint16_t, kMaxMembers> member_retired_after{};
   // Only durations[d] with has(d), sequelae[i] with i < sequela_kinds and lasting[i] with
   // i < lasting_steps hold anything: the rest is left unset (not zeroed), as a trial's outcome
   // is made millions of times a second. Read them through has(), sequela_kinds and

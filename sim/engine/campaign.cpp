@@ -170,9 +170,12 @@ Outcome play_adventures(const Campaign& c, TrialContext& ctx, Adventure&& advent
     total.sequela_overflow = static_cast<uint16_t>(total.sequela_overflow + o.sequela_overflow);
     carried += taken;
     if (taken > 0) total.add_lasting(static_cast<uint16_t>(k + 1), taken);
-    size_t j = 0;  // each member's first death (a newcomer's later one is counted, not dated)
+    // Each member's first death, unless it retired before: a newcomer's death in its place is
+    // counted, not dated.
+    size_t j = 0;
     for (uint64_t m = c.member_deaths; m != 0; m &= m - 1, ++j)
-      if (o.counters[static_cast<size_t>(std::countr_zero(m))] > 0 && total.member_died_in[j] == 0)
+      if (o.counters[static_cast<size_t>(std::countr_zero(m))] > 0 &&
+          total.member_died_in[j] == 0 && total.member_retired_after[j] == 0)
         total.member_died_in[j] = static_cast<uint16_t>(k + 1);
     total.end = o.end;
     total.end_time = elapsed + o.end_time;
@@ -183,6 +186,11 @@ Outcome play_adventures(const Campaign& c, TrialContext& ctx, Adventure&& advent
     elapsed = total.end_time;
     if (c.retirements < Outcome::kMaxCounters) {  // each member by its own rule, told in its story
       total.counters[c.retirements] += after.left.retired;
+      for (uint32_t w = after.left.who; w != 0; w &= w - 1) {  // each first occupant's, dated
+        const size_t r = static_cast<size_t>(std::countr_zero(w));
+        if (total.member_died_in[r] == 0 && total.member_retired_after[r] == 0)
+          total.member_retired_after[r] = static_cast<uint16_t>(k + 1);
+      }
       if (after.left.disbanded) {  // "go_on": the last members retired
         total.end = c.retired;
         for (size_t d = 0; d < nd; ++d)

@@ -3,7 +3,7 @@
 // planned and the shard — in one JSON document whose body carries its own SHA-256, so that a
 // truncated or altered file is an error on load, never a silent wrong answer.
 //
-//   {"format": "lethality-checkpoint", "format_version": 4,
+//   {"format": "lethality-checkpoint", "format_version": 5,
 //    "body": {"tool_version", "scenario": {"name", "file", "sha256"}, "seed", "chunk_trials",
 //             "trials_planned", "shard": [K, N] (1-based K), "stopping", "elapsed_s", "threads",
 //             "tally": RunTally JSON (identity, trial ranges, counts)},
@@ -19,7 +19,9 @@
 
 namespace leth {
 
-inline constexpr int kCheckpointFormatVersion = 4;  // 2: survivors' sequelae; 3: a campaign's life table; 4: what its survivors carry, its deaths by adventure; counters squared
+// 2: survivors' sequelae; 3: a campaign's life table; 4: what its survivors carry, its deaths by
+// adventure; counters squared; 5: a party campaign's members retired (docs/long-runs.md).
+inline constexpr int kCheckpointFormatVersion = 5;
 // Bounds on what a checkpoint may say, beyond which it is damaged or forged.
 inline constexpr uint64_t kMaxShards = 1'000'000;             // as --shard reads
 inline constexpr int kMaxThreads = 4096;                      // as --threads reads

@@ -259,6 +259,7 @@ Party::Body Party::fresh(size_t c) const {
   b.potions = k.heals ? k.heals->potions : 0;
   b.hit_dice = static_cast<uint8_t>(k.hit_dice);
   b.second_wind = k.second_wind.has_value();
+  b.pool_left = k.pool_uses;
   return b;
 }
 
@@ -416,6 +417,26 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
   const Combatant& k = cfg_.combatants[c];
   const PartyAttack& a = k.attacks[static_cast<size_t>(n)];
   if (n == 0) attacker.sneak_done = false;
+  if (k.pools > 0) [[unlikely]] {  // attacks of limited uses (PartyAttack::pool)
+    if (n == 0) {
+      attacker.armed = 0;
+      attacker.spent = 0;
+      for (size_t p = 0; p < k.pools; ++p)
+        if (attacker.pool_left[p] > 0) attacker.armed |= static_cast<uint8_t>(1u << p);
+    }
+    if (a.replaced_by >= 0 && ((attacker.armed >> a.replaced_by) & 1)) return false;
+    if (a.pool >= 0) {
+      const unsigned bit = 1u << a.pool;
+      if (!(attacker.armed & bit)) return false;
+      if (!(attacker.spent & bit)) {
+        attacker.spent |= static_cast<uint8_t>(bit);
+        const int left = --attacker.pool_left[static_cast<size_t>(a.pool)];
+        note(log, t, [&] {
+          return k.name + " spends a use of " + a.name + " (" + std::to_string(left) + " left)";
+        });
+      }
+    }
+  }
   // What the attacker's injuries do to its own attack (README, the party fight), asked only of
   // one with an injury open or a hand lost.
   bool one_hand = false;

@@ -47,6 +47,13 @@ struct PartyAttack {
   // injury that takes points of it (003's −3 Str, Dex...) lowers both by the modifier's drop.
   Ability ability = Ability::None;
   bool ability_damage = true;
+  // An attack of limited uses (`uses`: a spell slot's, a daily power's; docs/parties.md): its
+  // pool, Combatant::pool_uses[pool]; -1: none, made every turn. A turn that begins with a use
+  // left in the pool makes it, spending one use for the turn at its first strike; another turn
+  // skips it. `instead_of` names the attack it replaces: that one (replaced_by, its pool) is
+  // skipped on a turn that begins with a use left.
+  int8_t pool = -1;
+  int8_t replaced_by = -1;
 };
 
 // Healing Word, Cure Wounds, a Medicine check: what a member does for a fallen ally.
@@ -110,6 +117,13 @@ struct Combatant {
   // follow); once, back after a short or long rest (an adventuring day's) and at each adventure.
   std::optional<Dice> second_wind;
   double second_wind_below = 0.5;
+  // Its attacks of limited uses (PartyAttack::pool), one pool each: how many uses it has at an
+  // adventure's start, back after a long rest (a day's night), and, for those with bit p of
+  // short_rest_pools (`recharge = "short_rest"`), after a short rest too.
+  static constexpr size_t kMaxPools = 4;
+  std::array<uint8_t, kMaxPools> pool_uses{};
+  uint8_t pools = 0;
+  uint8_t short_rest_pools = 0;
 };
 
 // An adventuring day (docs/days.md; rules/common/day.h): the party's fight played `encounters`
@@ -173,6 +187,11 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     uint8_t n_healing = 0;
     uint8_t healed_carried = 0;
     uint8_t hit_dice = 0;   // Hit Dice left for an adventuring day's short rests
+    // Its attacks of limited uses (Combatant::pool_uses): the uses left in each pool; those
+    // with a use left when its turn began (bit p), and those spent in this turn.
+    std::array<uint8_t, Combatant::kMaxPools> pool_left{};
+    uint8_t armed = 0;
+    uint8_t spent = 0;
     uint16_t rot = 0;       // maximum HP lost to the rot of a healing injury carried
     // Each open injury's untreated long rests so far (a day's nights, the downtime's before):
     // what InjuryCourse::long_rests counts toward "Varie" (options untreated_*_long_rests).

@@ -35,13 +35,68 @@ Dice dice_only(const Dice& d) {
 
 const std::vector<std::string> kAbilityKeys = {"str", "dex", "con", "int", "wis", "cha"};
 
-// `scores`: a member's ability scores (0: not given); nullptr for an opponent.
+// An attack's `uses`, `recharge` and `instead_of` (PartyAttack::pool, docs/parties.md): a pool
+// of `owner`'s for it, and the attack it replaces, named in `turn` (table i's strikes start at
+// firsts[i]).
+void read_limited(std::vector<Reader>& tables, const std::vector<size_t>& firsts,
+                  std::vector<PartyAttack>& turn, Combatant& owner) {
+  for (size_t i = 0; i < tables.size(); ++i) {
+    Reader& t = tables[i];
+    const std::optional<int64_t> uses = t.get_int("uses", 1, 100);
+    const std::optional<std::string> recharge =
+        t.get_choice("recharge", {"long_rest", "short_rest"});
+    const std::optional<std::string> instead = t.get_string("instead_of");
+    if (!uses) {
+      if (recharge || instead)
+        t.fail(recharge ? "recharge" : "instead_of",
+               "an attack without uses is made every turn: nothing to recharge or replace",
+               "add uses = 2 (its spell slots, or its uses a day)");
+      continue;
+    }
+    if (owner.pools == Combatant::kMaxPools)
+      t.fail("uses", "more than " + std::to_string(Combatant::kMaxPools) +
+                         " attacks of limited uses in one combatant",
+                     "keep four; give the others' uses to one of them");
+    const size_t pool = owner.pools++;
+    owner.pool_uses[pool] = static_cast<uint8_t>(*uses);
+    if (recharge == "short_rest") owner.short_rest_pools |= static_cast<uint8_t>(1u << pool);
+    const size_t end = i + 1 < firsts.size() ? firsts[i + 1] : turn.size();
+    for (size_t a = firsts[i]; a < end; ++a) turn[a].pool = static_cast<int8_t>(pool);
+  }
+  for (size_t i = 0; i < tables.size(); ++i) {
+    Reader& t = tables[i];
+    const std::optional<std::string> instead = t.get_string("instead_of");
+    if (!instead) continue;
+    std::string names;
+    size_t found = tables.size();
+    for (size_t j = 0; j < tables.size(); ++j) {
+      const PartyAttack& other = turn[firsts[j]];
+      if (j != i && other.pool < 0) names += (names.empty() ? "\"" : ", \"") + other.name + "\"";
+      if (other.name == *instead && found == tables.size()) found = j;
+    }
+    if (found == i || (found < tables.size() && turn[firsts[found]].pool >= 0))
+      t.fail("instead_of", "\"" + *instead + "\" has uses of its own: an attack replaces one made "
+                           "every turn",
+             names.empty() ? "remove instead_of" : "one of: " + names);
+    if (found == tables.size())
+      t.fail("instead_of", "no attack \"" + *instead + "\" in this turn",
+             names.empty() ? "remove instead_of" : "one of: " + names);
+    const size_t end = found + 1 < firsts.size() ? firsts[found + 1] : turn.size();
+    for (size_t a = firsts[found]; a < end; ++a) turn[a].replaced_by = turn[firsts[i]].pool;
+  }
+}
+
+// `scores`: a member's ability scores (0: not given); nullptr for an opponent. `owner` gets
+// the pools of the attacks of limited uses.
 std::vector<PartyAttack> read_attacks(Reader& r, const char* example,
-                                      const std::array<int, kAbilities>* scores) {
+                                      const std::array<int, kAbilities>* scores,
+                                      Combatant& owner) {
   const bool member = scores != nullptr;
   std::vector<Reader> tables = fight::read_attack_tables(r, example);
   std::vector<PartyAttack> turn;
+  std::vector<size_t> firsts;  // table i's first strike in the turn
   for (size_t i = 0; i < tables.size(); ++i) {
+    firsts.push_back(turn.size());
     Reader& t = tables[i];
     PartyAttack a;
     a.name = fight::read_attack_name(t, i);
@@ -95,6 +150,7 @@ std::vector<PartyAttack> read_attacks(Reader& r, const char* example,
     const size_t n = static_cast<size_t>(t.get_int("strikes", 1, 10, 1));
     turn.insert(turn.end(), n, a);
   }
+  read_limited(tables, firsts, turn, owner);
   return turn;
 }
 
@@ -108,7 +164,7 @@ Combatant read_member(Reader& r, bool lingering) {
   // Ability scores, for 003's ability losses (an attack's `ability`, con_save through Con).
   for (size_t a = 0; a < kAbilities; ++a)
     if (const auto v = r.get_int(kAbilityKeys[a], 1, 30)) m.scores[a] = static_cast<int>(*v);
-  m.attacks = read_attacks(r, "party", &m.scores);
+  m.attacks = read_attacks(r, "party", &m.scores, m);
   m.sneak_attack = r.get_dice("sneak_attack", 0, 1000);
   if (m.sneak_attack) m.sneak_crit = dice_only(*m.sneak_attack);
   // With a `con` score, its modifier by default (as one character's saves).
@@ -210,7 +266,7 @@ Combatant read_opponent(Reader& r, size_t index) {
   Combatant o;
   o.name = r.get_string("name").value_or("opponent " + std::to_string(index));
   o.initiative = static_cast<int>(r.get_int("initiative", -10, 20, 0));
-  o.attacks = read_attacks(r, "opponents", nullptr);
+  o.attacks = read_attacks(r, "opponents", nullptr, o);
   o.player_rules = false;
   if (!r.has("hp")) return o;  // it cannot be harmed (docs/parties.md): only its attacks count
   o.max_hp = static_cast<int>(r.need_int("hp", 1, 10000));

@@ -46,6 +46,8 @@ void Party::short_rest(Body& b, Stream& s, Seconds t, EventLog* log) const {
   }
   while (b.hit_dice > 0 && b.hp < max_hp(b)) spend("");
   b.second_wind = k.second_wind.has_value();  // SRD: "you must finish a short or long rest"
+  for (size_t p = 0; p < k.pools; ++p)  // recharge = "short_rest": a warlock's slots
+    if ((k.short_rest_pools >> p) & 1) b.pool_left[p] = k.pool_uses[p];
 }
 
 void Party::close_open(Body& b, size_t i) const {
@@ -78,6 +80,7 @@ void Party::long_rest(Body& b, Seconds t, EventLog* log) const {
   long_rest_dice(b);
   if (k.heals) b.uses = k.heals->uses;
   b.second_wind = k.second_wind.has_value();
+  b.pool_left = k.pool_uses;  // the attacks' limited uses: spell slots, daily powers
   note(log, t, [&] {
     return name(b) + " wakes from the long rest: " + std::to_string(b.hp) + " HP" +
            (k.hit_dice > 0 ? ", " + std::to_string(b.hit_dice) + " Hit Dice" : std::string()) +

@@ -77,6 +77,15 @@ crit_chance = 0.0                # with hit_chance: the part of the hits that ar
 damage = "1d8"
 damage_type = "radiant"
 melee = false
+[[party.attacks]]
+name = "guiding bolt"            # a 1st-level spell: made while its slots last
+attack_bonus = 5
+damage = "4d6"
+damage_type = "radiant"
+melee = false
+uses = 2                         # a turn with a use left makes it and spends one
+recharge = "long_rest"           # back after a long rest ("short_rest": after either)
+instead_of = "sacred flame"      # the attack it replaces on such a turn
 [party.heals]                    # what the member does for a fallen ally
 dice = "1d4+3"                   # Healing Word
 uses = 4

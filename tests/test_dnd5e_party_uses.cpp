@@ -1,9 +1,10 @@
 // A dnd5e combatant's attacks of limited uses (docs/parties.md: `uses`, `recharge`,
-// `instead_of`; a spell slot's Magic Missile, a daily power): on scripted dice, a turn that
-// begins with a use left makes the attack and spends one, and not the one it replaces; with
-// none left, the other comes back. An attack of uses identical to the one it replaces changes
+// `instead_of`, `per_encounter`; a spell slot's Magic Missile, a daily power): on scripted
+// dice, a turn that begins with a use left makes the attack and spends one, and not the one
+// it replaces; with none left, the other comes back. An attack of uses identical to the one it replaces changes
 // no outcome, trial by trial; over an adventuring day the uses are spent one a turn and come
-// back after a long rest (and, `recharge = "short_rest"`, a short one); bad keys are located.
+// back after a long rest (and, `recharge = "short_rest"`, a short one), at most
+// `per_encounter` a fight; bad keys are located.
 #include <catch2/catch.hpp>
 
 #include <map>
@@ -152,6 +153,36 @@ TEST_CASE("dnd5e uses: spent one a turn, back after a long rest, or a short one"
   }
 }
 
+TEST_CASE("dnd5e uses: per_encounter spreads the uses over the day's fights",
+          "[dnd5e][party]") {
+  // Four slots, one an encounter: never two in one fight, and the later fights get theirs.
+  const LoadedScenario ls = test::load_text(
+      day_with(std::string(kBolt) + missile("uses = 4\nper_encounter = 1\n")), "spread.toml");
+  const int total = 6;
+  uint64_t later = 0, fourth = 0;  // spends in encounters 2.., spends of the fourth slot
+  for (uint64_t trial = 0; trial < 200; ++trial) {
+    INFO("trial " << trial);
+    EventLog log;
+    replay_trial(ls, 0, 7, trial, &log);
+    const std::string story = log.render();
+    for (int e = 1; e <= total; ++e) {
+      const std::string begins = "encounter " + std::to_string(e) + " of 6 begins";
+      const size_t from = e == 1 ? 0 : story.find(begins);
+      if (from == std::string::npos) break;
+      const size_t to = story.find("encounter " + std::to_string(e + 1) + " of 6 begins");
+      const std::string part =
+          story.substr(from, to == std::string::npos ? std::string::npos : to - from);
+      const size_t spends = test::count(part, "wizard spends a use of magic missile");
+      CHECK(spends <= 1);
+      if (e > 1) later += spends;
+    }
+    fourth += test::count(story, "magic missile (0 left)");
+    CHECK(test::count(story, "wizard spends a use of magic missile") <= 4);
+  }
+  CHECK(later > 200);  // the later fights spent theirs: the checks can fail
+  CHECK(fourth > 50);
+}
+
 TEST_CASE("dnd5e uses: bad keys are located and explained", "[dnd5e][party][errors]") {
   const auto error = [](const std::string& attacks) {
     return test::error_of([&] { test::load_text(day_with(attacks)); });
@@ -166,6 +197,8 @@ TEST_CASE("dnd5e uses: bad keys are located and explained", "[dnd5e][party][erro
   CHECK_THAT(error(std::string(kBolt) + "uses = 1\n" + missile("uses = 2\n")),
              Catch::Contains("has uses of its own"));
   CHECK_THAT(error(std::string(kBolt) + missile("uses = 0\n")), Catch::Contains("uses"));
+  CHECK_THAT(error(std::string(kBolt) + "per_encounter = 1\n"),
+             Catch::Contains("per_encounter") && Catch::Contains("without uses"));
   CHECK_THAT(error(std::string(kBolt) + missile("uses = 2\nrecharge = \"dawn\"\n")),
              Catch::Contains("recharge") && Catch::Contains("short_rest"));
   std::string five = kBolt;

@@ -422,7 +422,9 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
       attacker.armed = 0;
       attacker.spent = 0;
       for (size_t p = 0; p < k.pools; ++p)
-        if (attacker.pool_left[p] > 0) attacker.armed |= static_cast<uint8_t>(1u << p);
+        if (attacker.pool_left[p] > 0 &&
+            (k.pool_per_encounter[p] == 0 || attacker.pool_here[p] < k.pool_per_encounter[p]))
+          attacker.armed |= static_cast<uint8_t>(1u << p);
     }
     if (a.replaced_by >= 0 && ((attacker.armed >> a.replaced_by) & 1)) return false;
     if (a.pool >= 0) {
@@ -430,6 +432,7 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
       if (!(attacker.armed & bit)) return false;
       if (!(attacker.spent & bit)) {
         attacker.spent |= static_cast<uint8_t>(bit);
+        ++attacker.pool_here[static_cast<size_t>(a.pool)];
         const int left = --attacker.pool_left[static_cast<size_t>(a.pool)];
         note(log, t, [&] {
           return k.name + " spends a use of " + a.name + " (" + std::to_string(left) + " left)";

@@ -122,6 +122,7 @@ struct Combatant {
   // short_rest_pools (`recharge = "short_rest"`), after a short rest too.
   static constexpr size_t kMaxPools = 4;
   std::array<uint8_t, kMaxPools> pool_uses{};
+  std::array<uint8_t, kMaxPools> pool_per_encounter{};  // `per_encounter`; 0: no cap
   uint8_t pools = 0;
   uint8_t short_rest_pools = 0;
 };
@@ -187,9 +188,11 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     uint8_t n_healing = 0;
     uint8_t healed_carried = 0;
     uint8_t hit_dice = 0;   // Hit Dice left for an adventuring day's short rests
-    // Its attacks of limited uses (Combatant::pool_uses): the uses left in each pool; those
-    // with a use left when its turn began (bit p), and those spent in this turn.
+    // Its attacks of limited uses (Combatant::pool_uses): the uses left in each pool, and spent
+    // in this encounter (against pool_per_encounter); those with a use left when its turn began
+    // (bit p), and those spent in this turn.
     std::array<uint8_t, Combatant::kMaxPools> pool_left{};
+    std::array<uint8_t, Combatant::kMaxPools> pool_here{};
     uint8_t armed = 0;
     uint8_t spent = 0;
     uint16_t rot = 0;       // maximum HP lost to the rot of a healing injury carried

@@ -46,10 +46,11 @@ void read_limited(std::vector<Reader>& tables, const std::vector<size_t>& firsts
     const std::optional<std::string> recharge =
         t.get_choice("recharge", {"long_rest", "short_rest"});
     const std::optional<std::string> instead = t.get_string("instead_of");
+    const std::optional<int64_t> cap = t.get_int("per_encounter", 1, 100);
     if (!uses) {
-      if (recharge || instead)
-        t.fail(recharge ? "recharge" : "instead_of",
-               "an attack without uses is made every turn: nothing to recharge or replace",
+      if (recharge || instead || cap)
+        t.fail(recharge ? "recharge" : instead ? "instead_of" : "per_encounter",
+               "an attack without uses is made every turn: nothing to recharge, replace or cap",
                "add uses = 2 (its spell slots, or its uses a day)");
       continue;
     }
@@ -59,6 +60,7 @@ void read_limited(std::vector<Reader>& tables, const std::vector<size_t>& firsts
                      "keep four; give the others' uses to one of them");
     const size_t pool = owner.pools++;
     owner.pool_uses[pool] = static_cast<uint8_t>(*uses);
+    owner.pool_per_encounter[pool] = static_cast<uint8_t>(cap.value_or(0));
     if (recharge == "short_rest") owner.short_rest_pools |= static_cast<uint8_t>(1u << pool);
     const size_t end = i + 1 < firsts.size() ? firsts[i + 1] : turn.size();
     for (size_t a = firsts[i]; a < end; ++a) turn[a].pool = static_cast<int8_t>(pool);

@@ -206,6 +206,7 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
   Seconds awake = heal_between(bodies, t, rng, log);
   for (size_t c = 0; c < cfg_.members; ++c) {
     Body& b = bodies[c];
+    b.pool_here = {};  // an attack's per_encounter counts the next encounter afresh
     if (b.dead || b.hp > 0) continue;
     Stream s = open(rng, streams::combatant_recovery(c));
     b.up_last = t + cfg_.options.stable_wake.sample(s);

@@ -85,6 +85,7 @@ damage_type = "radiant"
 melee = false
 uses = 2                         # a turn with a use left makes it and spends one
 recharge = "long_rest"           # back after a long rest ("short_rest": after either)
+per_encounter = 1                # at most this many an encounter (the rest wait)
 instead_of = "sacred flame"      # the attack it replaces on such a turn
 [party.heals]                    # what the member does for a fallen ally
 dice = "1d4+3"                   # Healing Word

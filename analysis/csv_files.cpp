@@ -195,7 +195,8 @@ std::string member_survival_csv(const RunInfo& info, const RunTally& t) {
   Csv life({"scenario", "variant", "member", "adventure", "at_risk", "died", "dead_by",
             "ci_low", "ci_high", "hazard", "hazard_ci_low", "hazard_ci_high", "reference",
             "dead_by_difference", "difference_ci_low", "difference_ci_high", "retired",
-            "retired_by", "retired_ci_low", "retired_ci_high"});
+            "retired_by", "retired_ci_low", "retired_ci_high", "retired_by_difference",
+            "retired_difference_ci_low", "retired_difference_ci_high"});
   const std::vector<std::string> members = member_names(info.metrics);
   for (size_t v = 0; v < t.variants.size(); ++v) {
     const size_t r = reference_of(info, v);
@@ -218,6 +219,14 @@ std::string member_survival_csv(const RunInfo& info, const RunTally& t) {
       }
       life.field(row.retired);
       life.field(row.retired_by.value).field(row.retired_by.lo).field(row.retired_by.hi);
+      if (p) {  // retired by k, variant - reference, as dead_by's
+        const size_t i = row.member * rows + static_cast<size_t>(row.adventure);
+        const Estimate d = paired_rate_difference(p->only_baseline_retired_by[i],
+                                                  p->only_variant_retired_by[i], p->n);
+        life.field(d.value).field(d.lo).field(d.hi);
+      } else {
+        life.field(NAN).field(NAN).field(NAN);
+      }
       life.end_row();
     }
   }

@@ -360,6 +360,8 @@ PairedTally::PairedTally(const MetricSpec& m)
   only_baseline_dead_by.assign(
       static_cast<size_t>(std::popcount(member_death_mask)) * only_baseline_alive.size(), 0);
   only_variant_dead_by.assign(only_baseline_dead_by.size(), 0);
+  only_baseline_retired_by.assign(only_baseline_dead_by.size(), 0);
+  only_variant_retired_by.assign(only_baseline_dead_by.size(), 0);
 }
 
 namespace {
@@ -417,6 +419,13 @@ void PairedTally::add(const Outcome& b, const Outcome& v) {
       uint64_t* ov = only_variant_dead_by.data() + j * top;
       for (size_t k = std::min(mb, top); k < std::min(mv, top); ++k) ++ob[k];
       for (size_t k = std::min(mv, top); k < std::min(mb, top); ++k) ++ov[k];
+      // Retired by k from the adventure it retired after on.
+      const size_t rb = b.member_retired_after[j] > 0 ? b.member_retired_after[j] : top;
+      const size_t rv = v.member_retired_after[j] > 0 ? v.member_retired_after[j] : top;
+      uint64_t* qb = only_baseline_retired_by.data() + j * top;
+      uint64_t* qv = only_variant_retired_by.data() + j * top;
+      for (size_t k = std::min(rb, top); k < std::min(rv, top); ++k) ++qb[k];
+      for (size_t k = std::min(rv, top); k < std::min(rb, top); ++k) ++qv[k];
     }
   }
 }
@@ -428,6 +437,7 @@ PairedTally PairedTally::reversed() const {
   std::swap(r.only_baseline_sequela, r.only_variant_sequela);
   std::swap(r.only_baseline_alive, r.only_variant_alive);
   std::swap(r.only_baseline_dead_by, r.only_variant_dead_by);
+  std::swap(r.only_baseline_retired_by, r.only_variant_retired_by);
   for (i128& d : r.lived_diff_sum) d = -d;
   for (i128& d : r.diff_sum) d = -d;  // squares do not change sign
   for (i128& d : r.counter_diff_sum) d = -d;
@@ -451,13 +461,15 @@ PairedTally PairedTally::from_json(const nlohmann::json& j) {
   PairedTally p = from_json_by_fields<PairedTally>(j);
   if (p.only_baseline_died + p.only_variant_died > p.n)
     mismatch("paired deaths exceed the paired trials");
-  if (p.only_baseline_dead_by.size() != p.only_variant_dead_by.size() ||
-      p.only_baseline_dead_by.size() !=
-          static_cast<size_t>(std::popcount(p.member_death_mask)) * p.only_baseline_alive.size())
+  const size_t rows =
+      static_cast<size_t>(std::popcount(p.member_death_mask)) * p.only_baseline_alive.size();
+  if (p.only_baseline_dead_by.size() != rows || p.only_variant_dead_by.size() != rows ||
+      p.only_baseline_retired_by.size() != rows || p.only_variant_retired_by.size() != rows)
     mismatch("the members' paired life tables have the wrong length");
-  for (size_t i = 0; i < p.only_baseline_dead_by.size(); ++i)
-    if (p.only_baseline_dead_by[i] + p.only_variant_dead_by[i] > p.n)
-      mismatch("a member's paired deaths exceed the paired trials");
+  for (size_t i = 0; i < rows; ++i)
+    if (p.only_baseline_dead_by[i] + p.only_variant_dead_by[i] > p.n ||
+        p.only_baseline_retired_by[i] + p.only_variant_retired_by[i] > p.n)
+      mismatch("a member's paired deaths or retirements exceed the paired trials");
   return p;
 }
 

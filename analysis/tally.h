@@ -161,10 +161,13 @@ struct PairedTally {
   std::vector<u128> lived_diff_sq;
   // A party campaign's, per member (as Tally::member_died_in, member j at j * (N + 1) + k): the
   // trials in which the member had died by adventure k in the baseline only, in the variant
-  // only; member_death_mask as the Tally's.
+  // only; member_death_mask as the Tally's. And the same of its retirement (retired after one
+  // of adventures 1..k: Outcome::member_retired_after).
   uint64_t member_death_mask = 0;
   std::vector<uint64_t> only_baseline_dead_by;
   std::vector<uint64_t> only_variant_dead_by;
+  std::vector<uint64_t> only_baseline_retired_by;
+  std::vector<uint64_t> only_variant_retired_by;
 
   PairedTally() = default;
   explicit PairedTally(const MetricSpec& m);
@@ -200,6 +203,8 @@ struct PairedTally {
     f("member_death_mask", t.member_death_mask...);
     f("only_baseline_dead_by", t.only_baseline_dead_by...);
     f("only_variant_dead_by", t.only_variant_dead_by...);
+    f("only_baseline_retired_by", t.only_baseline_retired_by...);
+    f("only_variant_retired_by", t.only_variant_retired_by...);
   }
 };
 

@@ -146,6 +146,17 @@ TEST_CASE("campaign members: the tally merges, round-trips and checks the member
   nlohmann::json pj = differ.to_json();
   pj["only_variant_dead_by"][2] = 1;  // dead by 2 in both "only" columns: more than one trial
   CHECK_THROWS_AS(PairedTally::from_json(pj), TallyMismatch);
+  // Retired by k: ann retires after adventure 1 in the variant only.
+  Outcome retires = lived;
+  retires.member_retired_after = {1, 0};
+  PairedTally gone(m);
+  gone.add(lived, retires);
+  CHECK(gone.only_variant_retired_by == std::vector<uint64_t>{0, 1, 1, 1, 0, 0, 0, 0});
+  CHECK(gone.only_baseline_retired_by == std::vector<uint64_t>(8, 0));
+  CHECK(gone.reversed().only_baseline_retired_by == gone.only_variant_retired_by);
+  pj = gone.to_json();
+  pj["only_baseline_retired_by"][1] = 1;  // both sides "only": more than one trial
+  CHECK_THROWS_AS(PairedTally::from_json(pj), TallyMismatch);
   const std::vector<MemberLifeRow> rows = member_life_table(a, IntervalKind::Wilson);
   REQUIRE(rows.size() == 8);
   CHECK(rows[6].at_risk == 3);  // bob, adventure 2: all three campaigns began it

@@ -8,10 +8,11 @@
 // retirement (member_survival.csv's `retired`).
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <map>
-#include <sstream>
 
+#include "analysis/csv.h"
 #include "analysis/life_table.h"
 #include "sim/engine/campaign.h"
 #include "sim/engine/runner.h"
@@ -261,7 +262,8 @@ TEST_CASE("campaign retire member: each member's life table dates its retirement
 TEST_CASE("campaign retire member: the run writes each member's retirements",
           "[campaign][party][cli]") {
   // member_survival.csv's retired_by after the last adventure is the terminal's "retired in the
-  // campaign" share, member by member.
+  // campaign" share, member by member; a variant's paired retired_by_difference is, over the
+  // same trials, the difference of the two retired_by, with its interval around it.
   const std::string file = test::write_file(
       "crypt-retire.toml",
       campaign_of(kCrypt, "retire_sequelae = 1\nafter_a_death = \"go_on\"\n", false));
@@ -272,19 +274,32 @@ TEST_CASE("campaign retire member: the run writes each member's retirements",
   const size_t line = r.out.find("      retired in the campaign: ");
   REQUIRE(line != std::string::npos);
   const std::string said = r.out.substr(line, r.out.find('\n', line) - line);
-  std::istringstream csv(test::read_file(out + "/member_survival.csv"));
-  std::string row;
-  std::getline(csv, row);
-  REQUIRE(row.find(",retired,retired_by,retired_ci_low,retired_ci_high") != std::string::npos);
+  const std::string text = test::read_file(out + "/member_survival.csv");
+  CHECK_THAT(text, Catch::Contains(",retired,retired_by,retired_ci_low,retired_ci_high,"
+                                   "retired_by_difference,retired_difference_ci_low,"
+                                   "retired_difference_ci_high"));
+  const CsvTable csv = CsvTable::parse(text, "member_survival.csv");
   std::map<std::string, double> by_last;  // each baseline member's row, k ascending: the last's
-  while (std::getline(csv, row)) {
-    std::vector<std::string> f;
-    std::stringstream cells(row);
-    for (std::string c; std::getline(cells, c, ',');) f.push_back(c);
-    REQUIRE(f.size() == 20);
-    if (f[1] == "baseline") by_last[f[2]] = std::stod(f[17]);
-  }
+  std::map<std::string, double> base;     // "member k": the baseline's retired_by
+  for (size_t i = 0; i < csv.rows(); ++i)
+    if (csv.at(i, "variant") == "baseline") {
+      by_last[csv.at(i, "member")] = csv.number(i, "retired_by");
+      base[csv.at(i, "member") + " " + csv.at(i, "adventure")] = csv.number(i, "retired_by");
+      CHECK(std::isnan(csv.number(i, "retired_by_difference")));
+    }
   REQUIRE(by_last.size() == 3);
+  size_t differ = 0;  // rows where a variant retires a different share
+  for (size_t i = 0; i < csv.rows(); ++i) {
+    if (csv.at(i, "variant") == "baseline") continue;
+    const double d = csv.number(i, "retired_by_difference");
+    CHECK(d == Approx(csv.number(i, "retired_by") -
+                      base.at(csv.at(i, "member") + " " + csv.at(i, "adventure")))
+                   .margin(1e-12));
+    CHECK(csv.number(i, "retired_difference_ci_low") <= d + 1e-12);
+    CHECK(csv.number(i, "retired_difference_ci_high") >= d - 1e-12);
+    differ += d != 0;
+  }
+  CHECK(differ > 5);  // the variants retire differently: the checks can fail
   size_t members = 0;
   for (const auto& [name, share] : by_last) {
     char text[64];

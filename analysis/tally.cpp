@@ -411,21 +411,19 @@ void PairedTally::add(const Outcome& b, const Outcome& v) {
     const i128 x = static_cast<i128>(v.adventures) - static_cast<i128>(b.adventures);
     lived_diff_sum[0] += x;
     lived_diff_sq[0] += static_cast<u128>(x * x);
-    // Each member dead by k from the adventure it died in on; never, if it did not.
-    for (size_t j = 0; j < static_cast<size_t>(std::popcount(member_death_mask)); ++j) {
-      const size_t mb = b.member_died_in[j] > 0 ? b.member_died_in[j] : top;
-      const size_t mv = v.member_died_in[j] > 0 ? v.member_died_in[j] : top;
-      uint64_t* ob = only_baseline_dead_by.data() + j * top;
-      uint64_t* ov = only_variant_dead_by.data() + j * top;
+    // Each member dead by k from the adventure it died in on (retired by k from the one it
+    // retired after on); never, if it did not: the k of one side only, into ob or ov.
+    auto only_one = [top](uint16_t at_b, uint16_t at_v, uint64_t* ob, uint64_t* ov) {
+      const size_t mb = at_b > 0 ? at_b : top, mv = at_v > 0 ? at_v : top;
       for (size_t k = std::min(mb, top); k < std::min(mv, top); ++k) ++ob[k];
       for (size_t k = std::min(mv, top); k < std::min(mb, top); ++k) ++ov[k];
-      // Retired by k from the adventure it retired after on.
-      const size_t rb = b.member_retired_after[j] > 0 ? b.member_retired_after[j] : top;
-      const size_t rv = v.member_retired_after[j] > 0 ? v.member_retired_after[j] : top;
-      uint64_t* qb = only_baseline_retired_by.data() + j * top;
-      uint64_t* qv = only_variant_retired_by.data() + j * top;
-      for (size_t k = std::min(rb, top); k < std::min(rv, top); ++k) ++qb[k];
-      for (size_t k = std::min(rv, top); k < std::min(rb, top); ++k) ++qv[k];
+    };
+    for (size_t j = 0; j < static_cast<size_t>(std::popcount(member_death_mask)); ++j) {
+      only_one(b.member_died_in[j], v.member_died_in[j], only_baseline_dead_by.data() + j * top,
+               only_variant_dead_by.data() + j * top);
+      only_one(b.member_retired_after[j], v.member_retired_after[j],
+               only_baseline_retired_by.data() + j * top,
+               only_variant_retired_by.data() + j * top);
     }
   }
 }

@@ -37,6 +37,14 @@ std::string campaign_of(const std::string& file, const std::string& keys, bool a
   }
   return text;
 }
+
+// A party of three (file's) retiring each member at its first lasting injury, playing on
+// after a death by `mode` ("replace" or "go_on").
+LoadedScenario retiring(const char* file, const std::string& mode) {
+  return test::load_text(
+      campaign_of(file, "retire_sequelae = 1\nafter_a_death = \"" + mode + "\"\n", false),
+      "camp.toml");
+}
 }  // namespace
 
 TEST_CASE("campaign retire member: a party of one retires as the whole party's rule retires it",
@@ -130,11 +138,7 @@ TEST_CASE("campaign retire member: each retirement is told, counted and leaves i
     for (const char* mode : {"replace", "go_on"}) {
       INFO(file << " " << mode);
       const bool go_on = std::string(mode) == "go_on";
-      const LoadedScenario camp = test::load_text(
-          campaign_of(file,
-                      std::string("retire_sequelae = 1\nafter_a_death = \"") + mode + "\"\n",
-                      false),
-          "camp.toml");
+      const LoadedScenario camp = retiring(file, mode);
       const MetricSpec& m = metrics_of(camp);
       const std::vector<std::string> names = member_names(m);
       const size_t gone = test::counter_index(m, "retirements");
@@ -207,11 +211,7 @@ TEST_CASE("campaign retire member: each member's life table dates its retirement
   for (const char* file : {kRuins, kCrypt}) {
     for (const char* mode : {"replace", "go_on"}) {
       INFO(file << " " << mode);
-      const LoadedScenario camp = test::load_text(
-          campaign_of(file,
-                      std::string("retire_sequelae = 1\nafter_a_death = \"") + mode + "\"\n",
-                      false),
-          "camp.toml");
+      const LoadedScenario camp = retiring(file, mode);
       const MetricSpec& m = metrics_of(camp);
       const std::vector<std::string> names = member_names(m);
       const size_t all = names.size(), rows = static_cast<size_t>(m.adventures) + 1;

@@ -4,7 +4,8 @@
 // it replaces; with none left, the other comes back. An attack of uses identical to the one it replaces changes
 // no outcome, trial by trial; over an adventuring day the uses are spent one a turn and come
 // back after a long rest (and, `recharge = "short_rest"`, a short one), at most
-// `per_encounter` a fight; bad keys are located.
+// `per_encounter` a fight; `spends = "heals"` takes the heals' uses, down to `keep`; bad keys
+// are located.
 #include <catch2/catch.hpp>
 
 #include <map>
@@ -183,6 +184,38 @@ TEST_CASE("dnd5e uses: per_encounter spreads the uses over the day's fights",
   CHECK(fourth > 50);
 }
 
+TEST_CASE("dnd5e uses: spends = \"heals\" takes the healing spells' slots, keeping some",
+          "[dnd5e][party]") {
+  // The cleric's Guiding Bolt from its four Healing Words' slots, never below one: a day's
+  // heals and bolts together are four at most, and a bolt leaves one heal or more.
+  std::string text = day_with(kBolt);
+  const std::string mace = "name = \"mace\"\nattack_bonus = 4\ndamage = \"1d6+2\"\n"
+                           "damage_type = \"bludgeoning\"\n";
+  const size_t at = text.find(mace);
+  REQUIRE(at != std::string::npos);
+  text.insert(at + mace.size(),
+              "[[party.attacks]]\nname = \"guiding bolt\"\nattack_bonus = 5\ndamage = \"4d6\"\n"
+              "damage_type = \"radiant\"\nmelee = false\nspends = \"heals\"\nkeep = 1\n"
+              "instead_of = \"mace\"\n");
+  const LoadedScenario ls = test::load_text(text, "bolt.toml");
+  uint64_t bolts = 0, both = 0;  // both: days with a bolt and a heal
+  for (uint64_t trial = 0; trial < 200; ++trial) {
+    INFO("trial " << trial);
+    EventLog log;
+    replay_trial(ls, 0, 7, trial, &log);
+    const std::string story = log.render();
+    const size_t spent = test::count(story, "cleric spends a use of guiding bolt (");
+    const size_t healed = test::count(story, "cleric heals ");
+    CHECK(spent + healed <= 4);
+    CHECK(spent <= 3);  // one kept
+    CHECK_FALSE(test::has(story, "guiding bolt (0 heal"));
+    bolts += spent;
+    both += spent > 0 && healed > 0;
+  }
+  CHECK(bolts > 300);  // the bolts were cast: the checks can fail
+  CHECK(both > 10);
+}
+
 TEST_CASE("dnd5e uses: bad keys are located and explained", "[dnd5e][party][errors]") {
   const auto error = [](const std::string& attacks) {
     return test::error_of([&] { test::load_text(day_with(attacks)); });
@@ -199,6 +232,11 @@ TEST_CASE("dnd5e uses: bad keys are located and explained", "[dnd5e][party][erro
   CHECK_THAT(error(std::string(kBolt) + missile("uses = 0\n")), Catch::Contains("uses"));
   CHECK_THAT(error(std::string(kBolt) + "per_encounter = 1\n"),
              Catch::Contains("per_encounter") && Catch::Contains("without uses"));
+  CHECK_THAT(error(std::string(kBolt) + "keep = 1\n"), Catch::Contains("keep"));
+  CHECK_THAT(error(std::string(kBolt) + missile("spends = \"heals\"\n")),
+             Catch::Contains("without [party.heals]"));  // the wizard has none
+  CHECK_THAT(error(std::string(kBolt) + missile("uses = 2\nspends = \"heals\"\n")),
+             Catch::Contains("both uses and spends"));
   CHECK_THAT(error(std::string(kBolt) + missile("uses = 2\nrecharge = \"dawn\"\n")),
              Catch::Contains("recharge") && Catch::Contains("short_rest"));
   std::string five = kBolt;

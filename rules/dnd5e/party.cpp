@@ -421,21 +421,26 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
     if (n == 0) {
       attacker.armed = 0;
       attacker.spent = 0;
-      for (size_t p = 0; p < k.pools; ++p)
-        if (attacker.pool_left[p] > 0 &&
+      for (size_t p = 0; p < k.pools; ++p) {
+        const int left = (k.heal_pools >> p) & 1 ? attacker.uses : attacker.pool_left[p];
+        if (left > k.pool_keep[p] &&
             (k.pool_per_encounter[p] == 0 || attacker.pool_here[p] < k.pool_per_encounter[p]))
           attacker.armed |= static_cast<uint8_t>(1u << p);
+      }
     }
-    if (a.replaced_by >= 0 && ((attacker.armed >> a.replaced_by) & 1)) return false;
+    if (attacker.armed & a.replaced_by) return false;
     if (a.pool >= 0) {
       const unsigned bit = 1u << a.pool;
       if (!(attacker.armed & bit)) return false;
       if (!(attacker.spent & bit)) {
         attacker.spent |= static_cast<uint8_t>(bit);
         ++attacker.pool_here[static_cast<size_t>(a.pool)];
-        const int left = --attacker.pool_left[static_cast<size_t>(a.pool)];
+        const bool heal = (k.heal_pools >> a.pool) & 1;  // a slot of its healing spells'
+        const int left =
+            heal ? --attacker.uses : --attacker.pool_left[static_cast<size_t>(a.pool)];
         note(log, t, [&] {
-          return k.name + " spends a use of " + a.name + " (" + std::to_string(left) + " left)";
+          return k.name + " spends a use of " + a.name + " (" + std::to_string(left) +
+                 (heal ? (left == 1 ? " heal left)" : " heals left)") : " left)");
         });
       }
     }

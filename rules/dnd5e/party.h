@@ -50,10 +50,10 @@ struct PartyAttack {
   // An attack of limited uses (`uses`: a spell slot's, a daily power's; docs/parties.md): its
   // pool, Combatant::pool_uses[pool]; -1: none, made every turn. A turn that begins with a use
   // left in the pool makes it, spending one use for the turn at its first strike; another turn
-  // skips it. `instead_of` names the attack it replaces: that one (replaced_by, its pool) is
-  // skipped on a turn that begins with a use left.
+  // skips it. `instead_of` names the attack it replaces: that one is skipped on a turn that begins with a use left in any of the pools that name it (bit p of
+  // replaced_by: pool p's attack names it).
   int8_t pool = -1;
-  int8_t replaced_by = -1;
+  uint8_t replaced_by = 0;
 };
 
 // Healing Word, Cure Wounds, a Medicine check: what a member does for a fallen ally.
@@ -123,6 +123,8 @@ struct Combatant {
   static constexpr size_t kMaxPools = 4;
   std::array<uint8_t, kMaxPools> pool_uses{};
   std::array<uint8_t, kMaxPools> pool_per_encounter{};  // `per_encounter`; 0: no cap
+  std::array<uint8_t, kMaxPools> pool_keep{};           // `keep`: never spent below this many
+  uint8_t heal_pools = 0;  // bit p: pool p spends the heals' uses (`spends = "heals"`)
   uint8_t pools = 0;
   uint8_t short_rest_pools = 0;
 };

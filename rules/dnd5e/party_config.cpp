@@ -35,21 +35,34 @@ Dice dice_only(const Dice& d) {
 
 const std::vector<std::string> kAbilityKeys = {"str", "dex", "con", "int", "wis", "cha"};
 
-// An attack's `uses`, `recharge` and `instead_of` (PartyAttack::pool, docs/parties.md): a pool
-// of `owner`'s for it, and the attack it replaces, named in `turn` (table i's strikes start at
-// firsts[i]).
+// An attack's `uses` (or `spends`), `recharge`, `instead_of`, `per_encounter` and `keep`
+// (PartyAttack::pool, docs/parties.md): a pool of `owner`'s for it, and the attack it replaces,
+// named in `turn` (table i's strikes start at firsts[i]). `heals`: the member has [party.heals].
 void read_limited(std::vector<Reader>& tables, const std::vector<size_t>& firsts,
-                  std::vector<PartyAttack>& turn, Combatant& owner) {
+                  std::vector<PartyAttack>& turn, Combatant& owner, bool heals) {
   for (size_t i = 0; i < tables.size(); ++i) {
     Reader& t = tables[i];
-    const std::optional<int64_t> uses = t.get_int("uses", 1, 100);
+    std::optional<int64_t> uses = t.get_int("uses", 1, 100);
+    const bool spends = t.get_choice("spends", {"heals"}).has_value();
+    if (spends && uses)
+      t.fail("spends", "both uses and spends: its uses are its own, or its heals'",
+             "remove uses to spend the [party.heals] uses (slots shared with the healing "
+             "spells), or spends to give it its own");
+    if (spends && !heals)
+      t.fail("spends", "spends = \"heals\" without [party.heals]: no heals' uses to spend",
+             "add [party.heals] with dice and uses, or give the attack uses of its own");
+    if (spends && t.has("recharge"))
+      t.fail("recharge", "an attack that spends the heals' uses gets them back as the heals do",
+             "remove recharge");
+    if (spends) uses = 0;
+    const std::optional<int64_t> keep = t.get_int("keep", 0, 100);
     const std::optional<std::string> recharge =
         t.get_choice("recharge", {"long_rest", "short_rest"});
     const std::optional<std::string> instead = t.get_string("instead_of");
     const std::optional<int64_t> cap = t.get_int("per_encounter", 1, 100);
     if (!uses) {
-      if (recharge || instead || cap)
-        t.fail(recharge ? "recharge" : instead ? "instead_of" : "per_encounter",
+      if (recharge || instead || cap || keep)
+        t.fail(recharge ? "recharge" : instead ? "instead_of" : cap ? "per_encounter" : "keep",
                "an attack without uses is made every turn: nothing to recharge, replace or cap",
                "add uses = 2 (its spell slots, or its uses a day)");
       continue;
@@ -61,6 +74,8 @@ void read_limited(std::vector<Reader>& tables, const std::vector<size_t>& firsts
     const size_t pool = owner.pools++;
     owner.pool_uses[pool] = static_cast<uint8_t>(*uses);
     owner.pool_per_encounter[pool] = static_cast<uint8_t>(cap.value_or(0));
+    owner.pool_keep[pool] = static_cast<uint8_t>(keep.value_or(0));
+    if (spends) owner.heal_pools |= static_cast<uint8_t>(1u << pool);
     if (recharge == "short_rest") owner.short_rest_pools |= static_cast<uint8_t>(1u << pool);
     const size_t end = i + 1 < firsts.size() ? firsts[i + 1] : turn.size();
     for (size_t a = firsts[i]; a < end; ++a) turn[a].pool = static_cast<int8_t>(pool);
@@ -84,7 +99,8 @@ void read_limited(std::vector<Reader>& tables, const std::vector<size_t>& firsts
       t.fail("instead_of", "no attack \"" + *instead + "\" in this turn",
              names.empty() ? "remove instead_of" : "one of: " + names);
     const size_t end = found + 1 < firsts.size() ? firsts[found + 1] : turn.size();
-    for (size_t a = firsts[found]; a < end; ++a) turn[a].replaced_by = turn[firsts[i]].pool;
+    for (size_t a = firsts[found]; a < end; ++a)
+      turn[a].replaced_by = static_cast<uint8_t>(turn[a].replaced_by | 1u << turn[firsts[i]].pool);
   }
 }
 
@@ -94,6 +110,7 @@ std::vector<PartyAttack> read_attacks(Reader& r, const char* example,
                                       const std::array<int, kAbilities>* scores,
                                       Combatant& owner) {
   const bool member = scores != nullptr;
+  const bool heals = member && r.has("heals");
   std::vector<Reader> tables = fight::read_attack_tables(r, example);
   std::vector<PartyAttack> turn;
   std::vector<size_t> firsts;  // table i's first strike in the turn
@@ -152,7 +169,7 @@ std::vector<PartyAttack> read_attacks(Reader& r, const char* example,
     const size_t n = static_cast<size_t>(t.get_int("strikes", 1, 10, 1));
     turn.insert(turn.end(), n, a);
   }
-  read_limited(tables, firsts, turn, owner);
+  read_limited(tables, firsts, turn, owner, heals);
   return turn;
 }
 

@@ -63,6 +63,14 @@ melee = true                     # a melee hit on an unconscious target is criti
 two_handed = false               # true: made with both hands (a greatsword); with a hand
                                  # out (003's arm injury, a lost hand) it deals
                                  # one_handed_damage = "1d8+3" instead, or is not made
+[[party.attacks]]
+name = "action surge"            # an attack of limited uses: a second longsword blow
+attack_bonus = 5
+damage = "1d8+3"
+damage_type = "slashing"
+uses = 1                         # a turn with a use left makes it and spends one
+recharge = "short_rest"          # back after a short or long rest ("long_rest": a night's)
+per_encounter = 1                # at most this many an encounter (the rest wait)
 
 [[party]]
 name = "cleric"
@@ -83,10 +91,9 @@ attack_bonus = 5
 damage = "4d6"
 damage_type = "radiant"
 melee = false
-uses = 2                         # a turn with a use left makes it and spends one
-recharge = "long_rest"           # back after a long rest ("short_rest": after either)
-per_encounter = 1                # at most this many an encounter (the rest wait)
-instead_of = "sacred flame"      # the attack it replaces on such a turn
+spends = "heals"                 # its slots are the heals' uses (or uses = 2 of its own)
+keep = 1                         # never spent below this many: the last kept for the fallen
+instead_of = "sacred flame"      # the attack it replaces on a turn with a use left
 [party.heals]                    # what the member does for a fallen ally
 dice = "1d4+3"                   # Healing Word
 uses = 4

@@ -51,6 +51,8 @@ Departures retire_members(std::span<Member> carried, std::span<const MemberRepor
       continue;
     }
     ++left.retired;
+    left.for_count = static_cast<uint8_t>(left.for_count + rule.by_count(n));
+    left.for_stat = static_cast<uint8_t>(left.for_stat + by_stat);
     left.who = static_cast<uint8_t>(left.who | 1u << c);  // c < fight::kMaxMembers (5)
     if (log)
       log->add(t, name(c) + " retires, alive, carrying " + std::to_string(n) +

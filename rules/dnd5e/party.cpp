@@ -29,9 +29,10 @@ Party::Party(PartyConfig config) : Lineup(std::move(config)) {
   for (size_t c = 0; c < cfg_.members; ++c)
     if (const Combatant& k = cfg_.combatants[c]; k.second_wind)
       wind_at_[c] = std::min(static_cast<int>(k.second_wind_below * k.max_hp), k.max_hp - 1);
-  // Seed 003's injuries: the single character's counters, as many as fit (Outcome holds 24:
-  // all six for a party of five). Declared with lingering_injuries off too (they stay 0), as
-  // the single character's are: a variant can turn the injuries on or off and still compare.
+  // Seed 003's injuries: the single character's counters, as many as fit (Outcome holds 28:
+  // all six for a party of five, with a day's and a campaign's). Declared with
+  // lingering_injuries off too (they stay 0), as the single character's are: a variant can
+  // turn the injuries on or off and still compare.
   if (cfg_.options.lingering_injuries) catalog_ = &InjuryCatalog::builtin();
   const auto& types = damage_types();
   piercing_ =

@@ -98,6 +98,10 @@ struct Departures {
   uint8_t retired = 0;
   uint8_t who = 0;
   bool disbanded = false;
+  // Why: of the `retired`, those whose count reached the rule, and those whose stat did (a
+  // member may meet both).
+  uint8_t for_count = 0;
+  uint8_t for_stat = 0;
 };
 
 // A per-trial time in seconds, measured in the trials where it applies (downtime over the

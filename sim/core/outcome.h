@@ -25,8 +25,9 @@ struct LastingStep {
 
 struct Outcome {
   static constexpr size_t kMaxEnds = 64;
-  // A party of five: 8 + 2 per member + dnd5e's 6; and a campaign's retirements.
-  static constexpr size_t kMaxCounters = 25;
+  // A party of five: 8 + 2 per member + dnd5e's 6 + a day's encounters; and a campaign's
+  // retirements, and why (sim/engine/campaign.h).
+  static constexpr size_t kMaxCounters = 28;
   static constexpr size_t kMaxDurations = 20;     // a party of five: 4 + 3 per member
   static constexpr size_t kMaxSequelae = 16;      // distinct kinds in one trial
   static constexpr size_t kMaxSequelaIds = 4096;  // kinds a model may declare

@@ -32,6 +32,23 @@ MetricSpec campaign_metrics(const MetricSpec& model, const CampaignSpec& spec) {
                           "members retired by the campaign's rule (retire_sequelae, "
                           "retire_stat_loss), each by its own lasting injuries"});
   }
+  // With both rules, which one retired: its own counters (each retirement in one or both).
+  if (spec.retire_sequelae > 0 && !spec.retire_sequela.empty()) {
+    const bool party = plays_on(spec.after_death);
+    const std::string who = party ? "members retired" : "retired";
+    const std::string floor = spec.retire_sequela + "'s summed change at " +
+                              std::to_string(spec.retire_reaches) +
+                              (spec.retire_reaches < 0 ? " or below" : " or above");
+    if (m.counters.size() + 2 > Outcome::kMaxCounters)  // a party of five has room
+      throw std::logic_error("campaign: no counter left for why members retired");
+    m.counters.push_back({party ? "retirements_for_sequelae" : "retired_for_sequelae",
+                          who + " with " + std::to_string(spec.retire_sequelae) +
+                              " lasting injuries or more (retire_sequelae; also counted in "
+                              "the other if the stat too had reached its floor)"});
+    m.counters.push_back({party ? "retirements_for_stat_loss" : "retired_for_stat_loss",
+                          who + " with " + floor + " (retire_stat_loss; also counted in the "
+                          "other if the lasting injuries too had reached their count)"});
+  }
   for (CounterSpec& c : m.counters) c.help = "over the campaign's adventures, added up: " + c.help;
   for (DurationSpec& d : m.durations) {
     if (d.name == kDowntime || d.name == kTimeOutOfAction || d.name == kTimeToDeath) {
@@ -79,8 +96,10 @@ Campaign::Campaign(const MetricSpec& model, const CampaignSpec& s)
                      "newcomer takes a dead member's place, or the survivors go on without",
                      "a single character's campaign ends at its death: remove the key, or play "
                      "a [[party]] (docs/parties.md)");
+  if (s.retire_sequelae > 0 && !s.retire_sequela.empty())
+    why = metrics.counters.size() - 2;
   if (plays_on(s.after_death) && s.retires()) {
-    retirements = metrics.counters.size() - 1;
+    retirements = metrics.counters.size() - 1 - (why < Outcome::kMaxCounters ? 2 : 0);
     member_retire.sequelae = s.retire_sequelae;
     member_retire.reaches = s.retire_reaches;
   }
@@ -186,6 +205,10 @@ Outcome play_adventures(const Campaign& c, TrialContext& ctx, Adventure&& advent
     elapsed = total.end_time;
     if (c.retirements < Outcome::kMaxCounters) {  // each member by its own rule, told in its story
       total.counters[c.retirements] += after.left.retired;
+      if (c.why < Outcome::kMaxCounters) {
+        total.counters[c.why] += after.left.for_count;
+        total.counters[c.why + 1] += after.left.for_stat;
+      }
       for (uint32_t w = after.left.who; w != 0; w &= w - 1) {  // each first occupant's, dated
         const size_t r = static_cast<size_t>(std::countr_zero(w));
         if (total.member_died_in[r] == 0 && total.member_retired_after[r] == 0)
@@ -207,6 +230,10 @@ Outcome play_adventures(const Campaign& c, TrialContext& ctx, Adventure&& advent
                                                   : stat >= c.spec.retire_reaches);
     if (k + 1 < c.spec.adventures && (by_count || by_stat)) {
       total.end = c.retired;
+      if (c.why < Outcome::kMaxCounters) {
+        total.counters[c.why] += by_count;
+        total.counters[c.why + 1] += by_stat;
+      }
       for (size_t d = 0; d < nd; ++d)  // whole, but the campaign is not played out
         if (c.time[d] == CampaignTime::FromStart) total.measured &= ~(1u << d);
       if (ctx.log)

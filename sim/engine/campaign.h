@@ -38,6 +38,11 @@ struct Campaign {
   // lasting injuries), counted in the counter `retirements`; kMaxCounters: no such rule.
   MemberRetirement member_retire;
   size_t retirements = Outcome::kMaxCounters;
+  // With both rules (retire_sequelae and retire_stat_loss), why: the counter of those retired
+  // for their count (`retired_for_sequelae`, a party's `retirements_for_sequelae`), and the one
+  // after it, for their stat (`..._for_stat_loss`); a retirement may count in both.
+  // kMaxCounters: not both rules.
+  size_t why = Outcome::kMaxCounters;
   uint64_t recovered_mask = 0, died_mask = 0;
   uint64_t member_deaths = 0;  // MetricSpec::member_death_mask: a party's
   // How each duration becomes the campaign's, as the model declared it (DurationSpec::campaign,

@@ -40,9 +40,10 @@ const std::vector<std::string> kAbilityKeys = {"str", "dex", "con", "int", "wis"
 // named in `turn` (table i's strikes start at firsts[i]). `heals`: the member has [party.heals].
 void read_limited(std::vector<Reader>& tables, const std::vector<size_t>& firsts,
                   std::vector<PartyAttack>& turn, Combatant& owner, bool heals) {
+  std::vector<std::optional<std::string>> instead_of(tables.size());
   for (size_t i = 0; i < tables.size(); ++i) {
     Reader& t = tables[i];
-    std::optional<int64_t> uses = t.get_int("uses", 1, 100);
+    const std::optional<int64_t> uses = t.get_int("uses", 1, 100);
     const bool spends = t.get_choice("spends", {"heals"}).has_value();
     if (spends && uses)
       t.fail("spends", "both uses and spends: its uses are its own, or its heals'",
@@ -54,13 +55,12 @@ void read_limited(std::vector<Reader>& tables, const std::vector<size_t>& firsts
     if (spends && t.has("recharge"))
       t.fail("recharge", "an attack that spends the heals' uses gets them back as the heals do",
              "remove recharge");
-    if (spends) uses = 0;
     const std::optional<int64_t> keep = t.get_int("keep", 0, 100);
     const std::optional<std::string> recharge =
         t.get_choice("recharge", {"long_rest", "short_rest"});
-    const std::optional<std::string> instead = t.get_string("instead_of");
+    const std::optional<std::string>& instead = instead_of[i] = t.get_string("instead_of");
     const std::optional<int64_t> cap = t.get_int("per_encounter", 1, 100);
-    if (!uses) {
+    if (!uses && !spends) {
       if (recharge || instead || cap || keep)
         t.fail(recharge ? "recharge" : instead ? "instead_of" : cap ? "per_encounter" : "keep",
                "an attack without uses is made every turn: nothing to recharge, replace or cap",
@@ -72,7 +72,7 @@ void read_limited(std::vector<Reader>& tables, const std::vector<size_t>& firsts
                          " attacks of limited uses in one combatant",
                      "keep four; give the others' uses to one of them");
     const size_t pool = owner.pools++;
-    owner.pool_uses[pool] = static_cast<uint8_t>(*uses);
+    owner.pool_uses[pool] = static_cast<uint8_t>(uses.value_or(0));  // spends: the heals' count
     owner.pool_per_encounter[pool] = static_cast<uint8_t>(cap.value_or(0));
     owner.pool_keep[pool] = static_cast<uint8_t>(keep.value_or(0));
     if (spends) owner.heal_pools |= static_cast<uint8_t>(1u << pool);
@@ -82,7 +82,7 @@ void read_limited(std::vector<Reader>& tables, const std::vector<size_t>& firsts
   }
   for (size_t i = 0; i < tables.size(); ++i) {
     Reader& t = tables[i];
-    const std::optional<std::string> instead = t.get_string("instead_of");
+    const std::optional<std::string>& instead = instead_of[i];
     if (!instead) continue;
     std::string names;
     size_t found = tables.size();

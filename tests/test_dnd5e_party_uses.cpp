@@ -5,7 +5,7 @@
 // no outcome, trial by trial; over an adventuring day the uses are spent one a turn and come
 // back after a long rest (and, `recharge = "short_rest"`, a short one), at most
 // `per_encounter` a fight; `spends = "heals"` takes the heals' uses, down to `keep`; bad keys
-// are located.
+// are located. The counter uses_spent adds up the spends the story tells.
 #include <catch2/catch.hpp>
 
 #include <map>
@@ -81,19 +81,24 @@ TEST_CASE("dnd5e uses: a turn with a use left makes the attack instead of the ot
 TEST_CASE("dnd5e uses: an attack of uses like the one it replaces changes no outcome",
           "[dnd5e][party][invariant]") {
   // The wizard's fire bolt, and a copy of it with three uses in its place: while they last the
-  // copy makes the same rolls the fire bolt would have, after them the fire bolt does.
+  // copy makes the same rolls the fire bolt would have, after them the fire bolt does. Only
+  // the counter uses_spent differs: the uses the story tells spent.
   const LoadedScenario base = test::load_text(day_with(kBolt), "base.toml");
   const std::string copy =
       "[[party.attacks]]\nname = \"bolt copy\"\nattack_bonus = 5\ndamage = \"1d10\"\n"
       "damage_type = \"fire\"\nmelee = false\nuses = 3\ninstead_of = \"fire bolt\"\n";
   const LoadedScenario same = test::load_text(day_with(std::string(kBolt) + copy), "same.toml");
+  const size_t uses = test::counter_index(metrics_of(same), "uses_spent");
   uint64_t spent = 0;
   for (uint64_t trial = 0; trial < 300; ++trial) {
     INFO("trial " << trial);
     EventLog log;
-    const Outcome o = replay_trial(same, 0, 7, trial, &log);
+    Outcome o = replay_trial(same, 0, 7, trial, &log);
+    const size_t told = test::count(log.render(), "wizard spends a use of bolt copy");
+    CHECK(o.counters[uses] == told);
+    o.counters[uses] = 0;
     CHECK(o == replay_trial(base, 0, 7, trial, nullptr));
-    spent += test::count(log.render(), "wizard spends a use of bolt copy");
+    spent += told;
   }
   CHECK(spent > 300);  // the copy was made: the check can fail
 }
@@ -112,11 +117,13 @@ TEST_CASE("dnd5e uses: spent one a turn, back after a long rest, or a short one"
                  "days = 2\n"),
         "day.toml");
     uint64_t exhausted = 0, second_day = 0, past_two = 0;  // past_two: days with 3 or more
+    const size_t uses = test::counter_index(metrics_of(ls), "uses_spent");
     for (uint64_t trial = 0; trial < 200; ++trial) {
       INFO("trial " << trial);
       EventLog log;
-      replay_trial(ls, 0, 7, trial, &log);
+      const Outcome o = replay_trial(ls, 0, 7, trial, &log);
       const std::string story = log.render();
+      CHECK(o.counters[uses] == test::count(story, "wizard spends a use of magic missile ("));
       int left = 2, today = 0;
       bool night = false;
       std::map<std::string, int> turns;  // a timestamp's attacks: 1 fire bolt, 2 missile
@@ -199,12 +206,14 @@ TEST_CASE("dnd5e uses: spends = \"heals\" takes the healing spells' slots, keepi
               "instead_of = \"mace\"\n");
   const LoadedScenario ls = test::load_text(text, "bolt.toml");
   uint64_t bolts = 0, both = 0;  // both: days with a bolt and a heal
+  const size_t uses = test::counter_index(metrics_of(ls), "uses_spent");
   for (uint64_t trial = 0; trial < 200; ++trial) {
     INFO("trial " << trial);
     EventLog log;
-    replay_trial(ls, 0, 7, trial, &log);
+    const Outcome o = replay_trial(ls, 0, 7, trial, &log);
     const std::string story = log.render();
     const size_t spent = test::count(story, "cleric spends a use of guiding bolt (");
+    CHECK(o.counters[uses] == spent);  // a heal is not a use of an attack
     const size_t healed = test::count(story, "cleric heals ");
     CHECK(spent + healed <= 4);
     CHECK(spent <= 3);  // one kept

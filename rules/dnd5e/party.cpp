@@ -63,6 +63,13 @@ Party::Party(PartyConfig config) : Lineup(std::move(config)) {
       const std::string sev = severity_name(static_cast<Severity>(v));
       metrics_.counters.push_back({"injuries_" + sev, sev + " injuries inflicted on members"});
     }
+  // Declared without attacks of limited uses too (it stays 0): a variant may give some. Room
+  // for it: a party of five with a day declares 25, and Outcome holds 28.
+  uses_counter_ = metrics_.counters.size();
+  metrics_.counters.push_back(
+      {"uses_spent",
+       "uses of the members' attacks of limited uses spent: spell slots, daily powers (`uses`, "
+       "`spends = \"heals\"`), every member's, every encounter's"});
   metrics_.validate();
 }
 
@@ -436,6 +443,7 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
       if (!(attacker.spent & bit)) {
         attacker.spent |= static_cast<uint8_t>(bit);
         ++attacker.pool_here[static_cast<size_t>(a.pool)];
+        ++attacker.uses_spent;
         const bool heal = (k.heal_pools >> a.pool) & 1;  // a slot of its healing spells'
         const int left =
             heal ? --attacker.uses : --attacker.pool_left[static_cast<size_t>(a.pool)];
@@ -745,6 +753,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
   if (catalog_ && lasting_counter_ < Outcome::kMaxCounters)
     o.count(lasting_counter_, course.lasting);
   if (encounters_counter_ < Outcome::kMaxCounters) o.count(encounters_counter_, fought);
+  for (size_t c = 0; c < cfg_.members; ++c) o.count(uses_counter_, bodies[c].uses_spent);
   if (catalog_)
     for (size_t c = 0; c < cfg_.members; ++c)
       for (size_t v = 0; v < kSeverities; ++v) {

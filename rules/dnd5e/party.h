@@ -197,6 +197,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     std::array<uint8_t, Combatant::kMaxPools> pool_here{};
     uint8_t armed = 0;
     uint8_t spent = 0;
+    uint16_t uses_spent = 0;  // every encounter's, the counter uses_spent
     uint16_t rot = 0;       // maximum HP lost to the rot of a healing injury carried
     // Each open injury's untreated long rests so far (a day's nights, the downtime's before):
     // what InjuryCourse::long_rests counts toward "Varie" (options untreated_*_long_rests).
@@ -394,6 +395,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   size_t injury_counters_ = 0;  // the index of "injuries" in metrics_.counters
   bool by_severity_ = false;    // injuries_light.. fit within the counters
   size_t lasting_counter_ = 0;  // "lasting_injuries" (kMaxCounters: not declared)
+  size_t uses_counter_ = 0;     // "uses_spent"
   uint16_t loss_sequelae_ = 0;  // the index of "lost_eye" in metrics_.sequelae; the others follow
 };
 

@@ -34,6 +34,10 @@ Party::Party(PartyConfig config) : Lineup(std::move(config)) {
   // its members.
   metrics_.sequelae = Model::info().metrics->sequelae;
   encounters_counter_ = plan_day(next_);  // [[day.next]] and the encounters fought
+  // Declared without powers too (it stays 0): a variant may give some.
+  flux_spent_counter_ = metrics_.counters.size();
+  metrics_.counters.push_back(
+      {"flux_spent", "Flux the members spent on their powers (`flux_cost`), over the trial"});
   metrics_.validate();
 }
 
@@ -192,6 +196,35 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
                    EventLog* log) const {
   const Combatant& k = cfg_.combatants[c];
   const PartyAttack& a = k.attacks[static_cast<size_t>(n)];
+  if (k.powers > 0) [[unlikely]] {  // powers that cost Flux (PartyAttack::power)
+    if (n == 0) {
+      attacker.armed = 0;
+      attacker.spent = 0;
+      for (size_t p = 0; p < k.powers; ++p)
+        if (attacker.flux - k.power_cost[p] >= k.power_keep[p])
+          attacker.armed |= static_cast<uint8_t>(1u << p);
+    }
+    if (attacker.armed & a.replaced_by) return false;
+    if (a.power >= 0) {
+      const size_t p = static_cast<size_t>(a.power);
+      const unsigned bit = 1u << p;
+      if (!(attacker.armed & bit)) return false;
+      if (!(attacker.spent & bit)) {
+        if (attacker.flux - k.power_cost[p] < k.power_keep[p]) {  // another power took it
+          attacker.armed &= static_cast<uint8_t>(~bit);
+          return false;
+        }
+        attacker.spent |= static_cast<uint8_t>(bit);
+        attacker.flux -= k.power_cost[p];
+        attacker.flux_spent = static_cast<uint16_t>(attacker.flux_spent + k.power_cost[p]);
+        note(log, t, [&] {
+          return k.name + " spends " + std::to_string(k.power_cost[p]) + " Flux on " + a.name +
+                 " (Flux " + std::to_string(attacker.flux) + " left" +
+                 (attacker.flux == 0 ? ": exhausted)" : ")");
+        });
+      }
+    }
+  }
   bool hit = false;
   TestRoll r;
   if (a.hit_chance) {
@@ -494,6 +527,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
   Outcome o = fight::party_outcome(res, std::span(reports.data(), cfg_.members), defeated, full,
                                    cfg_.horizon, left_at, after_death);
   if (encounters_counter_ < Outcome::kMaxCounters) o.count(encounters_counter_, fought);
+  for (size_t c = 0; c < cfg_.members; ++c) o.count(flux_spent_counter_, bodies[c].flux_spent);
   if (went_on) *went_on = left_at >= 0;
   for (size_t c = 0; c < cfg_.members; ++c) {
     if (carried[c].absent) continue;  // its place stays empty, for the reason it was left

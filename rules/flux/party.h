@@ -30,6 +30,13 @@ struct PartyAttack {
   int difficulty = 15;               // the test's difficulty (default: [resolution])
   std::optional<double> hit_chance;  // a fixed chance to hit instead of the d20 test
   Dice damage;
+  // A power that costs Flux (`flux_cost`, docs/parties.md; README, the party fight, 11): its
+  // index among the member's powers (Combatant::power_cost); -1: none, made every turn. A turn
+  // that begins with the cost to spare above the power's `keep` makes it, spending the cost at
+  // its first strike; another turn skips it. `instead_of` names the attack it replaces: that one
+  // is skipped on a turn armed with a power that names it (bit p of replaced_by: power p's).
+  int8_t power = -1;
+  uint8_t replaced_by = 0;
 };
 
 // What a member does for a fallen ally (002 "un test de Médecine (ESP) pour stabiliser";
@@ -59,6 +66,11 @@ struct Combatant {
   bool player_rules = true;  // 002's rules at 0 PV; false: out of the fight, dead (opponents)
   std::vector<PartyAttack> attacks;  // one turn's, in order
   std::optional<Heals> heals;
+  // Its powers (PartyAttack::power): each one's Flux cost, and the Flux it never spends below.
+  static constexpr size_t kMaxPowers = 4;
+  std::array<uint8_t, kMaxPowers> power_cost{};
+  std::array<uint8_t, kMaxPowers> power_keep{};
+  uint8_t powers = 0;
 };
 
 struct PartyConfig {
@@ -127,6 +139,9 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     std::array<uint8_t, kStatCount> sequela_count{};
     std::array<uint8_t, kStatCount> lost{};  // stat points lost to sequelae
     std::array<int, kStatCount> stats{};     // current: a sequela lowers one
+    uint8_t armed = 0;        // its powers with the Flux to spare when its turn began (bit p)
+    uint8_t spent = 0;        // and those spent in this turn
+    uint16_t flux_spent = 0;  // on powers, over the trial: the counter flux_spent
     Seconds died_at = -1;
     Seconds down_first = -1;  // the first coma's onset
     Seconds up_last = 0;      // last awake again
@@ -191,6 +206,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
 
   std::vector<Party> next_;  // [[day.next]]: encounter e + 1's fight is next_[e - 1]
   size_t encounters_counter_ = Outcome::kMaxCounters;  // "encounters", declared with a [day]
+  size_t flux_spent_counter_ = 0;                      // "flux_spent"
 
 };
 

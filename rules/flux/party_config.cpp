@@ -2,6 +2,11 @@
 // policies and the scene), [[party]] members (a [character]'s stat block, attacks, heals),
 // [[opponents]] and [day] (rules/common/day.h). docs/parties.md lists the keys every ruleset shares; rules/flux/README.md
 // ("The party fight") flux's own and what each does.
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "rules/common/party_keys.h"
 #include "rules/flux/party.h"
 #include "scenarios/reader.h"
@@ -13,10 +18,64 @@ namespace {
 // 002 "Ébranlé : ... perte de 3 PA."
 constexpr int kShakenPa = 3;
 
-std::vector<PartyAttack> read_attacks(Reader& r, const char* example, int difficulty) {
+// A member's powers (docs/parties.md, flux's own keys; README, the party fight, 11): an attack's
+// `flux_cost`, `keep` and `instead_of`, in `turn` (table i's strikes start at firsts[i]).
+void read_powers(std::vector<Reader>& tables, const std::vector<size_t>& firsts,
+                 std::vector<PartyAttack>& turn, Combatant& owner) {
+  auto strikes_of = [&](size_t i) {
+    return std::pair(firsts[i], i + 1 < firsts.size() ? firsts[i + 1] : turn.size());
+  };
+  std::vector<std::optional<std::string>> instead_of(tables.size());
+  for (size_t i = 0; i < tables.size(); ++i) {
+    Reader& t = tables[i];
+    const std::optional<int64_t> cost = t.get_int("flux_cost", 1, 100);
+    const std::optional<int64_t> keep = t.get_int("keep", 0, 100);
+    instead_of[i] = t.get_string("instead_of");
+    if (!cost) {
+      if (keep || instead_of[i])
+        t.fail(keep ? "keep" : "instead_of",
+               "an attack without flux_cost is made every turn: nothing to keep or replace",
+               "add flux_cost = 2 (the Flux the power costs)");
+      continue;
+    }
+    if (owner.powers == Combatant::kMaxPowers)
+      t.fail("flux_cost", "more than " + std::to_string(Combatant::kMaxPowers) +
+                              " powers that cost Flux in one member",
+             "keep four");
+    const size_t p = owner.powers++;
+    owner.power_cost[p] = static_cast<uint8_t>(*cost);
+    owner.power_keep[p] = static_cast<uint8_t>(keep.value_or(0));
+    const auto [from, to] = strikes_of(i);
+    for (size_t a = from; a < to; ++a) turn[a].power = static_cast<int8_t>(p);
+  }
+  for (size_t i = 0; i < tables.size(); ++i) {
+    if (!instead_of[i]) continue;
+    std::string names;
+    size_t found = tables.size();
+    for (size_t j = 0; j < tables.size(); ++j) {
+      const PartyAttack& other = turn[firsts[j]];
+      if (j != i && other.power < 0) names += (names.empty() ? "\"" : ", \"") + other.name + "\"";
+      if (other.name == *instead_of[i] && found == tables.size()) found = j;
+    }
+    if (found == tables.size() || turn[firsts[found]].power >= 0)
+      tables[i].fail("instead_of",
+                     "\"" + *instead_of[i] + "\" is not an attack of this turn made every turn",
+                     names.empty() ? "remove instead_of" : "one of: " + names);
+    const auto [from, to] = strikes_of(found);
+    for (size_t a = from; a < to; ++a)
+      turn[a].replaced_by =
+          static_cast<uint8_t>(turn[a].replaced_by | 1u << turn[firsts[i]].power);
+  }
+}
+
+// `owner`: the member whose attacks these are (its powers), nullptr for an opponent's.
+std::vector<PartyAttack> read_attacks(Reader& r, const char* example, int difficulty,
+                                      Combatant* owner = nullptr) {
   std::vector<Reader> tables = fight::read_attack_tables(r, example);
   std::vector<PartyAttack> turn;
+  std::vector<size_t> firsts;  // table i's first strike in the turn
   for (size_t i = 0; i < tables.size(); ++i) {
+    firsts.push_back(turn.size());
     Reader& t = tables[i];
     PartyAttack a;
     a.name = fight::read_attack_name(t, i);
@@ -38,6 +97,7 @@ std::vector<PartyAttack> read_attacks(Reader& r, const char* example, int diffic
     const size_t n = static_cast<size_t>(t.get_int("strikes", 1, 10, 1));
     turn.insert(turn.end(), n, a);
   }
+  if (owner) read_powers(tables, firsts, turn, *owner);
   return turn;
 }
 
@@ -61,7 +121,7 @@ Combatant read_member(Reader& r, int difficulty) {
   m.exhausted = ch.states[static_cast<size_t>(State::Exhausted)];
   m.immobilised = ch.states[static_cast<size_t>(State::Immobilised)];
   m.initiative = static_cast<int>(r.get_int("initiative", -100, 200, 0));
-  m.attacks = read_attacks(r, "party", difficulty);
+  m.attacks = read_attacks(r, "party", difficulty, &m);
   if (auto h = r.get_table("heals")) {
     Heals hs;
     hs.medicine = h->get_int("medicine", -100, 200);

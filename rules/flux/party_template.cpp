@@ -68,6 +68,13 @@ difficulty = 15                  # default: [resolution] difficulty
 damage = "1d8+2"                 # less the target's PA
 damage_type = "physical"
 strikes = 1                      # the same attack this many times a turn
+[[party.attacks]]
+name = "war cry"                 # a power that costs Flux, made instead of the axe
+attack_bonus = 7
+damage = "2d6+2"
+flux_cost = 3                    # spent at its first strike; at 0 Flux: exhausted
+keep = 2                         # never spends the last 2 (made with 5 or more)
+instead_of = "axe"
 
 [[party]]
 name = "healer"

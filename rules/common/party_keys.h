@@ -5,6 +5,8 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -94,6 +96,41 @@ size_t read_lineup(PartyTables& tables, std::vector<Combatant>& out, Member&& me
   const size_t members = out.size();
   read_opponents(tables.opponents, tables.untouchable, out, 0, opponent, policies);
   return members;
+}
+
+// An attack of limited uses (dnd5e's `uses`, flux's `flux_cost`) names in `instead_of` (one a
+// table, instead_of[i]) the attack it replaces on a turn armed with it. The turn's strikes of
+// table i start at firsts[i]; an attack's `pool` member is its pool (-1: made every turn).
+// Sets bit `pool` of the named one's `replaced_by` on each of its strikes; a name of no attack
+// of the turn, or of one that `has` limited uses itself ("uses"), fails at the key.
+template <typename Attack>
+void read_instead_of(std::vector<Reader>& tables, const std::vector<size_t>& firsts,
+                     std::vector<Attack>& turn,
+                     const std::vector<std::optional<std::string>>& instead_of,
+                     int8_t Attack::*pool, const std::string& has) {
+  auto strikes_end = [&](size_t i) { return i + 1 < firsts.size() ? firsts[i + 1] : turn.size(); };
+  for (size_t i = 0; i < tables.size(); ++i) {
+    if (!instead_of[i]) continue;
+    const std::string& named = *instead_of[i];
+    std::string names;
+    size_t found = tables.size();
+    for (size_t j = 0; j < tables.size(); ++j) {
+      const Attack& other = turn[firsts[j]];
+      if (j != i && other.*pool < 0) names += (names.empty() ? "\"" : ", \"") + other.name + "\"";
+      if (other.name == named && found == tables.size()) found = j;
+    }
+    const std::string fix = names.empty() ? "remove instead_of" : "one of: " + names;
+    if (found == i || (found < tables.size() && turn[firsts[found]].*pool >= 0))
+      tables[i].fail("instead_of",
+                     "\"" + named + "\" has " + has +
+                         " of its own: an attack replaces one made every turn",
+                     fix);
+    if (found == tables.size())
+      tables[i].fail("instead_of", "no attack \"" + named + "\" in this turn", fix);
+    const unsigned bit = 1u << turn[firsts[i]].*pool;
+    for (size_t a = firsts[found]; a < strikes_end(found); ++a)
+      turn[a].replaced_by = static_cast<uint8_t>(turn[a].replaced_by | bit);
+  }
 }
 
 }  // namespace leth::fight

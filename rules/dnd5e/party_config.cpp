@@ -80,28 +80,7 @@ void read_limited(std::vector<Reader>& tables, const std::vector<size_t>& firsts
     const size_t end = i + 1 < firsts.size() ? firsts[i + 1] : turn.size();
     for (size_t a = firsts[i]; a < end; ++a) turn[a].pool = static_cast<int8_t>(pool);
   }
-  for (size_t i = 0; i < tables.size(); ++i) {
-    Reader& t = tables[i];
-    const std::optional<std::string>& instead = instead_of[i];
-    if (!instead) continue;
-    std::string names;
-    size_t found = tables.size();
-    for (size_t j = 0; j < tables.size(); ++j) {
-      const PartyAttack& other = turn[firsts[j]];
-      if (j != i && other.pool < 0) names += (names.empty() ? "\"" : ", \"") + other.name + "\"";
-      if (other.name == *instead && found == tables.size()) found = j;
-    }
-    if (found == i || (found < tables.size() && turn[firsts[found]].pool >= 0))
-      t.fail("instead_of", "\"" + *instead + "\" has uses of its own: an attack replaces one made "
-                           "every turn",
-             names.empty() ? "remove instead_of" : "one of: " + names);
-    if (found == tables.size())
-      t.fail("instead_of", "no attack \"" + *instead + "\" in this turn",
-             names.empty() ? "remove instead_of" : "one of: " + names);
-    const size_t end = found + 1 < firsts.size() ? firsts[found + 1] : turn.size();
-    for (size_t a = firsts[found]; a < end; ++a)
-      turn[a].replaced_by = static_cast<uint8_t>(turn[a].replaced_by | 1u << turn[firsts[i]].pool);
-  }
+  fight::read_instead_of(tables, firsts, turn, instead_of, &PartyAttack::pool, "uses");
 }
 
 // `scores`: a member's ability scores (0: not given); nullptr for an opponent. `owner` gets

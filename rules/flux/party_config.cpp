@@ -1,10 +1,9 @@
 // Reads a flux party scenario: [options] and [resolution] as for one character, [fight] (the
 // policies and the scene), [[party]] members (a [character]'s stat block, attacks, heals),
-// [[opponents]] and [day] (rules/common/day.h). docs/parties.md lists the keys every ruleset shares; rules/flux/README.md
-// ("The party fight") flux's own and what each does.
+// [[opponents]] and [day] (rules/common/day.h). docs/parties.md lists the keys every ruleset
+// shares; rules/flux/README.md ("The party fight") flux's own and what each does.
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "rules/common/party_keys.h"
@@ -22,9 +21,6 @@ constexpr int kShakenPa = 3;
 // `flux_cost`, `keep` and `instead_of`, in `turn` (table i's strikes start at firsts[i]).
 void read_powers(std::vector<Reader>& tables, const std::vector<size_t>& firsts,
                  std::vector<PartyAttack>& turn, Combatant& owner) {
-  auto strikes_of = [&](size_t i) {
-    return std::pair(firsts[i], i + 1 < firsts.size() ? firsts[i + 1] : turn.size());
-  };
   std::vector<std::optional<std::string>> instead_of(tables.size());
   for (size_t i = 0; i < tables.size(); ++i) {
     Reader& t = tables[i];
@@ -45,27 +41,10 @@ void read_powers(std::vector<Reader>& tables, const std::vector<size_t>& firsts,
     const size_t p = owner.powers++;
     owner.power_cost[p] = static_cast<uint8_t>(*cost);
     owner.power_keep[p] = static_cast<uint8_t>(keep.value_or(0));
-    const auto [from, to] = strikes_of(i);
-    for (size_t a = from; a < to; ++a) turn[a].power = static_cast<int8_t>(p);
+    const size_t end = i + 1 < firsts.size() ? firsts[i + 1] : turn.size();
+    for (size_t a = firsts[i]; a < end; ++a) turn[a].power = static_cast<int8_t>(p);
   }
-  for (size_t i = 0; i < tables.size(); ++i) {
-    if (!instead_of[i]) continue;
-    std::string names;
-    size_t found = tables.size();
-    for (size_t j = 0; j < tables.size(); ++j) {
-      const PartyAttack& other = turn[firsts[j]];
-      if (j != i && other.power < 0) names += (names.empty() ? "\"" : ", \"") + other.name + "\"";
-      if (other.name == *instead_of[i] && found == tables.size()) found = j;
-    }
-    if (found == tables.size() || turn[firsts[found]].power >= 0)
-      tables[i].fail("instead_of",
-                     "\"" + *instead_of[i] + "\" is not an attack of this turn made every turn",
-                     names.empty() ? "remove instead_of" : "one of: " + names);
-    const auto [from, to] = strikes_of(found);
-    for (size_t a = from; a < to; ++a)
-      turn[a].replaced_by =
-          static_cast<uint8_t>(turn[a].replaced_by | 1u << turn[firsts[i]].power);
-  }
+  fight::read_instead_of(tables, firsts, turn, instead_of, &PartyAttack::power, "a Flux cost");
 }
 
 // `owner`: the member whose attacks these are (its powers), nullptr for an opponent's.

@@ -595,8 +595,8 @@ TEST_CASE("dnd5e party day: how much farther a variant gets, paired, in comparis
     if (v == "one-fight") CHECK(cmp.number(i, "ci_high") < -1);  // one fight against ~5
     if (v == "two-days") CHECK(cmp.number(i, "ci_low") > 0);      // the second day's fights
   }
-  CHECK(found == 8);  // no-short-rests, one-fight, top-up, two-days, second-wind, magic-missile,
-                      // missile-a-fight, guiding-bolt
+  CHECK(found == 9);  // no-short-rests, one-fight, top-up, two-days, second-wind, magic-missile,
+                      // missile-a-fight, guiding-bolt, burning-hands
 }
 
 TEST_CASE("dnd5e party day: days, a night's long rest between two days: all HP, half the Hit "

@@ -168,6 +168,12 @@ constexpr bool knock_out_moves_initiative() {
 //     rules.plays_action_save(body).
 //   rules.spares_fallen(c, t, log): opponent c did not take its chance to strike the fallen
 //     (for the story).
+//   rules.area(c, n): how many of the other side blow n of combatant c strikes at once (5e's
+//     saving-throw spells and breaths); above 1 the driver calls rules.strike_area(c, n,
+//     bodies, caught, stream, t, log) instead of strike, `caught` the combatants struck: the
+//     blow's target as for one (the policy, strike_fallen), then up to area − 1 more drawn at
+//     random among the other side's standing, each once, from the turn's stream. It returns
+//     bit j set for caught[j] hit.
 //   A round_start that ends the fight (the ruleset's own clocks played up to the round: a
 //   survival roll that kills) ends it before the round's turns.
 
@@ -473,6 +479,37 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
     return false;
   };
 
+  // A blow that strikes several at once (rules.area): `first`, then up to k − 1 more of side
+  // `foes` standing, drawn one by one. Out of the turn's hot path.
+  auto area_blow = [&](size_t c, int b, size_t first, int k, Side foes, Stream& s, size_t& i,
+                       Seconds t) __attribute__((noinline, cold)) {
+    if constexpr (requires(std::span<const uint16_t> w) {
+                    rules.strike_area(c, b, bodies, w, s, t, log);
+                  }) {
+      std::array<uint16_t, kMaxCombatants> caught;
+      caught[0] = static_cast<uint16_t>(first);
+      size_t m = 1;
+      auto free = [&](size_t x) {
+        return tb.standing(x) && std::find(caught.begin(), caught.begin() + m, x) ==
+                                     caught.begin() + static_cast<std::ptrdiff_t>(m);
+      };
+      while (m < static_cast<size_t>(k) && m < kMaxCombatants) {
+        const int x = tb.random_of(foes, s, free);
+        if (x < 0) break;
+        caught[m++] = static_cast<uint16_t>(x);
+      }
+      std::array<bool, kMaxCombatants> was_up{};
+      for (size_t j = 0; j < m; ++j) was_up[j] = tb.standing(caught[j]);
+      const uint32_t hits = rules.strike_area(c, b, bodies, std::span(caught.data(), m), s, t, log);
+      for (size_t j = 0; j < m; ++j)
+        if ((hits >> j) & 1u) {
+          tb.last_hit_by[caught[j]] = static_cast<int32_t>(c);
+          if constexpr (knock_out_moves_initiative<R>())
+            if (was_up[j] && tb.fallen(caught[j])) i = tb.move_before(caught[j], i);
+        }
+    }
+  };
+
   bool ended = false;
   // A standing combatant's acts in its turn: care (a member), else its attacks.
   auto acts = [&](size_t c, size_t& i, int r, Seconds t) LETH_FIGHT_INLINE {
@@ -516,6 +553,15 @@ Result play(const R& rules, std::span<typename R::Body> bodies, size_t party, Tr
       }
       if (hit < 0) break;
       const size_t v = static_cast<size_t>(hit);
+      if constexpr (requires { rules.area(c, b); })
+        if (const int k = rules.area(c, b); k > 1) [[unlikely]] {
+          area_blow(c, b, v, k, foes, s, i, t);
+          if (over()) {
+            ended = true;
+            break;
+          }
+          continue;
+        }
       bool was_up = false;  // asked only where a knock-out moves the initiative
       if constexpr (knock_out_moves_initiative<R>()) was_up = tb.standing(v);
       if (rules.strike(c, b, bodies[c], bodies[v], s, t, log)) {

@@ -33,6 +33,8 @@ Party::Party(PartyConfig config) : Lineup(std::move(config)) {
   // all six for a party of five, with a day's and a campaign's). Declared with
   // lingering_injuries off too (they stay 0), as the single character's are: a variant can
   // turn the injuries on or off and still compare.
+  for (const Combatant& k : cfg_.combatants)
+    for (const PartyAttack& a : k.attacks) area_ = area_ || a.targets > 1;
   if (cfg_.options.lingering_injuries) catalog_ = &InjuryCatalog::builtin();
   const auto& types = damage_types();
   piercing_ =
@@ -163,7 +165,8 @@ bool Party::has_combat(const Body& b, Combat c) const {
 // fight; a failure loses the turn (README, the party fight).
 bool Party::action_lost(size_t, Body& b, Stream& s, Seconds t, EventLog* log) const {
   // Organe endommagé's −3 Con lowers the save with the modifier (a member with a `con` score).
-  const int bonus = cfg_.combatants[b.c].con_save + modifier_drop(b, Ability::Con);
+  const int bonus =
+      cfg_.combatants[b.c].saves[static_cast<size_t>(Ability::Con)] + modifier_drop(b, Ability::Con);
   for (size_t i = 0; i < b.n_open; ++i) {
     const InjuryDef& d = catalog_->injury(b.open[i]);
     if (d.combat != Combat::ActionSave) continue;
@@ -418,6 +421,56 @@ void Party::damage(Body& b, int amount, bool critical, Stream& s, Seconds t, Eve
   });
 }
 
+// Attacks of limited uses (PartyAttack::pool): at the turn's first blow, the pools with a use
+// left (above `keep`, below `per_encounter`); the turn's use spent at the attack's first blow.
+bool Party::limited_blow(const Combatant& k, const PartyAttack& a, Body& attacker, int n,
+                         Seconds t, EventLog* log) const {
+  if (n == 0) {
+    attacker.armed = 0;
+    attacker.spent = 0;
+    for (size_t p = 0; p < k.pools; ++p) {
+      const int left = (k.heal_pools >> p) & 1 ? attacker.uses : attacker.pool_left[p];
+      if (left > k.pool_keep[p] &&
+          (k.pool_per_encounter[p] == 0 || attacker.pool_here[p] < k.pool_per_encounter[p]))
+        attacker.armed |= static_cast<uint8_t>(1u << p);
+    }
+  }
+  if (attacker.armed & a.replaced_by) return false;
+  if (a.pool < 0) return true;
+  const unsigned bit = 1u << a.pool;
+  if (!(attacker.armed & bit)) return false;
+  if (!(attacker.spent & bit)) {
+    attacker.spent |= static_cast<uint8_t>(bit);
+    ++attacker.pool_here[static_cast<size_t>(a.pool)];
+    ++attacker.uses_spent;
+    const bool heal = (k.heal_pools >> a.pool) & 1;  // a slot of its healing spells'
+    const int left = heal ? --attacker.uses : --attacker.pool_left[static_cast<size_t>(a.pool)];
+    note(log, t, [&] {
+      return k.name + " spends a use of " + a.name + " (" + std::to_string(left) +
+             (heal ? (left == 1 ? " heal left)" : " heals left)") : " left)");
+    });
+  }
+  return true;
+}
+
+// Asked only of an attacker with an injury open or a hand lost.
+Party::Wield Party::wield(const Combatant& k, const PartyAttack& a, const Body& attacker,
+                          Seconds t, EventLog* log) const {
+  Wield w;
+  // SRD "Two-Handed" and 003's "Vous ne pouvez rien porter à deux mains": with a hand out,
+  // the attack's one-handed damage, or no attack.
+  w.one_hand = a.two_handed && one_handed(attacker);
+  if (w.one_hand && !a.one_handed) {
+    note(log, t, [&] { return k.name + " cannot make " + a.name + " with one hand"; });
+    w.made = false;
+    return w;
+  }
+  // 003's ability losses (Déchirure d'un ligament −3 Str, Gelure −3 Dex...): the attack's
+  // ability modifier drops, on the d20 (a save's DC) and (ability_damage) the damage.
+  if (a.ability != Ability::None) w.drop = modifier_drop(attacker, a.ability);
+  return w;
+}
+
 // SRD "Making an Attack": d20 + bonus against AC, a natural 1 misses and a natural 20 hits
 // critically; a melee attack on an unconscious creature has advantage and a hit is critical.
 bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Seconds t,
@@ -425,50 +478,21 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
   const Combatant& k = cfg_.combatants[c];
   const PartyAttack& a = k.attacks[static_cast<size_t>(n)];
   if (n == 0) attacker.sneak_done = false;
-  if (k.pools > 0) [[unlikely]] {  // attacks of limited uses (PartyAttack::pool)
-    if (n == 0) {
-      attacker.armed = 0;
-      attacker.spent = 0;
-      for (size_t p = 0; p < k.pools; ++p) {
-        const int left = (k.heal_pools >> p) & 1 ? attacker.uses : attacker.pool_left[p];
-        if (left > k.pool_keep[p] &&
-            (k.pool_per_encounter[p] == 0 || attacker.pool_here[p] < k.pool_per_encounter[p]))
-          attacker.armed |= static_cast<uint8_t>(1u << p);
-      }
-    }
-    if (attacker.armed & a.replaced_by) return false;
-    if (a.pool >= 0) {
-      const unsigned bit = 1u << a.pool;
-      if (!(attacker.armed & bit)) return false;
-      if (!(attacker.spent & bit)) {
-        attacker.spent |= static_cast<uint8_t>(bit);
-        ++attacker.pool_here[static_cast<size_t>(a.pool)];
-        ++attacker.uses_spent;
-        const bool heal = (k.heal_pools >> a.pool) & 1;  // a slot of its healing spells'
-        const int left =
-            heal ? --attacker.uses : --attacker.pool_left[static_cast<size_t>(a.pool)];
-        note(log, t, [&] {
-          return k.name + " spends a use of " + a.name + " (" + std::to_string(left) +
-                 (heal ? (left == 1 ? " heal left)" : " heals left)") : " left)");
-        });
-      }
-    }
+  if (k.pools > 0) [[unlikely]]
+    if (!limited_blow(k, a, attacker, n, t, log)) return false;
+  if (a.save_dc > 0) [[unlikely]] {
+    Body* one[1] = {&target};
+    return save_blow(k, a, attacker, one, s, t, log) != 0;
   }
   // What the attacker's injuries do to its own attack (README, the party fight), asked only of
   // one with an injury open or a hand lost.
   bool one_hand = false;
   int drop = 0;
   if (attacker.n_open > 0 || attacker.hands_lost > 0) [[unlikely]] {
-    // SRD "Two-Handed" and 003's "Vous ne pouvez rien porter à deux mains": with a hand out,
-    // the attack's one-handed damage, or no attack.
-    one_hand = a.two_handed && one_handed(attacker);
-    if (one_hand && !a.one_handed) {
-      note(log, t, [&] { return k.name + " cannot make " + a.name + " with one hand"; });
-      return false;
-    }
-    // 003's ability losses (Déchirure d'un ligament −3 Str, Gelure −3 Dex...): the attack's
-    // ability modifier drops, on the d20 and (ability_damage) the damage.
-    if (a.ability != Ability::None) drop = modifier_drop(attacker, a.ability);
+    const Wield w = wield(k, a, attacker, t, log);
+    if (!w.made) return false;
+    one_hand = w.one_hand;
+    drop = w.drop;
   }
   const bool unconscious = target.hp == 0;
   // 003's injury conditions, while open (README "The party fight"): paralysed or unconscious,
@@ -531,6 +555,76 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
   target.last_type = a.damage_type;
   damage(target, amount, crit, s, t, log);
   return true;
+}
+
+// An attack striking several at once (PartyAttack::targets): always a saving throw's.
+uint32_t Party::strike_area(size_t c, int n, std::span<Body> bodies,
+                            std::span<const uint16_t> caught, Stream& s, Seconds t,
+                            EventLog* log) const {
+  const Combatant& k = cfg_.combatants[c];
+  const PartyAttack& a = k.attacks[static_cast<size_t>(n)];
+  Body& attacker = bodies[c];
+  if (n == 0) attacker.sneak_done = false;
+  if (k.pools > 0)
+    if (!limited_blow(k, a, attacker, n, t, log)) return 0;
+  std::array<Body*, fight::kMaxCombatants> each;
+  for (size_t j = 0; j < caught.size(); ++j) each[j] = &bodies[caught[j]];
+  return save_blow(k, a, attacker, std::span<Body* const>(each.data(), caught.size()), s, t,
+                   log);
+}
+
+// SRD "Saving Throws": d20 + the target's bonus against the DC; "Damage Rolls": an effect
+// damaging several at once rolls its damage once for all of them; a spell's success takes half
+// (or none). Paralyzed, Stunned, Unconscious: "automatically fails Strength and Dexterity
+// saving throws" (a fallen target struck by strike_fallen, or 003's conditions).
+uint32_t Party::save_blow(const Combatant& k, const PartyAttack& a, const Body& attacker,
+                          std::span<Body* const> caught, Stream& s, Seconds t,
+                          EventLog* log) const {
+  Wield w;
+  if (attacker.n_open > 0 || attacker.hands_lost > 0) [[unlikely]] {
+    w = wield(k, a, attacker, t, log);
+    if (!w.made) return 0;
+  }
+  const int dc = a.save_dc + w.drop;
+  const int64_t rolled = w.one_hand ? a.one_handed->roll(s) : a.damage.roll(s);
+  const int full =
+      static_cast<int>(std::max<int64_t>(rolled + (a.ability_damage ? w.drop : 0), 0));
+  const std::string save = ability_name(a.save);
+  note(log, t, [&] {
+    std::string who;
+    for (Body* b : caught) who += (who.empty() ? "" : ", ") + name(*b);
+    return k.name + " makes " + a.name + " (" + (w.one_hand ? "one-handed, " : "") + "DC " +
+           std::to_string(dc) + " " + save + " save) on " + who + ": " + std::to_string(full) +
+           " damage";
+  });
+  const bool str_or_dex = a.save == Ability::Str || a.save == Ability::Dex;
+  uint32_t hits = 0;
+  for (size_t j = 0; j < caught.size(); ++j) {
+    Body& b = *caught[j];
+    const bool helpless =
+        b.hp == 0 || (b.n_open > 0 && (has_condition(b, Condition::Paralyzed) ||
+                                       has_condition(b, Condition::Stunned) ||
+                                       has_condition(b, Condition::Unconscious)));
+    const bool fails = str_or_dex && helpless;
+    const int bonus = cfg_.combatants[b.c].saves[static_cast<size_t>(a.save)] +
+                      (b.n_open > 0 ? modifier_drop(b, a.save) : 0);
+    const int roll = fails ? 0 : s.die(20);
+    const bool saved = !fails && roll + bonus >= dc;
+    const int amount = saved ? (a.half_on_save ? full / 2 : 0) : full;
+    note(log, t, [&] {
+      const std::string how =
+          fails ? "fails its " + save + " save (helpless)"
+                : save + " save " + std::to_string(roll) + (bonus < 0 ? " - " : " + ") +
+                      std::to_string(std::abs(bonus)) + " = " + std::to_string(roll + bonus) +
+                      (saved ? ": saves" : ": fails");
+      return name(b) + " " + how + ", takes " + std::to_string(amount);
+    });
+    if (amount <= 0) continue;
+    b.last_type = a.damage_type;
+    damage(b, amount, false, s, t, log);
+    hits |= 1u << j;
+  }
+  return hits;
 }
 
 // 003 "Plaie perforante: Vous perdez 1 point de vie à la fin de chaque tour tant que vous êtes

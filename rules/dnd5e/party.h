@@ -54,6 +54,15 @@ struct PartyAttack {
   // replaced_by: pool p's attack names it).
   int8_t pool = -1;
   uint8_t replaced_by = 0;
+  // A saving throw instead of an attack roll (`save_dc`; 0: an attack roll): each target rolls
+  // d20 + its `save` bonus against the DC, a failure taking the damage, a success half of it
+  // (`half_on_save`) or none; no critical, no sneak attack. `targets` (an area: Burning Hands, a
+  // breath) strikes up to that many of the other side's standing with one damage roll (SRD
+  // "Damage Rolls": rolled once for all of them; fight.h's rules.area).
+  int save_dc = 0;
+  Ability save = Ability::Dex;
+  bool half_on_save = true;
+  uint8_t targets = 1;
 };
 
 // Healing Word, Cure Wounds, a Medicine check: what a member does for a fallen ally.
@@ -93,7 +102,9 @@ struct Combatant {
   bool player_rules = true;          // death saves at 0 HP; false: dies at 0 HP (SRD monsters)
   std::vector<PartyAttack> attacks;  // one turn's, in order
   std::optional<Dice> sneak_attack;  // added once a turn, to the first hit
-  int con_save = 0;                  // Constitution saving throws (003's Nausée, Côtes cassées)
+  // Saving throw bonuses (`str_save` .. `cha_save`): Con's for 003's Nausée and Côtes cassées,
+  // each an attack's `save_dc` asks for.
+  std::array<int, kAbilities> saves{};
   // Ability scores (`str` .. `cha`), 0 where not given: what 003's ability losses act on (an
   // attack's `ability`, con_save through Con).
   std::array<int, kAbilities> scores{};
@@ -226,6 +237,13 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   void start_turn(Body& b, Stream& s, Seconds t, EventLog* log) const;
   bool strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Seconds t,
               EventLog* log) const;
+  // An attack striking several at once (PartyAttack::targets): asked on every blow, so a
+  // party without one answers from a flag.
+  int area(size_t c, int n) const {
+    return area_ ? cfg_.combatants[c].attacks[static_cast<size_t>(n)].targets : 1;
+  }
+  uint32_t strike_area(size_t c, int n, std::span<Body> bodies, std::span<const uint16_t> caught,
+                       Stream& s, Seconds t, EventLog* log) const;
   bool can_pick_up(const Body& b) const {
     const auto& h = cfg_.combatants[b.c].heals;
     return h && (b.uses > 0 || b.potions > 0 || h->medicine.has_value());
@@ -319,6 +337,23 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   bool has_combat(const Body& b, Combat c) const;
   bool injured_out(const Body& b) const;
   void revive(Body& b, int hp, Seconds t) const;
+  // The start of blow n of attack `a` (PartyAttack::pool): false when the turn skips it (no
+  // use left, or replaced by one with a use left); spends the turn's use at its first blow.
+  bool limited_blow(const Combatant& k, const PartyAttack& a, Body& attacker, int n, Seconds t,
+                    EventLog* log) const;
+  // What the attacker's open injuries and lost hands do to attack `a` (README, the party
+  // fight): made one-handed, or not at all (`made` false); the ability modifier's drop.
+  struct Wield {
+    bool made = true;
+    bool one_hand = false;
+    int drop = 0;
+  };
+  Wield wield(const Combatant& k, const PartyAttack& a, const Body& attacker, Seconds t,
+              EventLog* log) const;
+  // Attack `a` with a saving throw (PartyAttack::save_dc) against each of `caught`, its damage
+  // rolled once: bit j set for caught[j] damaged.
+  uint32_t save_blow(const Combatant& k, const PartyAttack& a, const Body& attacker,
+                     std::span<Body* const> caught, Stream& s, Seconds t, EventLog* log) const;
   // Between two encounters: the stable wake, travel and the short rest; returns the day's clock.
   Seconds between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng, EventLog* log) const;
   Seconds heal_between(Bodies<Body>& bodies, Seconds t, TrialRng& rng, EventLog* log) const;
@@ -396,6 +431,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   bool by_severity_ = false;    // injuries_light.. fit within the counters
   size_t lasting_counter_ = 0;  // "lasting_injuries" (kMaxCounters: not declared)
   size_t uses_counter_ = 0;     // "uses_spent"
+  bool area_ = false;           // some attack strikes several at once (PartyAttack::targets)
   uint16_t loss_sequelae_ = 0;  // the index of "lost_eye" in metrics_.sequelae; the others follow
 };
 

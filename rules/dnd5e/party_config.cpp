@@ -83,6 +83,39 @@ void read_limited(std::vector<Reader>& tables, const std::vector<size_t>& firsts
   fight::read_instead_of(tables, firsts, turn, instead_of, &PartyAttack::pool, "uses");
 }
 
+size_t ability_index(const std::string& key) {
+  return static_cast<size_t>(std::find(kAbilityKeys.begin(), kAbilityKeys.end(), key) -
+                             kAbilityKeys.begin());
+}
+
+// A saving throw's keys (PartyAttack::save_dc): `save`, `half_on_save`, `targets`.
+void read_save(Reader& t, PartyAttack& a) {
+  const std::optional<std::string> save = t.get_choice("save", kAbilityKeys);
+  a.half_on_save = t.get_bool("half_on_save", true);
+  a.targets = static_cast<uint8_t>(
+      t.get_int("targets", 1, static_cast<int64_t>(fight::kMaxCombatants), 1));
+  a.save = static_cast<Ability>(ability_index(save.value_or("dex")));
+  if (a.save_dc > 0) return;
+  for (const char* key : {"save", "half_on_save", "targets"})
+    if (t.has(key))
+      t.fail(key,
+             std::string(key) + " without save_dc: " +
+                 (std::string(key) == "targets"
+                      ? "an attack roll strikes one target (strikes repeats it)"
+                      : "an attack roll has no saving throw"),
+             "add save_dc = 13 (the targets' save against it), or remove " + std::string(key));
+}
+
+// Saving throw bonuses (`str_save` .. `cha_save`): given, or the score's modifier (a member's),
+// else 0.
+void read_saves(Reader& r, Combatant& k) {
+  for (size_t a = 0; a < kAbilities; ++a) {
+    const int score = k.scores[a];
+    k.saves[a] = static_cast<int>(r.get_int(kAbilityKeys[a] + "_save", -10, 30,
+                                            score > 0 ? ability_modifier(score) : 0));
+  }
+}
+
 // `scores`: a member's ability scores (0: not given); nullptr for an opponent. `owner` gets
 // the pools of the attacks of limited uses.
 std::vector<PartyAttack> read_attacks(Reader& r, const char* example,
@@ -100,18 +133,29 @@ std::vector<PartyAttack> read_attacks(Reader& r, const char* example,
     a.name = fight::read_attack_name(t, i);
     const bool bonus = t.has("attack_bonus");
     a.hit_chance = t.get_number("hit_chance", 0.0, 1.0);
+    a.save_dc = static_cast<int>(t.get_int("save_dc", 1, 40).value_or(0));
     if (bonus && a.hit_chance)
       t.fail("hit_chance", "both attack_bonus and hit_chance: an attack hits by one of them",
              "remove hit_chance to roll with attack_bonus, or attack_bonus for a fixed chance");
-    if (bonus == a.hit_chance.has_value())
-      t.fail_here("give one of attack_bonus (a d20 against AC) and hit_chance (a fixed chance)",
+    if (a.save_dc > 0 && (bonus || a.hit_chance))
+      t.fail("save_dc",
+             std::string("both save_dc and ") + (bonus ? "attack_bonus" : "hit_chance") +
+                 ": an attack is an attack roll or a saving throw",
+             bonus ? "remove attack_bonus to make it a saving throw" : "remove hit_chance");
+    if (!bonus && !a.hit_chance && a.save_dc == 0)
+      t.fail_here("give one of attack_bonus (a d20 against AC), hit_chance (a fixed chance) and "
+                  "save_dc (the targets' saving throw)",
                   "add attack_bonus = 5");
+    read_save(t, a);
     if (bonus) a.attack_bonus = static_cast<int>(t.need_int("attack_bonus", -20, 40));
     if (a.hit_chance) a.crit_chance = t.get_number("crit_chance", 0.0, 1.0, 0.0);
     const Damage d = read_damage(t, vocabulary());
     a.damage = d.dice;
     a.crit_extra = dice_only(d.dice);
     a.damage_type = d.type;
+    if (a.save_dc > 0 && t.has("melee"))
+      t.fail("melee", "a saving throw's attack has no melee: no advantage, no critical",
+             "remove melee");
     a.melee = t.get_bool("melee", true);
     // SRD "Two-Handed" against 003's "Vous ne pouvez rien porter à deux mains" (README, the
     // party fight): only a member takes lingering injuries.
@@ -134,8 +178,7 @@ std::vector<PartyAttack> read_attacks(Reader& r, const char* example,
              "an opponent takes no lingering injury, so no ability loss ever lowers its attack",
              "remove it; ability is a [[party]] member's attack key");
     if (const auto ab = t.get_choice("ability", kAbilityKeys)) {
-      const size_t i = static_cast<size_t>(
-          std::find(kAbilityKeys.begin(), kAbilityKeys.end(), *ab) - kAbilityKeys.begin());
+      const size_t i = ability_index(*ab);
       if ((*scores)[i] == 0)
         t.fail("ability", "the member has no " + *ab + " score for its losses to lower",
                "add " + *ab + " = 16 to the member (its score, whose modifier attack_bonus holds)");
@@ -165,10 +208,8 @@ Combatant read_member(Reader& r, bool lingering) {
   m.attacks = read_attacks(r, "party", &m.scores, m);
   m.sneak_attack = r.get_dice("sneak_attack", 0, 1000);
   if (m.sneak_attack) m.sneak_crit = dice_only(*m.sneak_attack);
-  // With a `con` score, its modifier by default (as one character's saves).
-  const int con = m.scores[static_cast<size_t>(Ability::Con)];
-  m.con_save =
-      static_cast<int>(r.get_int("con_save", -10, 30, con > 0 ? ability_modifier(con) : 0));
+  // With a score, its modifier by default (as one character's saves).
+  read_saves(r, m);
   m.hit_dice = static_cast<int>(r.get_int("hit_dice", 0, 20, 0));
   if (auto d = r.get_dice("hit_die", -10, 1000)) m.hit_die = *d;
   if (m.hit_dice > 0 && !r.has("hit_die"))
@@ -270,6 +311,7 @@ Combatant read_opponent(Reader& r, size_t index) {
   o.max_hp = static_cast<int>(r.need_int("hp", 1, 10000));
   o.ac = static_cast<int>(r.get_int("ac", 0, 40, 10));
   o.player_rules = r.get_bool("player_rules", false);
+  read_saves(r, o);
   return o;
 }
 

@@ -13,7 +13,7 @@ const char* party_template() {
       std::string(
           R"(# A dnd5e party fight: every key, at its default or an example. Keep what you need.
 name = "my-party"
-description = "Two level-3 adventurers against a pack of wolves."
+description = "Three level-3 adventurers against a pack of wolves."
 ruleset = "dnd5e"
 trials = 100_000
 seed = 1
@@ -43,7 +43,8 @@ initiative = 1
 temp_hp = 0
 str = 16                         # ability scores str .. cha (optional): what seed 003's
                                  # ability losses lower (an attack's ability, con_save)
-con_save = 0                     # Constitution saves: seed 003's Nausée, Côtes cassées
+con_save = 0                     # Constitution saves: seed 003's Nausée, Côtes cassées, an
+                                 # attack's save_dc (default: the con modifier, else 0)
 hit_dice = 3                     # Hit Dice for a day's short rests (default 0)
 hit_die = "1d10+2"               # one Hit Die's roll, Constitution modifier included
 level = 3                        # with con: a Con loss lowers max HP a level (default hit_dice)
@@ -112,6 +113,35 @@ herbalism_kit = true             # with medicine: treats the party's injuries af
 treat_injuries = true            # default: true with medicine and herbalism_kit
 retry_after = "1 hour"           # a failed treatment is tried again after this
 
+[[party]]
+name = "wizard"
+max_hp = 17
+ac = 12
+initiative = 2
+dex = 14
+int = 16
+str_save = -1                    # saving throws (con_save above): what an attack's save_dc
+dex_save = 2                     # asks for (default: the score's modifier, else 0)
+int_save = 5
+wis_save = 1
+cha_save = 0
+[[party.attacks]]
+name = "fire bolt"
+attack_bonus = 5
+damage = "1d10"
+damage_type = "fire"
+melee = false
+[[party.attacks]]
+name = "burning hands"           # a saving throw instead of an attack roll
+save_dc = 13                     # instead of attack_bonus: each target saves against it
+save = "dex"                     # which save (str .. cha): the target's dex_save
+half_on_save = true              # a success takes half the damage (false: none)
+targets = 3                      # up to this many of the other side's standing at once
+damage = "3d6"                   # (default 1), one damage roll for them all
+damage_type = "fire"
+uses = 2                         # two 1st-level slots
+instead_of = "fire bolt"
+
 [[opponents]]
 name = "wolf"
 count = 3
@@ -119,6 +149,7 @@ hp = 11                          # the party can defeat it; none: cannot be harm
 ac = 13
 initiative = 2
 player_rules = false             # true: death saves at 0 HP like a member
+dex_save = 2                     # its saves, str_save .. cha_save (default 0)
 [[opponents.attacks]]
 name = "bite"
 attack_bonus = 4

@@ -28,6 +28,8 @@ constexpr int kRecoveryRound = 1 << 29;
 
 Party::Party(PartyConfig config) : Lineup(std::move(config)) {
   encounters_counter_ = plan_day(next_);  // [[day.next]] and the encounters fought
+  for (const Combatant& k : cfg_.combatants)
+    for (const PartyAttack& a : k.attacks) area_ = area_ || a.targets > 1;
   for (size_t c = 0; c < cfg_.members; ++c)
     if (const auto& h = cfg_.combatants[c].heals; h && h->potions > 0)
       drink_at_[c] = std::min(static_cast<int>(h->drink_below * cfg_.combatants[c].max_hp),
@@ -55,7 +57,9 @@ Party::Body Party::fresh(size_t c) const {
 void Party::begin_turn(Body& b, Seconds t) const {
   if (b.turn_at == t) return;
   b.turn_at = t;
-  const int budget = std::max(kActionsPerTurn, attacks(b.c));
+  int listed = 0;  // what its turn's attacks cost (a quickened creature's fourth Strike)
+  for (const PartyAttack& a : cfg_.combatants[b.c].attacks) listed += a.actions;
+  const int budget = std::max(kActionsPerTurn, listed);
   b.actions = static_cast<int8_t>(std::max(0, budget - b.slowed));
   b.slowed = 0;
   b.attacks_made = 0;
@@ -220,10 +224,14 @@ void Party::damage(Body& b, int64_t amount, bool critical, int dc, Seconds t, Ev
 bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Seconds t,
                    EventLog* log) const {
   begin_turn(attacker, t);
-  if (attacker.actions <= 0) return false;
-  --attacker.actions;
   const Combatant& k = cfg_.combatants[c];
   const PartyAttack& a = k.attacks[static_cast<size_t>(n)];
+  if (attacker.actions < a.actions) return false;
+  attacker.actions = static_cast<int8_t>(attacker.actions - a.actions);
+  if (a.save_dc > 0) [[unlikely]] {
+    Body* one[1] = {&target};
+    return save_blow(c, a, one, s, t, log) != 0;
+  }
   const int bonus = a.attack_bonus - std::min<int>(attacker.attacks_made, 2) * a.map;
   ++attacker.attacks_made;
   const int ac = cfg_.combatants[target.c].ac - (target.hp == 0 ? kFallenAcPenalty : 0);
@@ -252,6 +260,56 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
   });
   damage(target, amount, crit, k.dc.value_or(0), t, log);
   return true;
+}
+
+// An attack striking several at once (PartyAttack::targets): always a basic save's.
+uint32_t Party::strike_area(size_t c, int n, std::span<Body> bodies,
+                            std::span<const uint16_t> caught, Stream& s, Seconds t,
+                            EventLog* log) const {
+  Body& attacker = bodies[c];
+  const PartyAttack& a = cfg_.combatants[c].attacks[static_cast<size_t>(n)];
+  begin_turn(attacker, t);
+  if (attacker.actions < a.actions) return 0;
+  attacker.actions = static_cast<int8_t>(attacker.actions - a.actions);
+  std::array<Body*, fight::kMaxCombatants> each;
+  for (size_t j = 0; j < caught.size(); ++j) each[j] = &bodies[caught[j]];
+  return save_blow(c, a, std::span<Body* const>(each.data(), caught.size()), s, t, log);
+}
+
+// Player Core "Basic Saving Throws": critical success, no damage; success, half; failure, all;
+// critical failure, double — the degrees of a check (d20 + the save against the DC, ±10, a
+// natural 20 or 1 a step: sim/core/check.h). The damage rolled once for all it catches (at
+// least 1, as a Strike's); a critical failure knocks out as a critical hit does (dying 2).
+uint32_t Party::save_blow(size_t c, const PartyAttack& a, std::span<Body* const> caught,
+                          Stream& s, Seconds t, EventLog* log) const {
+  const Combatant& k = cfg_.combatants[c];
+  const int64_t full = std::max<int64_t>(1, a.damage.roll(s));
+  static constexpr const char* kSaves[] = {"Fortitude", "Reflex", "Will"};
+  note(log, t, [&] {
+    std::string who;
+    for (Body* b : caught) who += (who.empty() ? "" : ", ") + name(*b);
+    return k.name + " casts " + a.name + " (DC " + std::to_string(a.save_dc) + " basic " +
+           kSaves[a.save] + ") on " + who + ": " + std::to_string(full) + " damage";
+  });
+  uint32_t hits = 0;
+  for (size_t j = 0; j < caught.size(); ++j) {
+    Body& b = *caught[j];
+    const Combatant& target = cfg_.combatants[b.c];
+    const int bonus = a.save == 0 ? target.fortitude : a.save == 1 ? target.reflex : target.will;
+    const CheckResult r = roll_check(s, bonus, a.save_dc);
+    const int64_t amount = r.degree == Degree::CriticalSuccess ? 0
+                           : r.degree == Degree::Success       ? full / 2
+                           : r.degree == Degree::Failure       ? full
+                                                               : 2 * full;
+    note(log, t, [&] {
+      return name(b) + " " + kSaves[a.save] + " " + check_text(r, bonus, a.save_dc) + ", takes " +
+             std::to_string(amount);
+    });
+    if (amount <= 0) continue;
+    damage(b, amount, r.degree == Degree::CriticalFailure, k.dc.value_or(0), t, log);
+    hits |= 1u << j;
+  }
+  return hits;
 }
 
 // A Medicine check that heals as Treat Wounds (rules/pf2/medicine.h), "<healer> <act>

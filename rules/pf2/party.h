@@ -10,6 +10,7 @@
 #include <array>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,15 @@ struct PartyAttack {
   Dice damage;
   uint16_t damage_type = 0;  // index into vocabulary().types
   int map = kMapStep;        // the multiple attack penalty's step: 5, or 4 if agile
+  int actions = 1;           // what it costs of the turn's actions (`actions`: a spell's 2)
+  // A basic saving throw instead of a Strike (`save_dc`; 0: a Strike): each target rolls its
+  // `save` (Fortitude, Reflex, Will) against the DC — a critical success takes nothing, a
+  // success half, a failure all, a critical failure double — no multiple attack penalty.
+  // `targets`: up to that many of the other side's standing at once, one damage roll for all
+  // (an area, Electric Arc's two; fight.h's rules.area).
+  int save_dc = 0;
+  uint8_t save = 1;  // 0 Fortitude, 1 Reflex, 2 Will
+  uint8_t targets = 1;
 };
 
 // What a member does for a fallen ally: a Heal spell, Battle Medicine, Administer First Aid;
@@ -75,7 +85,9 @@ struct Combatant {
   int max_hp = 1;
   int ac = 10;
   int initiative = 0;  // Perception, the usual initiative
-  int fortitude = 0;   // the recovery save with recovery_check = "fortitude"
+  int fortitude = 0;   // the recovery save with recovery_check = "fortitude", and a save_dc's
+  int reflex = 0;      // the saves an attack's save_dc asks for
+  int will = 0;
   int con = 0;         // Constitution modifier, for resting
   int temp_hp = 0;
   int hero_points = 0;
@@ -170,6 +182,12 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   void start_turn(Body& b, Stream& s, Seconds t, EventLog* log) const;
   bool strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Seconds t,
               EventLog* log) const;
+  // An attack striking several at once (PartyAttack::targets); a flag for a party without one.
+  int area(size_t c, int n) const {
+    return area_ ? cfg_.combatants[c].attacks[static_cast<size_t>(n)].targets : 1;
+  }
+  uint32_t strike_area(size_t c, int n, std::span<Body> bodies, std::span<const uint16_t> caught,
+                       Stream& s, Seconds t, EventLog* log) const;
   bool can_pick_up(const Body& b) const {
     const auto& h = cfg_.combatants[b.c].heals;
     return h && (b.uses > 0 || b.focus > 0 || b.potions > 0 || h->medicine.has_value());
@@ -193,6 +211,10 @@ class Party : public fight::Lineup<Party, PartyConfig> {
 
  private:
   void begin_turn(Body& b, Seconds t) const;
+  // Attack `a` of combatant c with a basic save (PartyAttack::save_dc) against each of
+  // `caught`, its damage rolled once: bit j set for caught[j] damaged.
+  uint32_t save_blow(size_t c, const PartyAttack& a, std::span<Body* const> caught, Stream& s,
+                     Seconds t, EventLog* log) const;
   void damage(Body& b, int64_t amount, bool critical, int dc, Seconds t, EventLog* log) const;
   void worsen(Body& b, int to, Seconds t, EventLog* log) const;
   void spend_hero_points(Body& b, Seconds t, EventLog* log) const;
@@ -239,6 +261,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   }
   std::array<int, fight::kMaxCombatants> drink_at_{};  // a member drinks at or below these HP
   std::vector<Party> next_;  // [[day.next]]: encounter e + 1's fight is next_[e - 1]
+  bool area_ = false;        // some attack strikes several at once (PartyAttack::targets)
   size_t encounters_counter_ = Outcome::kMaxCounters;  // "encounters", declared with a [day]
 };
 

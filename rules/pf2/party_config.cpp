@@ -10,34 +10,66 @@ namespace leth::pf2 {
 
 namespace {
 
+// A basic saving throw's keys (PartyAttack::save_dc): `save`, `targets`.
+void read_save(Reader& t, PartyAttack& a) {
+  const std::optional<std::string> save = t.get_choice("save", {"fortitude", "reflex", "will"});
+  a.save = static_cast<uint8_t>(!save || *save == "reflex" ? 1 : *save == "fortitude" ? 0 : 2);
+  a.targets = static_cast<uint8_t>(
+      t.get_int("targets", 1, static_cast<int64_t>(fight::kMaxCombatants), 1));
+  if (a.save_dc > 0) return;
+  for (const char* key : {"save", "targets"})
+    if (t.has(key))
+      t.fail(key,
+             std::string(key) + " without save_dc: " +
+                 (std::string(key) == "targets"
+                      ? "a Strike strikes one target (strikes repeats it)"
+                      : "a Strike has no saving throw"),
+             "add save_dc = 19 (the targets' basic save against it), or remove " +
+                 std::string(key));
+}
+
 // A turn's Strikes, in order; `limit`: a member's three actions, a creature's four (quickened).
 std::vector<PartyAttack> read_attacks(Reader& r, const char* example, size_t limit) {
   std::vector<Reader> tables = fight::read_attack_tables(r, example);
   std::vector<PartyAttack> turn;
+  size_t cost = 0;  // the turn's actions
   for (size_t i = 0; i < tables.size(); ++i) {
     Reader& t = tables[i];
     PartyAttack a;
     a.name = fight::read_attack_name(t, i);
     const bool bonus = t.has("attack_bonus");
     a.hit_chance = t.get_number("hit_chance", 0.0, 1.0);
+    a.save_dc = static_cast<int>(t.get_int("save_dc", 1, 80).value_or(0));
     if (bonus && a.hit_chance)
       t.fail("hit_chance", "both attack_bonus and hit_chance: an attack hits by one of them",
              "remove hit_chance to roll with attack_bonus, or attack_bonus for a fixed chance");
-    if (bonus == a.hit_chance.has_value())
-      t.fail_here("give one of attack_bonus (a d20 against AC) and hit_chance (a fixed chance)",
+    if (a.save_dc > 0 && (bonus || a.hit_chance))
+      t.fail("save_dc",
+             std::string("both save_dc and ") + (bonus ? "attack_bonus" : "hit_chance") +
+                 ": an attack is a Strike or a basic saving throw",
+             bonus ? "remove attack_bonus to make it a saving throw" : "remove hit_chance");
+    if (!bonus && !a.hit_chance && a.save_dc == 0)
+      t.fail_here("give one of attack_bonus (a d20 against AC), hit_chance (a fixed chance) and "
+                  "save_dc (the targets' basic save)",
                   "add attack_bonus = 9");
+    read_save(t, a);
     if (bonus) a.attack_bonus = static_cast<int>(t.need_int("attack_bonus", -20, 80));
     if (a.hit_chance) a.crit_chance = t.get_number("crit_chance", 0.0, 1.0, 0.0);
     const Damage d = read_damage(t, vocabulary());
     a.damage = d.dice;
     a.damage_type = d.type;
+    if (a.save_dc > 0 && t.has("agile"))
+      t.fail("agile", "a saving throw takes no multiple attack penalty", "remove agile");
     a.map = t.get_bool("agile", false) ? kAgileMapStep : kMapStep;
+    a.actions = static_cast<int>(t.get_int("actions", 1, 3, 1));
     const size_t n = static_cast<size_t>(t.get_int("strikes", 1, 4, 1));
-    if (turn.size() + n > limit)
-      t.fail(t.has("strikes") ? "strikes" : "damage",
-             std::to_string(turn.size() + n) + " Strikes in one turn",
+    cost += n * static_cast<size_t>(a.actions);
+    if (cost > limit)
+      t.fail(t.has("strikes") ? "strikes" : t.has("actions") ? "actions" : "damage",
+             std::to_string(cost) + " actions of attacks in one turn",
              std::string("a turn has ") + (limit == 3 ? "3 actions" : "4 actions if quickened") +
-                 ", one per Strike: drop an attack or lower its strikes");
+                 ", one per Strike (a spell's `actions`, 2 for most): drop an attack or lower "
+                 "its strikes");
     turn.insert(turn.end(), n, a);
   }
   return turn;
@@ -49,6 +81,8 @@ void read_block(Reader& r, Combatant& k) {
   k.ac = static_cast<int>(r.get_int("ac", 0, 80, 10));
   k.initiative = static_cast<int>(r.get_int("initiative", -10, 50, 0));
   k.fortitude = static_cast<int>(r.get_int("fortitude", -10, 50, 0));
+  k.reflex = static_cast<int>(r.get_int("reflex", -10, 50, 0));
+  k.will = static_cast<int>(r.get_int("will", -10, 50, 0));
   k.dc = r.get_int("dc", 0, 80);
 }
 

@@ -87,6 +87,29 @@ potion = "2d8+5"                 # (2 actions: draw, drink; Player Core's lesser
 drink_below = 0.25               # drinks its own, 2 actions, at or below this share of max_hp
 potions_between = true           # a day: fed to a member still at 0 HP between two encounters
 
+[[party]]
+name = "wizard"
+level = 3
+max_hp = 23
+ac = 17
+initiative = 7
+fortitude = 6
+reflex = 7                       # the saves an attack's save_dc asks for (fortitude too)
+will = 9
+[[party.attacks]]
+name = "electric arc"            # a cantrip: a basic saving throw instead of a Strike
+save_dc = 19                     # the caster's spell DC: each target saves against it
+save = "reflex"                  # "fortitude", "reflex" (the default) or "will"
+targets = 2                      # up to this many of the other side's standing (default 1)
+actions = 2                      # what it costs of the turn's three (default 1, a Strike's)
+damage = "3d4"                   # rolled once for all it catches
+damage_type = "electricity"
+[[party.attacks]]
+name = "staff"                   # the action left
+attack_bonus = 7
+damage = "1d4"
+damage_type = "bludgeoning"
+
 [[opponents]]
 name = "wolf"
 count = 3
@@ -95,6 +118,8 @@ hp = 24                          # the party can defeat it; none: cannot be harm
 ac = 15
 initiative = 7
 fortitude = 9
+reflex = 9                       # its saves against a member's save_dc
+will = 5
 dc = 17                          # its DC: the recovery DC of a member it knocks out (fortitude)
 player_rules = false             # true: knocked out and dying at 0 HP like a member
 [[opponents.attacks]]

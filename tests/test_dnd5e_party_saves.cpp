@@ -25,8 +25,7 @@ std::string blast(const std::string& attack, int count, int hp,
   return "name = \"blast\"\nruleset = \"dnd5e\"\ntrials = 100\nseed = 3\nhorizon = \"30 days\"\n"
          "[options]\nlingering_injuries = false\n[fight]\nround_cap = 1\n\n" +
          test::combatant_text("party", "wizard", "max_hp", 20, 20, attack, "ac = 10\n") +
-         test::combatant_text("opponents", "wolf", "hp", hp, 0,
-                              "hit_chance = 0.0\ndamage = \"1\"",
+         test::combatant_text("opponents", "wolf", "hp", hp, 0, "hit_chance = 0.0\ndamage = \"1\"",
                               "count = " + std::to_string(count) + "\n" + wolf_keys);
 }
 
@@ -92,8 +91,7 @@ TEST_CASE("dnd5e saves: an area's kills in one blow are binomial, its mean exact
                  0.75);
 }
 
-TEST_CASE("dnd5e saves: one damage roll for all it catches, each caught once",
-          "[dnd5e][party]") {
+TEST_CASE("dnd5e saves: one damage roll for all it catches, each caught once", "[dnd5e][party]") {
   const std::string cone = "name = \"cone\"\nsave_dc = 13\ndamage = \"3d6\"\ntargets = 3\n";
   const LoadedScenario ls = test::load_text(blast(cone, 4, 30), "blast.toml");
   size_t fails = 0, saves = 0;
@@ -155,8 +153,7 @@ TEST_CASE("dnd5e saves: an area with nobody else standing is the one-target atta
   CHECK(died > 10);  // the fights go both ways
 }
 
-TEST_CASE("dnd5e saves: a fallen target fails a Dex save without rolling",
-          "[dnd5e][party]") {
+TEST_CASE("dnd5e saves: a fallen target fails a Dex save without rolling", "[dnd5e][party]") {
   // A dragon whose breath falls on the fallen (strike_fallen = 1): a member at 0 HP fails.
   const std::string toml =
       "name = \"breath\"\nruleset = \"dnd5e\"\ntrials = 100\nseed = 3\nhorizon = \"30 days\"\n"

@@ -165,8 +165,8 @@ bool Party::has_combat(const Body& b, Combat c) const {
 // fight; a failure loses the turn (README, the party fight).
 bool Party::action_lost(size_t, Body& b, Stream& s, Seconds t, EventLog* log) const {
   // Organe endommagé's −3 Con lowers the save with the modifier (a member with a `con` score).
-  const int bonus =
-      cfg_.combatants[b.c].saves[static_cast<size_t>(Ability::Con)] + modifier_drop(b, Ability::Con);
+  const int bonus = cfg_.combatants[b.c].saves[static_cast<size_t>(Ability::Con)] +
+                    modifier_drop(b, Ability::Con);
   for (size_t i = 0; i < b.n_open; ++i) {
     const InjuryDef& d = catalog_->injury(b.open[i]);
     if (d.combat != Combat::ActionSave) continue;
@@ -270,7 +270,7 @@ Party::Body Party::fresh(size_t c) const {
   b.potions = k.heals ? k.heals->potions : 0;
   b.hit_dice = static_cast<uint8_t>(k.hit_dice);
   b.second_wind = k.second_wind.has_value();
-  b.pool_left = k.pool_uses;
+  b.pools.left = k.uses.uses;
   return b;
 }
 
@@ -425,31 +425,16 @@ void Party::damage(Body& b, int amount, bool critical, Stream& s, Seconds t, Eve
 // left (above `keep`, below `per_encounter`); the turn's use spent at the attack's first blow.
 bool Party::limited_blow(const Combatant& k, const PartyAttack& a, Body& attacker, int n,
                          Seconds t, EventLog* log) const {
-  if (n == 0) {
-    attacker.armed = 0;
-    attacker.spent = 0;
-    for (size_t p = 0; p < k.pools; ++p) {
-      const int left = (k.heal_pools >> p) & 1 ? attacker.uses : attacker.pool_left[p];
-      if (left > k.pool_keep[p] &&
-          (k.pool_per_encounter[p] == 0 || attacker.pool_here[p] < k.pool_per_encounter[p]))
-        attacker.armed |= static_cast<uint8_t>(1u << p);
-    }
-  }
-  if (attacker.armed & a.replaced_by) return false;
-  if (a.pool < 0) return true;
-  const unsigned bit = 1u << a.pool;
-  if (!(attacker.armed & bit)) return false;
-  if (!(attacker.spent & bit)) {
-    attacker.spent |= static_cast<uint8_t>(bit);
-    ++attacker.pool_here[static_cast<size_t>(a.pool)];
-    ++attacker.uses_spent;
-    const bool heal = (k.heal_pools >> a.pool) & 1;  // a slot of its healing spells'
-    const int left = heal ? --attacker.uses : --attacker.pool_left[static_cast<size_t>(a.pool)];
-    note(log, t, [&] {
-      return k.name + " spends a use of " + a.name + " (" + std::to_string(left) +
-             (heal ? (left == 1 ? " heal left)" : " heals left)") : " left)");
-    });
-  }
+  if (n == 0) fight::arm_uses(k.uses, attacker.pools, attacker.uses);
+  const fight::UseBlow blow = fight::use_blow(attacker.pools, a.pool, a.replaced_by);
+  if (blow != fight::UseBlow::Spends) return blow == fight::UseBlow::Made;
+  const bool heal = (k.uses.shared >> a.pool) & 1;  // a slot of its healing spells'
+  const int left =
+      heal ? --attacker.uses : --attacker.pools.left[static_cast<size_t>(a.pool)];
+  note(log, t, [&] {
+    return k.name + " spends a use of " + a.name + " (" + std::to_string(left) +
+           (heal ? (left == 1 ? " heal left)" : " heals left)") : " left)");
+  });
   return true;
 }
 
@@ -478,7 +463,7 @@ bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Sec
   const Combatant& k = cfg_.combatants[c];
   const PartyAttack& a = k.attacks[static_cast<size_t>(n)];
   if (n == 0) attacker.sneak_done = false;
-  if (k.pools > 0) [[unlikely]]
+  if (k.uses.pools > 0) [[unlikely]]
     if (!limited_blow(k, a, attacker, n, t, log)) return false;
   if (a.save_dc > 0) [[unlikely]] {
     Body* one[1] = {&target};
@@ -565,7 +550,7 @@ uint32_t Party::strike_area(size_t c, int n, std::span<Body> bodies,
   const PartyAttack& a = k.attacks[static_cast<size_t>(n)];
   Body& attacker = bodies[c];
   if (n == 0) attacker.sneak_done = false;
-  if (k.pools > 0)
+  if (k.uses.pools > 0)
     if (!limited_blow(k, a, attacker, n, t, log)) return 0;
   std::array<Body*, fight::kMaxCombatants> each;
   for (size_t j = 0; j < caught.size(); ++j) each[j] = &bodies[caught[j]];
@@ -847,7 +832,7 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried, Seconds leave_
   if (catalog_ && lasting_counter_ < Outcome::kMaxCounters)
     o.count(lasting_counter_, course.lasting);
   if (encounters_counter_ < Outcome::kMaxCounters) o.count(encounters_counter_, fought);
-  for (size_t c = 0; c < cfg_.members; ++c) o.count(uses_counter_, bodies[c].uses_spent);
+  for (size_t c = 0; c < cfg_.members; ++c) o.count(uses_counter_, bodies[c].pools.total);
   if (catalog_)
     for (size_t c = 0; c < cfg_.members; ++c)
       for (size_t v = 0; v < kSeverities; ++v) {

@@ -18,6 +18,7 @@
 #include "rules/common/fight.h"
 #include "rules/common/lineup.h"
 #include "rules/common/party_report.h"
+#include "rules/common/uses.h"
 #include "rules/dnd5e/config.h"
 #include "rules/dnd5e/course.h"
 #include "rules/dnd5e/injuries.h"
@@ -48,7 +49,7 @@ struct PartyAttack {
   Ability ability = Ability::None;
   bool ability_damage = true;
   // An attack of limited uses (`uses`: a spell slot's, a daily power's; docs/parties.md): its
-  // pool, Combatant::pool_uses[pool]; -1: none, made every turn. A turn that begins with a use
+  // pool, of Combatant::uses; -1: none, made every turn. A turn that begins with a use
   // left in the pool makes it, spending one use for the turn at its first strike; another turn
   // skips it. `instead_of` names the attack it replaces: that one is skipped on a turn that begins with a use left in any of the pools that name it (bit p of
   // replaced_by: pool p's attack names it).
@@ -128,16 +129,10 @@ struct Combatant {
   // follow); once, back after a short or long rest (an adventuring day's) and at each adventure.
   std::optional<Dice> second_wind;
   double second_wind_below = 0.5;
-  // Its attacks of limited uses (PartyAttack::pool), one pool each: how many uses it has at an
-  // adventure's start, back after a long rest (a day's night), and, for those with bit p of
-  // short_rest_pools (`recharge = "short_rest"`), after a short rest too.
-  static constexpr size_t kMaxPools = 4;
-  std::array<uint8_t, kMaxPools> pool_uses{};
-  std::array<uint8_t, kMaxPools> pool_per_encounter{};  // `per_encounter`; 0: no cap
-  std::array<uint8_t, kMaxPools> pool_keep{};           // `keep`: never spent below this many
-  uint8_t heal_pools = 0;  // bit p: pool p spends the heals' uses (`spends = "heals"`)
-  uint8_t pools = 0;
-  uint8_t short_rest_pools = 0;
+  // Its attacks of limited uses (PartyAttack::pool, rules/common/uses.h), one pool each: the
+  // uses at an adventure's start, back after a long rest (a day's night) and, for a pool with
+  // `recharge = "short_rest"`, a short rest; a `shared` pool spends the heals' uses.
+  fight::UsePlan uses;
 };
 
 // An adventuring day (docs/days.md; rules/common/day.h): the party's fight played `encounters`
@@ -201,14 +196,9 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     uint8_t n_healing = 0;
     uint8_t healed_carried = 0;
     uint8_t hit_dice = 0;   // Hit Dice left for an adventuring day's short rests
-    // Its attacks of limited uses (Combatant::pool_uses): the uses left in each pool, and spent
-    // in this encounter (against pool_per_encounter); those with a use left when its turn began
-    // (bit p), and those spent in this turn.
-    std::array<uint8_t, Combatant::kMaxPools> pool_left{};
-    std::array<uint8_t, Combatant::kMaxPools> pool_here{};
-    uint8_t armed = 0;
-    uint8_t spent = 0;
-    uint16_t uses_spent = 0;  // every encounter's, the counter uses_spent
+    // Its attacks of limited uses (Combatant::uses): left, spent in this encounter and this
+    // turn, and over the trial (the counter uses_spent).
+    fight::UseState pools;
     uint16_t rot = 0;       // maximum HP lost to the rot of a healing injury carried
     // Each open injury's untreated long rests so far (a day's nights, the downtime's before):
     // what InjuryCourse::long_rests counts toward "Varie" (options untreated_*_long_rests).

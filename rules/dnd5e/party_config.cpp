@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "rules/common/party_keys.h"
+#include "rules/common/uses.h"
 #include "rules/dnd5e/party.h"
 #include "scenarios/reader.h"
 
@@ -34,54 +35,6 @@ Dice dice_only(const Dice& d) {
 }
 
 const std::vector<std::string> kAbilityKeys = {"str", "dex", "con", "int", "wis", "cha"};
-
-// An attack's `uses` (or `spends`), `recharge`, `instead_of`, `per_encounter` and `keep`
-// (PartyAttack::pool, docs/parties.md): a pool of `owner`'s for it, and the attack it replaces,
-// named in `turn` (table i's strikes start at firsts[i]). `heals`: the member has [party.heals].
-void read_limited(std::vector<Reader>& tables, const std::vector<size_t>& firsts,
-                  std::vector<PartyAttack>& turn, Combatant& owner, bool heals) {
-  std::vector<std::optional<std::string>> instead_of(tables.size());
-  for (size_t i = 0; i < tables.size(); ++i) {
-    Reader& t = tables[i];
-    const std::optional<int64_t> uses = t.get_int("uses", 1, 100);
-    const bool spends = t.get_choice("spends", {"heals"}).has_value();
-    if (spends && uses)
-      t.fail("spends", "both uses and spends: its uses are its own, or its heals'",
-             "remove uses to spend the [party.heals] uses (slots shared with the healing "
-             "spells), or spends to give it its own");
-    if (spends && !heals)
-      t.fail("spends", "spends = \"heals\" without [party.heals]: no heals' uses to spend",
-             "add [party.heals] with dice and uses, or give the attack uses of its own");
-    if (spends && t.has("recharge"))
-      t.fail("recharge", "an attack that spends the heals' uses gets them back as the heals do",
-             "remove recharge");
-    const std::optional<int64_t> keep = t.get_int("keep", 0, 100);
-    const std::optional<std::string> recharge =
-        t.get_choice("recharge", {"long_rest", "short_rest"});
-    const std::optional<std::string>& instead = instead_of[i] = t.get_string("instead_of");
-    const std::optional<int64_t> cap = t.get_int("per_encounter", 1, 100);
-    if (!uses && !spends) {
-      if (recharge || instead || cap || keep)
-        t.fail(recharge ? "recharge" : instead ? "instead_of" : cap ? "per_encounter" : "keep",
-               "an attack without uses is made every turn: nothing to recharge, replace or cap",
-               "add uses = 2 (its spell slots, or its uses a day)");
-      continue;
-    }
-    if (owner.pools == Combatant::kMaxPools)
-      t.fail("uses", "more than " + std::to_string(Combatant::kMaxPools) +
-                         " attacks of limited uses in one combatant",
-                     "keep four; give the others' uses to one of them");
-    const size_t pool = owner.pools++;
-    owner.pool_uses[pool] = static_cast<uint8_t>(uses.value_or(0));  // spends: the heals' count
-    owner.pool_per_encounter[pool] = static_cast<uint8_t>(cap.value_or(0));
-    owner.pool_keep[pool] = static_cast<uint8_t>(keep.value_or(0));
-    if (spends) owner.heal_pools |= static_cast<uint8_t>(1u << pool);
-    if (recharge == "short_rest") owner.short_rest_pools |= static_cast<uint8_t>(1u << pool);
-    const size_t end = i + 1 < firsts.size() ? firsts[i + 1] : turn.size();
-    for (size_t a = firsts[i]; a < end; ++a) turn[a].pool = static_cast<int8_t>(pool);
-  }
-  fight::read_instead_of(tables, firsts, turn, instead_of, &PartyAttack::pool, "uses");
-}
 
 size_t ability_index(const std::string& key) {
   return static_cast<size_t>(std::find(kAbilityKeys.begin(), kAbilityKeys.end(), key) -
@@ -191,7 +144,8 @@ std::vector<PartyAttack> read_attacks(Reader& r, const char* example,
     const size_t n = static_cast<size_t>(t.get_int("strikes", 1, 10, 1));
     turn.insert(turn.end(), n, a);
   }
-  read_limited(tables, firsts, turn, owner, heals);
+  fight::read_uses(tables, firsts, turn, owner.uses,
+                   {.recharge = true, .spends = true, .heals = heals});
   return turn;
 }
 

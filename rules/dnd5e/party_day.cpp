@@ -46,8 +46,8 @@ void Party::short_rest(Body& b, Stream& s, Seconds t, EventLog* log) const {
   }
   while (b.hit_dice > 0 && b.hp < max_hp(b)) spend("");
   b.second_wind = k.second_wind.has_value();  // SRD: "you must finish a short or long rest"
-  for (size_t p = 0; p < k.pools; ++p)  // recharge = "short_rest": a warlock's slots
-    if ((k.short_rest_pools >> p) & 1) b.pool_left[p] = k.pool_uses[p];
+  for (size_t p = 0; p < k.uses.pools; ++p)  // recharge = "short_rest": a warlock's slots
+    if ((k.uses.short_rest >> p) & 1) b.pools.left[p] = k.uses.uses[p];
 }
 
 void Party::close_open(Body& b, size_t i) const {
@@ -80,7 +80,7 @@ void Party::long_rest(Body& b, Seconds t, EventLog* log) const {
   long_rest_dice(b);
   if (k.heals) b.uses = k.heals->uses;
   b.second_wind = k.second_wind.has_value();
-  b.pool_left = k.pool_uses;  // the attacks' limited uses: spell slots, daily powers
+  b.pools.left = k.uses.uses;  // the attacks' limited uses: spell slots, daily powers
   note(log, t, [&] {
     return name(b) + " wakes from the long rest: " + std::to_string(b.hp) + " HP" +
            (k.hit_dice > 0 ? ", " + std::to_string(b.hit_dice) + " Hit Dice" : std::string()) +
@@ -206,7 +206,7 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
   Seconds awake = heal_between(bodies, t, rng, log);
   for (size_t c = 0; c < cfg_.members; ++c) {
     Body& b = bodies[c];
-    b.pool_here = {};  // an attack's per_encounter counts the next encounter afresh
+    b.pools.here = {};  // an attack's per_encounter counts the next encounter afresh
     if (b.dead || b.hp > 0) continue;
     Stream s = open(rng, streams::combatant_recovery(c));
     b.up_last = t + cfg_.options.stable_wake.sample(s);

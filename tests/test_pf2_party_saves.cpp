@@ -23,8 +23,7 @@ std::string arc(const std::string& spell, int count, int hp,
   return "name = \"arc\"\nruleset = \"pf2\"\ntrials = 100\nseed = 3\nhorizon = \"30 days\"\n"
          "[options]\nrecovery_check = \"flat\"\n[fight]\nround_cap = 1\n\n" +
          test::combatant_text("party", "wizard", "max_hp", 20, 50, spell, "ac = 10\n") +
-         test::combatant_text("opponents", "wolf", "hp", hp, 0,
-                              "hit_chance = 0.0\ndamage = \"1\"",
+         test::combatant_text("opponents", "wolf", "hp", hp, 0, "hit_chance = 0.0\ndamage = \"1\"",
                               "count = " + std::to_string(count) + "\n" + wolf_keys);
 }
 
@@ -49,8 +48,7 @@ void check_defeated(const std::string& toml, double mean, uint64_t n = 4000) {
 TEST_CASE("pf2 saves: a basic save's four degrees, a natural 1 or 20 a step",
           "[pf2][party][scripted]") {
   const LoadedScenario ls = test::load_text(
-      arc("name = \"bolt\"\nsave_dc = 20\nactions = 2\ndamage = \"10\"\n", 1, 100,
-          "reflex = 5\n"),
+      arc("name = \"bolt\"\nsave_dc = 20\nactions = 2\ndamage = \"10\"\n", 1, 100, "reflex = 5\n"),
       "arc.toml");
   const pf2::Party& p = test::party_of<pf2::Model>(ls);
   pf2::Party::Body w = p.fresh(0), o = p.fresh(1);
@@ -84,9 +82,9 @@ TEST_CASE("pf2 saves: an area's kills in one blow are binomial, each degree's me
           "[pf2][party][statistical]") {
   // d20 + 0 against DC 11: a natural 1 a critical failure, 2..10 a failure, 11..19 a success,
   // a natural 20 a critical success.
-  check_defeated(arc(kArc, 3, 10), 1.5);    // all or double kills: 10 of 20
-  check_defeated(arc(kArc, 3, 5), 2.85);    // half kills too: 19 of 20
-  check_defeated(arc(kArc, 3, 11), 0.15);   // only double: the natural 1
+  check_defeated(arc(kArc, 3, 10), 1.5);   // all or double kills: 10 of 20
+  check_defeated(arc(kArc, 3, 5), 2.85);   // half kills too: 19 of 20
+  check_defeated(arc(kArc, 3, 11), 0.15);  // only double: the natural 1
   check_defeated(arc(std::string(kArc) + "save = \"will\"\n", 3, 10, "will = 10\n"),
                  0.15);  // +10: only a natural 1 fails (a step down from 11)
   check_defeated(arc(std::string(kArc) + "save = \"will\"\n", 3, 10, "reflex = 10\n"), 1.5);
@@ -101,8 +99,9 @@ TEST_CASE("pf2 saves: an area with nobody else standing is the one-target spell"
            "[options]\nrecovery_check = \"flat\"\n\n" +
            test::combatant_text("party", "wizard", "max_hp", 24, 0,
                                 "name = \"arc\"\nsave_dc = 17\nactions = 2\ndamage = \"2d4\"\n" +
-                                    extra + "[[party.attacks]]\nname = \"staff\"\n"
-                                            "attack_bonus = 7\ndamage = \"1d4\"\n",
+                                    extra +
+                                    "[[party.attacks]]\nname = \"staff\"\n"
+                                    "attack_bonus = 7\ndamage = \"1d4\"\n",
                                 "ac = 16\n") +
            test::combatant_text("opponents", "ogre", "hp", 40, 0,
                                 "attack_bonus = 9\ndamage = \"1d10+4\"", "ac = 15\nreflex = 4\n");
@@ -137,4 +136,71 @@ TEST_CASE("pf2 saves: bad keys are located", "[pf2][party][errors]") {
                    "name = \"y\"\nattack_bonus = 5\ndamage = \"1\"\nstrikes = 2\n"),
              Catch::Contains("4 actions of attacks in one turn") &&
                  Catch::Contains("party[1].attacks[2].strikes"));
+}
+
+TEST_CASE("pf2 uses: a turn with a slot left casts the spell instead of the other",
+          "[pf2][party][scripted]") {
+  const std::string turn =
+      "name = \"arc\"\nsave_dc = 20\nactions = 2\ndamage = \"5\"\n"
+      "[[party.attacks]]\nname = \"fire\"\nsave_dc = 20\nactions = 2\ndamage = \"20\"\n"
+      "uses = 1\ninstead_of = \"arc\"\n"
+      "[[party.attacks]]\nname = \"staff\"\nattack_bonus = 0\ndamage = \"1\"\n";
+  const LoadedScenario ls = test::load_text(arc(turn, 1, 100), "arc.toml");
+  const pf2::Party& p = test::party_of<pf2::Model>(ls);
+  pf2::Party::Body w = p.fresh(0), o = p.fresh(1);
+  Script sc;
+  sc.d(20, 15);  // turn 1: fire, the wolf's save 15 < 20: a failure, 20
+  sc.d(20, 15);  // the staff: 15 vs AC 10, 1
+  sc.d(20, 15);  // turn 2, no slot left: arc, a failure, 5
+  sc.d(20, 15);  // the staff
+  TrialRng rng(sc);
+  Stream s = rng.stream(Purpose::Test);
+  EventLog log;
+  CHECK_FALSE(p.strike(0, 0, w, o, s, 0, &log));  // the arc, replaced
+  CHECK(p.strike(0, 1, w, o, s, 0, &log));
+  CHECK(p.strike(0, 2, w, o, s, 0, &log));
+  CHECK(o.hp == 79);
+  CHECK(p.strike(0, 0, w, o, s, 6, &log));
+  CHECK_FALSE(p.strike(0, 1, w, o, s, 6, &log));  // no slot left
+  CHECK(p.strike(0, 2, w, o, s, 6, &log));
+  CHECK(o.hp == 73);
+  CHECK(sc.done());
+  const std::string story = log.render();
+  INFO(story);
+  CHECK(test::has(story, "[0:00:00] wizard spends a use of fire (0 left)"));
+  CHECK(test::count(story, "spends a use") == 1);
+}
+
+TEST_CASE("pf2 uses: spent at most per_encounter a fight, back after the night",
+          "[pf2][party]") {
+  // The party template's wizard: Breathe Fire's two slots, one a fight, over a day of three
+  // fights played twice.
+  std::string text = pf2::party_template();
+  text.replace(text.find("encounters = 1"), 14, "encounters = 3");
+  text.replace(text.find("days = 1"), 8, "days = 2");
+  const LoadedScenario ls = test::load_text(text, "template.toml");
+  int two_days = 0;
+  for (uint64_t trial = 0; trial < 200; ++trial) {
+    EventLog log;
+    replay_trial(ls, 0, 3, trial, &log);
+    const std::string story = log.render();
+    INFO(story);
+    const size_t night = story.find("wakes from the night's rest");
+    const std::string first = story.substr(0, night), second =
+        night == std::string::npos ? std::string() : story.substr(night);
+    CHECK(test::count(first, "spends a use of breathe fire") <= 2);
+    CHECK(test::count(second, "spends a use of breathe fire") <= 2);
+    two_days += test::count(story, "spends a use of breathe fire") > 2;
+    // One a fight: between two encounters' starts, at most one spend.
+    size_t from = 0;
+    for (int e = 2; e <= 7; ++e) {
+      const size_t to = e <= 6 ? story.find("encounter " + std::to_string(e) + " of 6 begins")
+                               : std::string::npos;
+      const size_t end = to == std::string::npos ? story.size() : to;
+      CHECK(test::count(story.substr(from, end - from), "spends a use of breathe fire") <= 1);
+      if (to == std::string::npos) break;
+      from = to;
+    }
+  }
+  CHECK(two_days > 20);  // the night gave them back
 }

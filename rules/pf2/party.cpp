@@ -48,6 +48,7 @@ Party::Body Party::fresh(size_t c) const {
   b.uses = k.heals ? k.heals->uses : 0;
   b.focus = static_cast<int8_t>(k.heals ? k.heals->focus_points : 0);
   b.potions = static_cast<int8_t>(k.heals ? k.heals->potions : 0);
+  b.pools.left = k.uses.uses;
   return b;
 }
 
@@ -57,9 +58,7 @@ Party::Body Party::fresh(size_t c) const {
 void Party::begin_turn(Body& b, Seconds t) const {
   if (b.turn_at == t) return;
   b.turn_at = t;
-  int listed = 0;  // what its turn's attacks cost (a quickened creature's fourth Strike)
-  for (const PartyAttack& a : cfg_.combatants[b.c].attacks) listed += a.actions;
-  const int budget = std::max(kActionsPerTurn, listed);
+  const int budget = std::max(kActionsPerTurn, cfg_.combatants[b.c].turn_actions);
   b.actions = static_cast<int8_t>(std::max(0, budget - b.slowed));
   b.slowed = 0;
   b.attacks_made = 0;
@@ -221,13 +220,33 @@ void Party::damage(Body& b, int64_t amount, bool critical, int dc, Seconds t, Ev
 // and later at -2 x step; step 5, 4 if agile) against AC, lowered by 6 on a fallen target;
 // degrees (>= AC + 10 critical, natural 20 one step better, natural 1 one step worse); a hit
 // deals at least 1, a critical double. Each Strike costs one of the turn's actions.
-bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Seconds t,
-                   EventLog* log) const {
+// The turn's uses armed at its first blow (rules/common/uses.h); an attack made only when its
+// actions fit, and then its pool's use spent (the first blow of the turn that makes it).
+bool Party::pay(const Combatant& k, const PartyAttack& a, Body& attacker, int n, Seconds t,
+                EventLog* log) const {
   begin_turn(attacker, t);
-  const Combatant& k = cfg_.combatants[c];
-  const PartyAttack& a = k.attacks[static_cast<size_t>(n)];
+  if (k.uses.pools > 0) [[unlikely]] {
+    if (n == 0) fight::arm_uses(k.uses, attacker.pools, 0);
+    if (attacker.pools.armed & a.replaced_by) return false;
+    if (a.pool >= 0 && !((attacker.pools.armed >> a.pool) & 1)) return false;
+  }
   if (attacker.actions < a.actions) return false;
   attacker.actions = static_cast<int8_t>(attacker.actions - a.actions);
+  if (a.pool >= 0 &&
+      fight::use_blow(attacker.pools, a.pool, a.replaced_by) == fight::UseBlow::Spends) {
+    const int left = --attacker.pools.left[static_cast<size_t>(a.pool)];
+    note(log, t, [&] {
+      return k.name + " spends a use of " + a.name + " (" + std::to_string(left) + " left)";
+    });
+  }
+  return true;
+}
+
+bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Seconds t,
+                   EventLog* log) const {
+  const Combatant& k = cfg_.combatants[c];
+  const PartyAttack& a = k.attacks[static_cast<size_t>(n)];
+  if (!pay(k, a, attacker, n, t, log)) return false;
   if (a.save_dc > 0) [[unlikely]] {
     Body* one[1] = {&target};
     return save_blow(c, a, one, s, t, log) != 0;
@@ -267,10 +286,9 @@ uint32_t Party::strike_area(size_t c, int n, std::span<Body> bodies,
                             std::span<const uint16_t> caught, Stream& s, Seconds t,
                             EventLog* log) const {
   Body& attacker = bodies[c];
-  const PartyAttack& a = cfg_.combatants[c].attacks[static_cast<size_t>(n)];
-  begin_turn(attacker, t);
-  if (attacker.actions < a.actions) return 0;
-  attacker.actions = static_cast<int8_t>(attacker.actions - a.actions);
+  const Combatant& k = cfg_.combatants[c];
+  const PartyAttack& a = k.attacks[static_cast<size_t>(n)];
+  if (!pay(k, a, attacker, n, t, log)) return 0;
   std::array<Body*, fight::kMaxCombatants> each;
   for (size_t j = 0; j < caught.size(); ++j) each[j] = &bodies[caught[j]];
   return save_blow(c, a, std::span<Body* const>(each.data(), caught.size()), s, t, log);

@@ -18,6 +18,7 @@
 #include "rules/common/fight.h"
 #include "rules/common/lineup.h"
 #include "rules/common/party_report.h"
+#include "rules/common/uses.h"
 #include "rules/pf2/config.h"
 #include "sim/core/metrics.h"
 #include "sim/core/outcome.h"
@@ -45,6 +46,10 @@ struct PartyAttack {
   int save_dc = 0;
   uint8_t save = 1;  // 0 Fortitude, 1 Reflex, 2 Will
   uint8_t targets = 1;
+  // Of limited uses (`uses`: a spell slot's Fireball; rules/common/uses.h): its pool of
+  // Combatant::uses, -1: made every turn; bit p of replaced_by: pool p's attack replaces it.
+  int8_t pool = -1;
+  uint8_t replaced_by = 0;
 };
 
 // What a member does for a fallen ally: a Heal spell, Battle Medicine, Administer First Aid;
@@ -96,6 +101,10 @@ struct Combatant {
   std::optional<int> dc;             // class DC: the recovery DC of those it knocks out
   bool player_rules = true;          // knocked out at 0 HP; false: dies (004, most creatures)
   std::vector<PartyAttack> attacks;  // one turn's, in order
+  // What its turn's attacks cost at most (with every pool armed, or none): a quickened
+  // creature's 4 gives it a fourth action.
+  int turn_actions = 0;
+  fight::UsePlan uses;  // its attacks of limited uses: back with a night's preparations
   std::optional<Heals> heals;
 };
 
@@ -162,6 +171,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
     int8_t focus = 0;           // Focus Points left
     int8_t potions = 0;         // potions left
     uint8_t medicine_from = 0;  // the members whose Battle Medicine it is immune to (a bit each)
+    fight::UseState pools;      // its attacks' limited uses (Combatant::uses)
     Seconds turn_at = -1;       // the round of its current turn (its start time)
     Seconds stable_at = -1;     // when it became stable (unconscious, no longer dying)
     uint16_t falls = 0;         // times knocked out
@@ -211,6 +221,10 @@ class Party : public fight::Lineup<Party, PartyConfig> {
 
  private:
   void begin_turn(Body& b, Seconds t) const;
+  // Blow n of attack `a`: false when the turn skips it (its pool or the one replacing it, the
+  // actions left); spends the actions, and the turn's use at an attack's first blow.
+  bool pay(const Combatant& k, const PartyAttack& a, Body& attacker, int n, Seconds t,
+           EventLog* log) const;
   // Attack `a` of combatant c with a basic save (PartyAttack::save_dc) against each of
   // `caught`, its damage rolled once: bit j set for caught[j] damaged.
   uint32_t save_blow(size_t c, const PartyAttack& a, std::span<Body* const> caught, Stream& s,

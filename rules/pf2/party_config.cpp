@@ -1,7 +1,10 @@
 // Reads a pf2 party scenario: [fight] (the policies), [[party]] members and [[opponents]], with
 // pf2's [options] read as for one character. docs/parties.md lists the keys every ruleset
 // shares; rules/pf2/README.md ("The party fight") pf2's own and what each does.
+#include <algorithm>
+
 #include "rules/common/party_keys.h"
+#include "rules/common/uses.h"
 #include "rules/pf2/medicine.h"
 #include "rules/pf2/party.h"
 #include "scenarios/reader.h"
@@ -28,11 +31,13 @@ void read_save(Reader& t, PartyAttack& a) {
                  std::string(key));
 }
 
-// A turn's Strikes, in order; `limit`: a member's three actions, a creature's four (quickened).
-std::vector<PartyAttack> read_attacks(Reader& r, const char* example, size_t limit) {
+// A turn's Strikes, in order, and `owner`'s attacks of limited uses; `limit`: a member's three
+// actions, a creature's four (quickened).
+std::vector<PartyAttack> read_attacks(Reader& r, const char* example, size_t limit,
+                                      Combatant& owner) {
   std::vector<Reader> tables = fight::read_attack_tables(r, example);
   std::vector<PartyAttack> turn;
-  size_t cost = 0;  // the turn's actions
+  std::vector<size_t> firsts;  // table i's first strike in the turn
   for (size_t i = 0; i < tables.size(); ++i) {
     Reader& t = tables[i];
     PartyAttack a;
@@ -63,15 +68,29 @@ std::vector<PartyAttack> read_attacks(Reader& r, const char* example, size_t lim
     a.map = t.get_bool("agile", false) ? kAgileMapStep : kMapStep;
     a.actions = static_cast<int>(t.get_int("actions", 1, 3, 1));
     const size_t n = static_cast<size_t>(t.get_int("strikes", 1, 4, 1));
-    cost += n * static_cast<size_t>(a.actions);
-    if (cost > limit)
-      t.fail(t.has("strikes") ? "strikes" : t.has("actions") ? "actions" : "damage",
-             std::to_string(cost) + " actions of attacks in one turn",
-             std::string("a turn has ") + (limit == 3 ? "3 actions" : "4 actions if quickened") +
-                 ", one per Strike (a spell's `actions`, 2 for most): drop an attack or lower "
-                 "its strikes");
+    firsts.push_back(turn.size());
     turn.insert(turn.end(), n, a);
   }
+  fight::read_uses(tables, firsts, turn, owner.uses, {});
+  // What the turn costs with none of its attacks of uses armed, and with all of them (each in
+  // place of the one it replaces): within the turn's actions both ways.
+  int none = 0, all = 0;
+  for (size_t i = 0; i < tables.size(); ++i) {
+    const size_t end = i + 1 < firsts.size() ? firsts[i + 1] : turn.size();
+    const PartyAttack& a = turn[firsts[i]];
+    const int cost = static_cast<int>(end - firsts[i]) * a.actions;
+    none += a.pool < 0 ? cost : 0;
+    all += a.replaced_by == 0 ? cost : 0;
+    if (std::max(none, all) > static_cast<int>(limit)) {
+      Reader& t = tables[i];
+      t.fail(t.has("strikes") ? "strikes" : t.has("actions") ? "actions" : "damage",
+             std::to_string(std::max(none, all)) + " actions of attacks in one turn",
+             std::string("a turn has ") + (limit == 3 ? "3 actions" : "4 actions if quickened") +
+                 ", one per Strike (a spell's `actions`, 2 for most; an attack of `uses` in "
+                 "place of the one it replaces): drop an attack or lower its strikes");
+    }
+  }
+  owner.turn_actions = std::max(none, all);
   return turn;
 }
 
@@ -96,7 +115,7 @@ Combatant read_member(Reader& r) {
   m.hero_points = static_cast<int>(r.get_int("hero_points", 0, 3, 0));
   m.wounded = static_cast<int>(r.get_int("wounded", 0, 3, 0));
   m.doomed = static_cast<int>(r.get_int("doomed", 0, 3, 0));
-  m.attacks = read_attacks(r, "party", kActionsPerTurn);
+  m.attacks = read_attacks(r, "party", kActionsPerTurn, m);
   if (auto h = r.get_table("heals")) {
     Heals hs;
     hs.dice = h->get_dice("dice", 0, 10000);
@@ -156,13 +175,13 @@ Combatant read_opponent(Reader& r, size_t index) {
     o.initiative = static_cast<int>(r.get_int("initiative", -10, 50, 0));
     o.dc = r.get_int("dc", 0, 80);
     o.player_rules = false;
-    o.attacks = read_attacks(r, "opponents", kMaxStrikesPerTurn);
+    o.attacks = read_attacks(r, "opponents", kMaxStrikesPerTurn, o);
     return o;
   }
   o.max_hp = static_cast<int>(r.need_int("hp", 1, 10000));
   read_block(r, o);
   o.player_rules = r.get_bool("player_rules", false);
-  o.attacks = read_attacks(r, "opponents", kMaxStrikesPerTurn);
+  o.attacks = read_attacks(r, "opponents", kMaxStrikesPerTurn, o);
   return o;
 }
 

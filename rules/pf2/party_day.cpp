@@ -39,6 +39,7 @@ Seconds Party::between(Bodies<Body>& bodies, int e, Seconds t, TrialRng& rng,
     Body& b = bodies[c];
     b.turn_at = -1;
     b.actions = b.slowed = b.attacks_made = 0;
+    b.pools.here = {};  // an attack's per_encounter counts the next encounter afresh
   }
   Seconds awake = top_up(bodies, t, kBetweenRound, rng, log);
   awake = std::max(awake, potions_between(bodies, awake, rng, log));
@@ -95,6 +96,7 @@ void Party::night(Bodies<Body>& bodies, Seconds t, EventLog* log) const {
       b.uses = k.heals->uses;
       b.focus = static_cast<int8_t>(k.heals->focus_points);
     }
+    b.pools.left = k.uses.uses;  // its spell slots: the daily preparations
     note(log, t, [&] {
       return name(b) + " wakes from the night's rest: HP " + std::to_string(b.hp) + "/" +
              std::to_string(k.max_hp) +

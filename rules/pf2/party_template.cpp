@@ -105,6 +105,18 @@ actions = 2                      # what it costs of the turn's three (default 1,
 damage = "3d4"                   # rolled once for all it catches
 damage_type = "electricity"
 [[party.attacks]]
+name = "breathe fire"            # a slot's spell, of limited uses: rank 2, 4d6 in a cone
+save_dc = 19
+targets = 3
+actions = 2
+damage = "4d6"
+damage_type = "fire"
+uses = 2                         # its slots for it: a turn with one left casts it (and spends
+                                 # it) instead of the attack it replaces; back with the night
+per_encounter = 1                # at most this many an encounter (the rest wait)
+keep = 0                         # never spent below this many
+instead_of = "electric arc"
+[[party.attacks]]
 name = "staff"                   # the action left
 attack_bonus = 7
 damage = "1d4"

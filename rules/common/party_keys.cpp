@@ -141,6 +141,26 @@ std::vector<Reader> read_attack_tables(Reader& combatant, const char* example, c
   return tables;
 }
 
+HitKeys read_hit_keys(Reader& t, int max_dc, const std::string& save_kind, int example_bonus) {
+  HitKeys h;
+  h.bonus = t.has("attack_bonus");
+  h.hit_chance = t.get_number("hit_chance", 0.0, 1.0);
+  h.save_dc = static_cast<int>(t.get_int("save_dc", 1, max_dc).value_or(0));
+  if (h.bonus && h.hit_chance)
+    t.fail("hit_chance", "both attack_bonus and hit_chance: an attack hits by one of them",
+           "remove hit_chance to roll with attack_bonus, or attack_bonus for a fixed chance");
+  if (h.save_dc > 0 && (h.bonus || h.hit_chance))
+    t.fail("save_dc",
+           std::string("both save_dc and ") + (h.bonus ? "attack_bonus" : "hit_chance") +
+               ": an attack is an attack roll or " + save_kind,
+           h.bonus ? "remove attack_bonus to make it a saving throw" : "remove hit_chance");
+  if (!h.bonus && !h.hit_chance && h.save_dc == 0)
+    t.fail_here("give one of attack_bonus (a d20 against AC), hit_chance (a fixed chance) and "
+                "save_dc (" + save_kind + ")",
+                "add attack_bonus = " + std::to_string(example_bonus));
+  return h;
+}
+
 std::string read_attack_name(Reader& attack, size_t i) {
   return attack.get_string("name").value_or("attack " + std::to_string(i + 1));
 }

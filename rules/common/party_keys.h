@@ -54,6 +54,16 @@ std::vector<Reader> read_attack_tables(Reader& combatant, const char* example,
                                        const char* needs = "attack_bonus and damage");
 // The i-th (from 0) attack's `name`, "attack <i + 1>" when absent.
 std::string read_attack_name(Reader& attack, size_t i);
+// How an attack hits (dnd5e, pf2): exactly one of `attack_bonus` (a d20 against AC; read by the
+// caller, its range the ruleset's), `hit_chance` (a fixed chance) and `save_dc` (1..max_dc: the
+// targets' saving throw, `save_kind` in the errors). `example_bonus` goes in the suggestion.
+struct HitKeys {
+  bool bonus = false;
+  std::optional<double> hit_chance;
+  int save_dc = 0;
+};
+HitKeys read_hit_keys(Reader& attack, int max_dc, const std::string& save_kind,
+                      int example_bonus);
 
 // An untouchable kind's `rounds` (required; dice or a whole number, 1..kMaxRounds): it strikes
 // in rounds 1 to rounds, drawn once a trial, then leaves.

@@ -42,21 +42,10 @@ std::vector<PartyAttack> read_attacks(Reader& r, const char* example, size_t lim
     Reader& t = tables[i];
     PartyAttack a;
     a.name = fight::read_attack_name(t, i);
-    const bool bonus = t.has("attack_bonus");
-    a.hit_chance = t.get_number("hit_chance", 0.0, 1.0);
-    a.save_dc = static_cast<int>(t.get_int("save_dc", 1, 80).value_or(0));
-    if (bonus && a.hit_chance)
-      t.fail("hit_chance", "both attack_bonus and hit_chance: an attack hits by one of them",
-             "remove hit_chance to roll with attack_bonus, or attack_bonus for a fixed chance");
-    if (a.save_dc > 0 && (bonus || a.hit_chance))
-      t.fail("save_dc",
-             std::string("both save_dc and ") + (bonus ? "attack_bonus" : "hit_chance") +
-                 ": an attack is a Strike or a basic saving throw",
-             bonus ? "remove attack_bonus to make it a saving throw" : "remove hit_chance");
-    if (!bonus && !a.hit_chance && a.save_dc == 0)
-      t.fail_here("give one of attack_bonus (a d20 against AC), hit_chance (a fixed chance) and "
-                  "save_dc (the targets' basic save)",
-                  "add attack_bonus = 9");
+    const fight::HitKeys how = fight::read_hit_keys(t, 80, "a basic saving throw", 9);
+    const bool bonus = how.bonus;
+    a.hit_chance = how.hit_chance;
+    a.save_dc = how.save_dc;
     read_save(t, a);
     if (bonus) a.attack_bonus = static_cast<int>(t.need_int("attack_bonus", -20, 80));
     if (a.hit_chance) a.crit_chance = t.get_number("crit_chance", 0.0, 1.0, 0.0);

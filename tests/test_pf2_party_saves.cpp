@@ -182,9 +182,11 @@ TEST_CASE("pf2 uses: spent at most per_encounter a fight, back after the night",
   int two_days = 0;
   for (uint64_t trial = 0; trial < 200; ++trial) {
     EventLog log;
-    replay_trial(ls, 0, 3, trial, &log);
+    const Outcome o = replay_trial(ls, 0, 3, trial, &log);
     const std::string story = log.render();
     INFO(story);
+    // The counter uses_spent: the spends the story tells.
+    CHECK(test::counter(ls, o, "uses_spent") == test::count(story, "spends a use of"));
     const size_t night = story.find("wakes from the night's rest");
     const std::string first = story.substr(0, night), second =
         night == std::string::npos ? std::string() : story.substr(night);
@@ -203,4 +205,17 @@ TEST_CASE("pf2 uses: spent at most per_encounter a fight, back after the night",
     }
   }
   CHECK(two_days > 20);  // the night gave them back
+}
+
+TEST_CASE("pf2 party: an opponent's level is a creature's, -1 to 25; a member's 1 to 20",
+          "[pf2][party][errors]") {
+  // A level -1 goblin warrior (Monster Core) loads; a member of level 0 does not.
+  CHECK_NOTHROW(test::load_text(arc(kArc, 2, 6, "level = -1\n")));
+  CHECK_THAT(test::error_of([] { test::load_text(arc(kArc, 2, 6, "level = -2\n")); }),
+             Catch::Contains("level") && Catch::Contains("from -1 to 25"));
+  const std::string text = arc(kArc, 2, 6);
+  std::string member = text;
+  member.insert(member.find("max_hp = 20"), "level = 0\n");
+  CHECK_THAT(test::error_of([&] { test::load_text(member); }),
+             Catch::Contains("level") && Catch::Contains("from 1 to 20"));
 }

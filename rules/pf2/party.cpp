@@ -28,6 +28,16 @@ constexpr int kRecoveryRound = 1 << 29;
 
 Party::Party(PartyConfig config) : Lineup(std::move(config)) {
   encounters_counter_ = plan_day(next_);  // [[day.next]] and the encounters fought
+  // The spell slots spent (rules/common/uses.h), declared without them too (0): a variant may
+  // give some, and compares.
+  uses_counter_ = metrics_.counters.size();
+  if (uses_counter_ < Outcome::kMaxCounters) {
+    metrics_.counters.push_back(
+        {"uses_spent",
+         "uses of the members' attacks of limited uses spent: spell slots (`uses`), every "
+         "member's, every encounter's"});
+    metrics_.validate();
+  }
   for (const Combatant& k : cfg_.combatants)
     for (const PartyAttack& a : k.attacks) area_ = area_ || a.targets > 1;
   for (size_t c = 0; c < cfg_.members; ++c)
@@ -855,6 +865,8 @@ Outcome Party::run_adventure(TrialContext& ctx, Carried& carried) const {
   Outcome o = fight::party_outcome(res, std::span(members.data(), cfg_.members), defeated, full,
                                    cfg_.horizon, left_at, carried.after_death);
   if (encounters_counter_ < Outcome::kMaxCounters) o.count(encounters_counter_, fought);
+  if (uses_counter_ < Outcome::kMaxCounters)
+    for (size_t c = 0; c < cfg_.members; ++c) o.count(uses_counter_, bodies[c].pools.total);
   return o;
 }
 

@@ -277,6 +277,7 @@ class Party : public fight::Lineup<Party, PartyConfig> {
   std::vector<Party> next_;  // [[day.next]]: encounter e + 1's fight is next_[e - 1]
   bool area_ = false;        // some attack strikes several at once (PartyAttack::targets)
   size_t encounters_counter_ = Outcome::kMaxCounters;  // "encounters", declared with a [day]
+  size_t uses_counter_ = Outcome::kMaxCounters;        // "uses_spent"
 };
 
 static_assert(fight::FightRules<Party>);

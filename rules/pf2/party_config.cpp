@@ -83,9 +83,10 @@ std::vector<PartyAttack> read_attacks(Reader& r, const char* example, size_t lim
   return turn;
 }
 
-// The keys a member and an opponent share.
-void read_block(Reader& r, Combatant& k) {
-  k.level = static_cast<int>(r.get_int("level", 1, 20, 1));
+// The keys a member and an opponent share. A member's level is a character's, 1..20; an
+// opponent's a creature's, -1..25 (Monster Core: a goblin warrior is level -1).
+void read_block(Reader& r, Combatant& k, bool member) {
+  k.level = static_cast<int>(r.get_int("level", member ? 1 : -1, member ? 20 : 25, 1));
   k.ac = static_cast<int>(r.get_int("ac", 0, 80, 10));
   k.initiative = static_cast<int>(r.get_int("initiative", -10, 50, 0));
   k.fortitude = static_cast<int>(r.get_int("fortitude", -10, 50, 0));
@@ -98,7 +99,7 @@ Combatant read_member(Reader& r) {
   Combatant m;
   m.name = fight::read_member_name(r);
   m.max_hp = static_cast<int>(r.need_int("max_hp", 1, 10000));
-  read_block(r, m);
+  read_block(r, m, true);
   m.con = static_cast<int>(r.get_int("con", -5, 10, 0));
   m.temp_hp = static_cast<int>(r.get_int("temp_hp", 0, 10000, 0));
   m.hero_points = static_cast<int>(r.get_int("hero_points", 0, 3, 0));
@@ -168,7 +169,7 @@ Combatant read_opponent(Reader& r, size_t index) {
     return o;
   }
   o.max_hp = static_cast<int>(r.need_int("hp", 1, 10000));
-  read_block(r, o);
+  read_block(r, o, false);
   o.player_rules = r.get_bool("player_rules", false);
   o.attacks = read_attacks(r, "opponents", kMaxStrikesPerTurn, o);
   return o;

@@ -168,8 +168,8 @@ constexpr bool knock_out_moves_initiative() {
 //     rules.plays_action_save(body).
 //   rules.spares_fallen(c, t, log): opponent c did not take its chance to strike the fallen
 //     (for the story).
-//   rules.area(c, n): how many of the other side blow n of combatant c strikes at once (5e's
-//     saving-throw spells and breaths); above 1 the driver calls rules.strike_area(c, n,
+//   rules.area(c, n): how many of the other side blow n of combatant c strikes at once (dnd5e's
+//     and pf2's saving-throw spells, breaths); above 1 the driver calls rules.strike_area(c, n,
 //     bodies, caught, stream, t, log) instead of strike, `caught` the combatants struck: the
 //     blow's target as for one (the policy, strike_fallen), then up to area − 1 more drawn at
 //     random among the other side's standing, each once, from the turn's stream. It returns

@@ -226,10 +226,6 @@ void Party::damage(Body& b, int64_t amount, bool critical, int dc, Seconds t, Ev
   worsen(b, to, t, log);
 }
 
-// A Strike: d20 + bonus - the multiple attack penalty (the turn's 2nd attack at -step, the 3rd
-// and later at -2 x step; step 5, 4 if agile) against AC, lowered by 6 on a fallen target;
-// degrees (>= AC + 10 critical, natural 20 one step better, natural 1 one step worse); a hit
-// deals at least 1, a critical double. Each Strike costs one of the turn's actions.
 // The turn's uses armed at its first blow (rules/common/uses.h); an attack made only when its
 // actions fit, and then its pool's use spent (the first blow of the turn that makes it).
 bool Party::pay(const Combatant& k, const PartyAttack& a, Body& attacker, int n, Seconds t,
@@ -252,6 +248,11 @@ bool Party::pay(const Combatant& k, const PartyAttack& a, Body& attacker, int n,
   return true;
 }
 
+// A Strike: d20 + bonus - the multiple attack penalty (the turn's 2nd attack at -step, the 3rd
+// and later at -2 x step; step 5, 4 if agile) against AC, lowered by 6 on a fallen target;
+// degrees (>= AC + 10 critical, natural 20 one step better, natural 1 one step worse); a hit
+// deals at least 1, a critical double. Each costs its `actions` (a Strike one) of
+// the turn's; a spell with a basic save (save_dc) goes to save_blow.
 bool Party::strike(size_t c, int n, Body& attacker, Body& target, Stream& s, Seconds t,
                    EventLog* log) const {
   const Combatant& k = cfg_.combatants[c];
